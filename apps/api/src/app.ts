@@ -1,0 +1,145 @@
+// Builds the Fastify app from its context. Tests call buildApp and use app.inject(); server.ts
+// is the only place that opens a port.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES } from '@karoo/shared';
+import type { AppContext } from './context';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+
+export interface BuildOptions {
+  ctx: AppContext;
+  logger: FastifyBaseLogger;
+  /** Folder of the built SPA; served with an index.html fallback when present. */
+  webDistDir?: string;
+}
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const header = req.headers['x-request-id'];
+      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    },
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.paystack.co'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://paystack.com'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          'https://*.tile.openstreetmap.org',
+          'https://server.arcgisonline.com',
+          'https://*.arcgisonline.com',
+        ],
+        connectSrc: ["'self'", 'https://api.paystack.co'],
+        frameSrc: ['https://checkout.paystack.com', 'https://*.paystack.co', 'https://*.paystack.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Karoo API',
+        version: '1.0.0',
+        description:
+          'Peer-to-peer car rental marketplace for South Africa. Every answer is `{ success, message?, data }`; failures are `{ success: false, message, errors? }`.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuth(app, ctx);
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, {
+        max: ctx.env.RATE_LIMIT_PER_MINUTE,
+        timeWindow: '1 minute',
+        errorResponseBuilder: (_request, context) =>
+          Object.assign(new Error(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`), {
+            statusCode: 429,
+          }),
+      });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes(ctx));
+      await api.register(usersRoutes(ctx));
+      await api.register(notificationsRoutes(ctx));
+      await api.register(adminRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWeb = !!webDistDir && existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: `Route ${request.method} ${url} not found` });
+  });
+
+  return app;
+}

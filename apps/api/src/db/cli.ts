@@ -1,0 +1,33 @@
+// `npm run db:migrate` and `npm run db:seed`: the same steps the server runs at start-up.
+import path from 'node:path';
+import pino from 'pino';
+import { systemClock } from '../context';
+import { loadEnv } from '../env';
+import { createMailer } from '../lib/mail';
+import { LocalDiskStorage } from '../lib/storage';
+import { connectDatabase } from './connection';
+import { migrateToLatest } from './migrate';
+import { seedOnFirstStart } from './seed';
+
+const command = process.argv[2];
+const env = loadEnv();
+const logger = pino({ level: env.LOG_LEVEL });
+const handle = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  const applied = await migrateToLatest(handle.db);
+  logger.info({ migrations: applied }, applied.length ? 'migrations applied' : 'database is up to date');
+  if (command === 'seed') {
+    await seedOnFirstStart(
+      {
+        db: handle.db,
+        env,
+        clock: systemClock,
+        mailer: createMailer({ db: handle.db, log: logger, from: env.MAIL_FROM }),
+        privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
+      },
+      logger,
+    );
+  }
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,49 @@
+// Environment, read once and validated at start-up, with safe defaults for the embedded mode.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  APP_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool(true),
+  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_EMAIL: z.string().email().default('admin@karoo.co.za'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Karoo <no-reply@karoo.co.za>'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  WEB_DIST_DIR: z.string().optional(),
+  PAYSTACK_PUBLIC_KEY: z.string().optional(),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string; FILES_DIR: string };
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  if (!env.SEED_DEMO && !env.ADMIN_PASSWORD) {
+    throw new Error('Invalid environment:\n  ADMIN_PASSWORD: required when SEED_DEMO=false (at least 8 characters)');
+  }
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    FILES_DIR: path.resolve(env.DATA_DIR, 'files'),
+  };
+}

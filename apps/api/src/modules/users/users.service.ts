@@ -1,0 +1,216 @@
+// Profiles, verification documents and the admin's user management (document 1; document 3 section 6).
+import { randomBytes } from 'node:crypto';
+import {
+  DOCUMENT_TYPES,
+  hasRequiredDocuments,
+  isAdmin,
+  missingVerificationItems,
+  type CreateUserBody,
+  type DocumentType,
+  type UpdateUserBody,
+  type VerificationBody,
+} from '@karoo/shared';
+import type { AppContext } from '../../context';
+import type { UserRow, UserUpdate } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { detectFileType, DOCUMENT_MIME_TYPES } from '../../lib/file-types';
+import { hashPassword } from '../../lib/passwords';
+import { notify } from '../notifications/notifications.service';
+import * as repo from './users.repository';
+import { toDocuments } from './users.mapper';
+
+/** The user behind `{id}`, visible only to that user and admins; everyone else gets 404. */
+export async function findVisibleUser(ctx: AppContext, viewer: UserRow, idOrUsername: string): Promise<UserRow> {
+  const user = await repo.findUserByIdOrUsername(ctx.db, idOrUsername);
+  if (!user || (user.id !== viewer.id && !isAdmin(viewer))) throw notFound('User not found');
+  return user;
+}
+
+export async function documentsOf(ctx: AppContext, user: UserRow) {
+  return repo.listDocuments(ctx.db, [user.id]);
+}
+
+const LOCKED_WHEN_VERIFIED = 'Verified users cannot change their identity or bank details. Contact support if something is wrong.';
+
+export async function updateProfile(ctx: AppContext, viewer: UserRow, target: UserRow, body: UpdateUserBody): Promise<UserRow> {
+  const viewerIsAdmin = isAdmin(viewer);
+  const changes: UserUpdate = {};
+  const text = (v: string | undefined) => (v === undefined ? undefined : v.trim());
+
+  const requested = {
+    full_name: text(body.full_name),
+    email: text(body.email),
+    address: text(body.address),
+    id_number: text(body.id_number),
+    bank_account_number: text(body.bank_account?.account_number),
+    bank_code: text(body.bank_account?.bank_code),
+  };
+  for (const [column, value] of Object.entries(requested) as [keyof typeof requested, string | undefined][]) {
+    if (value === undefined || value === (target[column] ?? '')) continue;
+    if (target.verification_status === 'verified' && !viewerIsAdmin) throw forbidden(LOCKED_WHEN_VERIFIED);
+    changes[column] = value;
+  }
+  const phone = text(body.phone_number);
+  if (phone !== undefined && phone !== target.phone_number) changes.phone_number = phone;
+
+  if (changes.email && (await repo.isEmailTaken(ctx.db, changes.email, target.id))) {
+    throw conflict('An account with this email already exists', { email: 'An account with this email already exists' });
+  }
+  // Only an admin changes a role (decisions.md section 1); other role-ish fields are ignored.
+  if (viewerIsAdmin && body.role && body.role !== target.role) {
+    if (target.id === viewer.id) throw forbidden('You cannot change your own role.');
+    changes.role = body.role;
+    changes.user_type = body.role === 'customer' ? null : body.role;
+    if (body.role === 'host' && !target.host_since) changes.host_since = ctx.clock.now();
+  }
+  if (Object.keys(changes).length === 0) return target;
+  return repo.updateUser(ctx.db, target.id, changes);
+}
+
+export async function verificationStatus(ctx: AppContext, user: UserRow) {
+  const rows = await repo.listDocuments(ctx.db, [user.id]);
+  const documents = toDocuments(user.username, rows);
+  return {
+    verification_status: user.verification_status,
+    documents,
+    missing: missingVerificationItems(
+      { ...user, bank_account: { account_number: user.bank_account_number, bank_code: user.bank_code } },
+      documents,
+    ),
+  };
+}
+
+export function parseDocumentType(type: string | undefined): DocumentType {
+  if (!type || !(DOCUMENT_TYPES as readonly string[]).includes(type)) {
+    throw badRequest(`Document type must be one of: ${DOCUMENT_TYPES.join(', ')}`, { type: 'Choose which document this is' });
+  }
+  return type as DocumentType;
+}
+
+export async function uploadDocument(
+  ctx: AppContext,
+  user: UserRow,
+  type: DocumentType,
+  file: { buffer: Buffer; filename: string },
+): Promise<UserRow> {
+  const detected = detectFileType(file.buffer);
+  if (!detected || !(DOCUMENT_MIME_TYPES as readonly string[]).includes(detected.mime)) {
+    throw new AppError(415, 'Only JPEG, PNG, and PDF files are allowed');
+  }
+  const existing = await repo.findDocument(ctx.db, user.id, type);
+  if (existing && user.verification_status === 'verified') {
+    throw forbidden('Your account is verified, so its documents can no longer be replaced. Contact support if one has changed.');
+  }
+  const key = `users/${user.id}/${type}-${randomBytes(8).toString('hex')}.${detected.ext}`;
+  await ctx.privateFiles.put(key, file.buffer);
+  const now = ctx.clock.now();
+  await repo.upsertDocument(ctx.db, {
+    user_id: user.id,
+    type,
+    storage_key: key,
+    original_name: file.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || `${type}.${detected.ext}`,
+    mime_type: detected.mime,
+    size_bytes: file.buffer.length,
+    uploaded_at: now,
+  });
+  if (existing) await ctx.privateFiles.remove(existing.storage_key);
+
+  // With every required document in, the account goes to the admins' queue (decisions.md section 2).
+  const rows = await repo.listDocuments(ctx.db, [user.id]);
+  if (
+    (user.verification_status === 'pending_upload' || user.verification_status === 'rejected') &&
+    hasRequiredDocuments(toDocuments(user.username, rows))
+  ) {
+    return repo.updateUser(ctx.db, user.id, { verification_status: 'pending_verification' });
+  }
+  return user;
+}
+
+export async function readDocument(ctx: AppContext, user: UserRow, type: DocumentType) {
+  const doc = await repo.findDocument(ctx.db, user.id, type);
+  const data = doc ? await ctx.privateFiles.read(doc.storage_key) : null;
+  if (!doc || !data) throw notFound('Document not found');
+  return { doc, data };
+}
+
+export async function setVerification(ctx: AppContext, target: UserRow, body: VerificationBody): Promise<UserRow> {
+  if (target.verification_status !== 'pending_verification') {
+    throw conflict('Only users awaiting verification can be verified or rejected.');
+  }
+  const isVerified = body.verification_status === 'verified';
+  const updated = await repo.updateUser(ctx.db, target.id, {
+    verification_status: body.verification_status,
+    verification_notes: body.notes || null,
+    verified_at: isVerified ? ctx.clock.now() : null,
+  });
+  await notify(
+    ctx,
+    target.id,
+    isVerified
+      ? {
+          type: 'account_verified',
+          title: 'Account verified',
+          message: 'Your Karoo account has been verified. You can now book cars and list your own.',
+          link: '/dashboard',
+        }
+      : {
+          type: 'account_rejected',
+          title: 'Verification rejected',
+          message: `Your verification was not approved${body.notes ? `: ${body.notes}` : '.'} Please update your documents and details on your profile.`,
+          link: '/profile',
+        },
+  );
+  return updated;
+}
+
+export async function createUserByAdmin(ctx: AppContext, body: CreateUserBody): Promise<UserRow> {
+  if (await repo.isUsernameTaken(ctx.db, body.username)) throw conflict('Username is already taken', { username: 'Username is already taken' });
+  if (await repo.isEmailTaken(ctx.db, body.email)) {
+    throw conflict('An account with this email already exists', { email: 'An account with this email already exists' });
+  }
+  return repo.insertUser(ctx.db, {
+    username: body.username.trim(),
+    email: body.email.trim(),
+    full_name: body.name.trim(),
+    phone_number: body.phone_number?.trim() || null,
+    address: body.address?.trim() || null,
+    password_hash: await hashPassword(body.password),
+    role: 'customer',
+    user_type: null,
+    verification_status: 'pending_upload',
+    id_number: null,
+    bank_account_number: null,
+    bank_code: null,
+    verification_notes: null,
+    verified_at: null,
+    host_since: null,
+    rating: null,
+    terms_accepted_at: null,
+    privacy_accepted_at: null,
+    deleted_at: null,
+  });
+}
+
+/**
+ * Closes an account: sessions end, contact and bank details go, and the email is freed. The
+ * username, ID number and identity documents stay for the retention the privacy page promises.
+ */
+export async function deleteUserByAdmin(ctx: AppContext, target: UserRow): Promise<void> {
+  if (isAdmin(target)) throw forbidden('Administrator accounts cannot be deleted.');
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, target.id, {
+      email: `deleted-${target.id}@deleted.invalid`,
+      full_name: 'Deleted user',
+      phone_number: null,
+      address: null,
+      bank_account_number: null,
+      bank_code: null,
+      password_hash: await hashPassword(randomBytes(24).toString('hex')),
+      deleted_at: now,
+    });
+    await repo.revokeAllSessions(trx, target.id, now);
+    await repo.invalidateResetTokens(trx, target.id, now);
+    await trx.deleteFrom('notifications').where('user_id', '=', target.id).execute();
+  });
+}
