@@ -1,0 +1,67 @@
+// Helpers for journeys: sign in through the UI, and a few API calls for steps whose screens
+// belong to later releases (an admin verifying a user, reading the mail outbox).
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo@1234';
+
+export async function loginThroughUi(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Username or Email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+export async function apiToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post('/api/user/login', { data: { username, password } });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+export async function adminVerifyUser(request: APIRequestContext, username: string) {
+  const token = await apiToken(request, 'admin');
+  const response = await request.put(`/api/user/${username}/verification`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { verification_status: 'verified' },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** The newest mail to an address, read from the outbox (no SMTP in the end-to-end run). */
+export async function latestMailTo(request: APIRequestContext, email: string): Promise<{ subject: string; text: string }> {
+  const token = await apiToken(request, 'admin');
+  const response = await request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}&limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { subject: string; text: string }[] };
+  expect(body.data.length).toBeGreaterThan(0);
+  return body.data[0]!;
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** A small valid PDF, generated in memory. */
+export function samplePdf(title: string): Buffer {
+  const text = `BT /F1 14 Tf 60 740 Td (${title}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((obj, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
