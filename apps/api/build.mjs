@@ -11,7 +11,9 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]),
+  external: Object.keys(pkg.dependencies ?? {})
+    .filter((name) => !name.startsWith('@karoo/'))
+    .flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
 });
 console.log('api built: apps/api/dist/server.js');

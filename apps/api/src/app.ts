@@ -1,7 +1,7 @@
 // Builds the Fastify app from its context. Tests call buildApp and use app.inject(); server.ts
 // is the only place that opens a port.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,11 +19,17 @@ import {
 import { MAX_UPLOAD_BYTES } from '@karoo/shared';
 import type { AppContext } from './context';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { carsRoutes } from './modules/cars/cars.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { maintenanceGuard } from './plugins/maintenance';
+import { PUBLIC_URL_PREFIX, publicFilesDir } from './lib/public-files';
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -38,13 +44,23 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: ctx.env.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (req) => {
       const header = req.headers['x-request-id'];
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false } },
+    // The router's own refusals (undecodable URL, over-long path parameter) bypass the error
+    // handler; answer them with the same envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+      const message =
+        status === 414 ? 'The URL is too long.' : status === 400 ? 'The URL is not valid.' : 'Something went wrong on our side. Please try again.';
+      if (status === 500) request.log.error({ err: error }, 'router error');
+      // frameworkErrors is generic over every route's reply type; this answer fits any of them.
+      return (reply as unknown as FastifyReply).status(status).header('x-request-id', request.id).send({ success: false, message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -113,13 +129,32 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
           }),
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      api.addHook('onRequest', maintenanceGuard(ctx));
       await api.register(healthRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
       await api.register(adminRoutes(ctx));
+      await api.register(settingsRoutes(ctx));
+      await api.register(carsRoutes(ctx));
+      await api.register(bookingsRoutes(ctx));
+      await api.register(reviewsRoutes(ctx));
     },
     { prefix: '/api' },
   );
+
+  // Car photos (public files); the names are random, so they are cached for good.
+  const publicDir = publicFilesDir(ctx.env);
+  mkdirSync(publicDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: publicDir,
+    prefix: PUBLIC_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('x-content-type-options', 'nosniff');
+    },
+  });
 
   const hasWeb = !!webDistDir && existsSync(path.join(webDistDir, 'index.html'));
   if (hasWeb) {

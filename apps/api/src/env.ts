@@ -17,21 +17,31 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool(true),
-  ADMIN_USERNAME: z.string().default('admin'),
+  // The admin panel also honours the seeds' reading "username contains 'admin'" (document 3).
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/admin/i, "must contain 'admin' (the admin panel also checks the username)")
+    .default('admin'),
   ADMIN_EMAIL: z.string().email().default('admin@karoo.co.za'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Karoo <no-reply@karoo.co.za>'),
+  /** Trust X-Forwarded-For from a reverse proxy; off by default so clients cannot pick their IP. */
+  TRUST_PROXY: bool(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   WEB_DIST_DIR: z.string().optional(),
   PAYSTACK_PUBLIC_KEY: z.string().optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
+  /** How long a public browse page may be served from memory (ms); 0 turns the cache off. */
+  BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; FILES_DIR: string };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (FOO= in a shell or a compose file) means "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);

@@ -9,7 +9,16 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     // A server where the role may not create extensions must have it installed by an operator;
     // the migration that needs it will say so.
   });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
+  // schemas in one database (one per test file, or another app's), it would find another schema's
+  // tables and skip creating its own. Pin them to the schema the migrations create tables in.
+  const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(db);
+  const schema = rows[0]?.schema;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,7 +1,9 @@
 // Migrations in order. Each is a file; add new ones at the end, never edit a landed one.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts';
+import * as m0002 from './0002-vehicles';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
+  '0002-vehicles': m0002,
 };

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { NewUser } from '../schema';
 import type { Db } from '../connection';
 import { hashPassword } from '../../lib/passwords';
+import { seedDemoCars } from './demo-cars';
 import { makePdf } from './demo-files';
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -61,6 +62,26 @@ export const DEMO_USERS: DemoUser[] = [
     username: 'sipho', full_name: 'Sipho Nkosi', email: 'sipho@example.co.za', role: 'customer', verification_status: 'verified',
     phone_number: '+27 82 555 0606', address: '48 Vilakazi St, Orlando West, Soweto, 1804',
     id_number: '9501015800086', bank_account_number: '62098765432', bank_code: '250655', documents: ALL_REQUIRED,
+  },
+  {
+    username: 'kagiso', full_name: 'Kagiso Molefe', email: 'kagiso@example.co.za', role: 'customer', verification_status: 'verified',
+    phone_number: '+27 73 555 0808', address: '7 Nelson Mandela Dr, Mahikeng, 2745',
+    id_number: '9306245800081', bank_account_number: '62055566677', bank_code: '250655', documents: ALL_REQUIRED,
+  },
+  {
+    username: 'priya', full_name: 'Priya Naidoo', email: 'priya@example.co.za', role: 'customer', verification_status: 'verified',
+    phone_number: '+27 79 555 0909', address: '31 Ridge Rd, Berea, Durban, 4001',
+    id_number: '9102110234086', bank_account_number: '1098765432', bank_code: '198765', documents: ALL_REQUIRED,
+  },
+  {
+    username: 'ruan', full_name: 'Ruan Botha', email: 'ruan@example.co.za', role: 'customer', verification_status: 'verified',
+    phone_number: '+27 82 555 1010', address: '4 Dorp St, Stellenbosch, 7600',
+    id_number: '8707075012083', bank_account_number: '4098712345', bank_code: '632005', documents: ALL_REQUIRED,
+  },
+  {
+    username: 'aisha', full_name: 'Aisha Patel', email: 'aisha@example.co.za', role: 'customer', verification_status: 'verified',
+    phone_number: '+27 84 555 1111', address: '19 Main Rd, Claremont, Cape Town, 7708',
+    id_number: '9611200345087', bank_account_number: '9012345678', bank_code: '470010', documents: ALL_REQUIRED,
   },
   {
     username: 'naledi', full_name: 'Naledi Mahlangu', email: 'naledi@example.co.za', role: 'customer', verification_status: 'pending_verification',
@@ -128,6 +149,7 @@ export async function seedDemo(ctx: AppContext, db: Db): Promise<void> {
       { user_id: ids.naledi!, type: 'welcome', title: 'Welcome to Karoo', message: 'Your documents are in. An administrator will review your account shortly.', link: '/profile' },
     ])
     .execute();
+  await seedDemoCars(ctx, db, ids);
 }
 
 export async function seedOnFirstStart(ctx: AppContext, logger: FastifyBaseLogger): Promise<void> {

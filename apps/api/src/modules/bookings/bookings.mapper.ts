@@ -1,0 +1,99 @@
+// Rows to the API's booking shape (document 3 section 3): rand amounts from the stored cents,
+// and the aliases the seed's screens read (pickup_date, total_cost, user_username, ...).
+import type { Booking } from '@karoo/shared';
+import { toSpecifications } from '../cars/cars.mapper';
+import type { BookingRecord } from './bookings.repository';
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+const rand = (cents: number) => cents / 100;
+
+export function toBooking(row: BookingRecord): Booking {
+  const carName = `${row.car_make} ${row.car_model}`;
+  const specifications = toSpecifications(row.car_specifications);
+  const total = rand(row.total_price_cents);
+  return {
+    id: row.id,
+    booking_id: row.booking_number,
+    status: row.status,
+    car_id: row.car_id,
+    car_username: row.car_username,
+    car_owner: row.owner_username,
+    car_name: carName,
+    car_details: { car_name: carName },
+    car: {
+      id: row.car_id,
+      car_username: row.car_username,
+      car_make: row.car_make,
+      car_model: row.car_model,
+      car_year: row.car_year,
+      car_color: row.car_color,
+      car_type: row.car_type,
+      car_plate_number: row.car_plate_number,
+      image: row.car_images?.[0] ?? null,
+      pickup_location: row.car_pickup_location,
+      specifications: { transmission: specifications.transmission, fuelType: specifications.fuelType },
+    },
+    user_id: row.renter_id,
+    user_username: row.renter_username,
+    username: row.renter_username,
+    renter: { username: row.renter_username, full_name: row.renter_full_name },
+    start_date: row.start_date,
+    end_date: row.end_date,
+    pickup_date: row.start_date,
+    return_date: row.end_date,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    is_hourly_booking: row.is_hourly_booking,
+    booking_type: row.is_hourly_booking ? 'hourly' : 'daily',
+    duration_days: row.duration_days,
+    duration_hours: row.duration_hours,
+    subtotal: rand(row.subtotal_cents),
+    service_fee: rand(row.service_fee_cents),
+    insurance_fee: rand(row.insurance_fee_cents),
+    pickup_fee: rand(row.pickup_fee_cents),
+    total_price: total,
+    total_cost: total,
+    total_amount: total,
+    service_fee_rate: Number(row.service_fee_rate),
+    commission_rate: Number(row.commission_rate),
+    car_owner_earnings: rand(row.car_owner_earnings_cents),
+    app_fee: rand(row.app_fee_cents),
+    pickup_option: row.pickup_option
+      ? {
+          id: row.pickup_option.id ?? null,
+          name: row.pickup_option.name,
+          address: row.pickup_option.address,
+          type: row.pickup_option.type,
+          additional_fee: row.pickup_option.additional_fee,
+          price: row.pickup_option.additional_fee,
+          is_airport: row.pickup_option.type === 'airport',
+          available_times: row.pickup_option.available_times ?? [],
+        }
+      : null,
+    insurance_option: row.insurance_option
+      ? {
+          id: row.insurance_option.id ?? null,
+          name: row.insurance_option.name,
+          description: row.insurance_option.description,
+          daily_rate: row.insurance_option.daily_rate,
+          price: row.insurance_option.daily_rate,
+          excess_amount: row.insurance_option.excess_amount,
+          coverage: row.insurance_option.coverage ?? [],
+        }
+      : null,
+    special_requirements: row.special_requirements,
+    host_response: row.host_response,
+    host_response_date: iso(row.host_response_date),
+    payment_status: row.payment_status,
+    payment_reference: row.payment_reference,
+    paid_at: iso(row.paid_at),
+    confirmed_at: iso(row.confirmed_at),
+    completed_at: iso(row.completed_at),
+    cancelled_at: iso(row.cancelled_at),
+    actual_return_date: iso(row.actual_return_date),
+    condition_notes: row.condition_notes,
+    odometer_reading: row.odometer_reading,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+  };
+}

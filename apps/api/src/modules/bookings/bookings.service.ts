@@ -1,0 +1,186 @@
+// Booking creation (document 2 section 5; decisions.md section 5): every rule of the detail page
+// again on the server, in the same order and words, the price computed here from the car, the
+// chosen options and the settings, and the no-double-booking rule left to the database.
+import { randomBytes } from 'node:crypto';
+import {
+  bookingLength,
+  BOOKING_RULE_MESSAGES,
+  calculatePrice,
+  DEFAULT_PICKUP_TIME,
+  DEFAULT_RETURN_TIME,
+  isAdmin,
+  validateBookingRequest,
+  type createBookingBodySchema,
+} from '@karoo/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { BookingInsuranceSnapshot, BookingPickupSnapshot, UserRow } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import { canManageCar, invalidateCarListings, isPubliclyVisible, today } from '../cars/cars.service';
+import * as carsRepo from '../cars/cars.repository';
+import { notify } from '../notifications/notifications.service';
+import { getSettings } from '../settings/settings.service';
+import { findUserByIdOrUsername } from '../users/users.repository';
+import * as repo from './bookings.repository';
+import type { BookingRecord } from './bookings.repository';
+
+type CreateBookingInput = z.output<typeof createBookingBodySchema>;
+
+const BOOKING_NOT_FOUND = 'Booking not found';
+const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A short, readable booking number, e.g. KR7XQ2M9PA. */
+function newBookingNumber(): string {
+  const bytes = randomBytes(8);
+  return `KR${[...bytes].map((b) => NUMBER_ALPHABET[b % NUMBER_ALPHABET.length]).join('')}`;
+}
+
+function isExclusionViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23P01';
+}
+
+export async function createBooking(ctx: AppContext, viewer: UserRow, body: CreateBookingInput): Promise<BookingRecord> {
+  // An admin may book on a user's behalf (the API playground); everyone else books for themselves.
+  let renter = viewer;
+  if (body.user_username && isAdmin(viewer) && body.user_username.toLowerCase() !== viewer.username.toLowerCase()) {
+    const user = await findUserByIdOrUsername(ctx.db, body.user_username);
+    if (!user) throw notFound('User not found');
+    renter = user;
+  }
+
+  const todayDate = today(ctx);
+  const car = await carsRepo.findCarRecord(ctx.db, body.car_username, todayDate);
+  if (!car || (!isPubliclyVisible(car) && !canManageCar(renter, car))) throw notFound('Car not found');
+
+  const settings = await getSettings(ctx);
+  const isHourly = body.is_hourly_booking;
+  const startTime = body.start_time || (isHourly ? null : DEFAULT_PICKUP_TIME);
+  const endTime = body.end_time || (isHourly ? null : DEFAULT_RETURN_TIME);
+  const held = await carsRepo.findHoldingBookings(ctx.db, car.id, body.start_date);
+
+  const failure = validateBookingRequest({
+    start_date: body.start_date,
+    end_date: body.end_date,
+    start_time: startTime,
+    end_time: endTime,
+    is_hourly_booking: isHourly,
+    blockedRanges: held,
+    isOwnCar: car.owner_id === renter.id,
+    isVerified: renter.verification_status === 'verified',
+    today: todayDate,
+    maxRentalDays: settings.maxRentalDays,
+  });
+  if (failure) throw new AppError(failure.status, failure.message);
+  if (car.status !== 'available' || car.verification_status !== 'verified') {
+    throw conflict('This car is not available for booking right now.');
+  }
+
+  let pickup: BookingPickupSnapshot | null = null;
+  if (body.pickup_option) {
+    const option = car.pickup_options.find((o) => o.id === body.pickup_option);
+    if (!option) throw badRequest('The selected pickup location is not offered for this car.', { pickup_option: 'Not offered for this car' });
+    pickup = { ...option, price: option.additional_fee, is_airport: option.type === 'airport' };
+  }
+  let insurance: BookingInsuranceSnapshot | null = null;
+  if (body.insurance_option) {
+    const option = car.insurance_options.find((o) => o.id === body.insurance_option);
+    if (!option) throw badRequest('The selected insurance plan is not offered for this car.', { insurance_option: 'Not offered for this car' });
+    insurance = { ...option, price: option.daily_rate };
+  }
+
+  const length = bookingLength({ start_date: body.start_date, end_date: body.end_date, start_time: startTime!, end_time: endTime!, is_hourly_booking: isHourly });
+  const price = calculatePrice({
+    dailyPrice: car.car_rent_price_cents / 100,
+    isHourly,
+    days: length.duration_days,
+    hours: length.duration_hours ?? 0,
+    pickupFee: pickup?.additional_fee ?? 0,
+    insuranceDailyRate: insurance?.daily_rate ?? 0,
+    settings,
+  });
+  const instant = settings.business_rules.instant_booking_enabled;
+  const now = ctx.clock.now();
+
+  let inserted;
+  try {
+    inserted = await repo.insertBooking(ctx.db, {
+      booking_number: newBookingNumber(),
+      car_id: car.id,
+      renter_id: renter.id,
+      owner_id: car.owner_id,
+      start_date: body.start_date,
+      end_date: body.end_date,
+      start_time: startTime!,
+      end_time: endTime!,
+      is_hourly_booking: isHourly,
+      duration_days: length.duration_days,
+      duration_hours: length.duration_hours,
+      status: instant ? 'confirmed' : 'pending',
+      subtotal_cents: price.cents.subtotal,
+      service_fee_cents: price.cents.serviceFee,
+      insurance_fee_cents: price.cents.insuranceFee,
+      pickup_fee_cents: price.cents.pickupFee,
+      total_price_cents: price.cents.total,
+      service_fee_rate: price.serviceFeeRate,
+      commission_rate: price.commissionRate,
+      car_owner_earnings_cents: price.cents.carOwnerEarnings,
+      app_fee_cents: price.cents.appFee,
+      pickup_option: pickup ? JSON.stringify(pickup) : null,
+      insurance_option: insurance ? JSON.stringify(insurance) : null,
+      special_requirements: body.special_requirements || null,
+      host_response: instant ? 'Booking confirmed instantly' : null,
+      host_response_date: instant ? now : null,
+      payment_provider: null,
+      payment_reference: null,
+      paid_at: null,
+      confirmed_at: instant ? now : null,
+      completed_at: null,
+      cancelled_at: null,
+      actual_return_date: null,
+      condition_notes: null,
+      odometer_reading: null,
+      payout_reference: null,
+      payout_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    // Another request took an overlapping date between our check and the insert.
+    if (isExclusionViolation(error)) throw conflict(BOOKING_RULE_MESSAGES.dates_unavailable.message);
+    throw error;
+  }
+  invalidateCarListings(ctx);
+
+  const name = `${car.car_make} ${car.car_model}`;
+  const when = isHourly
+    ? `${body.start_date} ${startTime}-${endTime}`
+    : `${body.start_date} to ${body.end_date} (${length.duration_days} ${length.duration_days === 1 ? 'day' : 'days'})`;
+  await notify(ctx, car.owner_id, {
+    type: 'booking_request',
+    title: instant ? 'New booking' : 'New booking request',
+    message: instant
+      ? `${renter.full_name} booked your ${name} for ${when}. It was confirmed instantly.`
+      : `${renter.full_name} wants to book your ${name} for ${when}. Accept or reject the request.`,
+    link: '/my-bookings',
+  });
+  if (instant) {
+    await notify(ctx, renter.id, {
+      type: 'booking_confirmed',
+      title: 'Booking confirmed',
+      message: `Your booking of the ${name} for ${when} is confirmed. Pay to secure it.`,
+      link: '/my-bookings',
+    });
+  }
+  const record = await repo.findBookingRecord(ctx.db, inserted.id);
+  if (!record) throw notFound(BOOKING_NOT_FOUND);
+  return record;
+}
+
+/** A booking is visible to its renter, the car's owner and admins (decisions.md section 1); 404 for anyone else. */
+export async function findVisibleBooking(ctx: AppContext, viewer: UserRow, idOrNumber: string): Promise<BookingRecord> {
+  const booking = await repo.findBookingRecord(ctx.db, idOrNumber);
+  if (!booking || (booking.renter_id !== viewer.id && booking.owner_id !== viewer.id && !isAdmin(viewer))) {
+    throw notFound(BOOKING_NOT_FOUND);
+  }
+  return booking;
+}

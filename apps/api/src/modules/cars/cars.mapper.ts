@@ -1,0 +1,104 @@
+// Rows to the API's car shape (document 2 section 3): rand amounts, both spellings of the fields
+// the seed's screens read, and private fields (registration document, admin notes, current
+// renter) only for the owner and admins.
+import { DEFAULT_SPECIFICATIONS, type Car, type InsuranceOption, type PickupOption, type Specifications } from '@karoo/shared';
+import type { StoredSpecifications } from '../../db/schema';
+import type { CarRecord } from './cars.repository';
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+export function registrationDocumentUrl(carUsername: string): string {
+  return `/api/car/${encodeURIComponent(carUsername)}/registration-document`;
+}
+
+export function toSpecifications(stored: StoredSpecifications | null | undefined): Specifications {
+  return {
+    transmission: stored?.transmission ?? DEFAULT_SPECIFICATIONS.transmission,
+    fuelType: stored?.fuelType ?? DEFAULT_SPECIFICATIONS.fuelType,
+    seats: stored?.seats ?? DEFAULT_SPECIFICATIONS.seats,
+    doors: stored?.doors ?? DEFAULT_SPECIFICATIONS.doors,
+    engine: stored?.engine ?? '',
+    fuelConsumption: stored?.fuelConsumption ?? '',
+  };
+}
+
+export interface CarViewOptions {
+  /** The viewer owns the car or is an admin. */
+  isPrivileged: boolean;
+  distanceKm?: number | null;
+}
+
+export function toCar(record: CarRecord, { isPrivileged, distanceKm }: CarViewOptions): Car {
+  const specifications = toSpecifications(record.specifications);
+  const isRented = record.rented_by !== null;
+  const images = record.images ?? [];
+  const car: Car = {
+    id: record.id,
+    car_username: record.car_username,
+    car_owner: record.owner_username,
+    car_make: record.car_make,
+    car_model: record.car_model,
+    car_year: record.car_year,
+    car_color: record.car_color,
+    car_type: record.car_type,
+    car_plate_number: record.car_plate_number,
+    car_value: record.car_value_cents / 100,
+    car_rent_price: record.car_rent_price_cents / 100,
+    car_odometer: record.car_odometer,
+    description: record.description,
+    car_description: record.description,
+    images,
+    car_images: images,
+    pickup_location: record.pickup_location,
+    latitude: record.latitude,
+    longitude: record.longitude,
+    status: isRented && (record.status === 'available' || record.status === 'active') ? 'rented' : record.status,
+    isRented,
+    rating: record.rating == null ? null : Number(record.rating),
+    totalReviews: record.total_reviews,
+    specifications,
+    features: record.features ?? [],
+    safety: record.safety ?? [],
+    rules: record.rules ?? [],
+    pickup_options: (record.pickup_options ?? []) as PickupOption[],
+    insurance_options: (record.insurance_options ?? []) as InsuranceOption[],
+    seating_capacity: specifications.seats,
+    fuel_type: specifications.fuelType,
+    transmission: specifications.transmission.toLowerCase(),
+    verification_status: record.verification_status,
+    host: {
+      username: record.owner_username,
+      full_name: record.owner_full_name,
+      rating: record.owner_rating == null ? null : Number(record.owner_rating),
+      host_since: iso(record.owner_host_since),
+    },
+    created_at: iso(record.created_at)!,
+    updated_at: iso(record.updated_at)!,
+  };
+  if (distanceKm !== undefined) car.distance_km = distanceKm == null ? null : Math.round(distanceKm * 10) / 10;
+  if (isPrivileged) {
+    car.admin_notes = record.admin_notes;
+    car.assigned_user = record.rented_by;
+    car.registration_document = record.registration_storage_key
+      ? {
+          url: registrationDocumentUrl(record.car_username),
+          filename: record.registration_filename ?? 'registration-document',
+          mime_type: record.registration_mime ?? 'application/octet-stream',
+          uploaded_at: iso(record.registration_uploaded_at)!,
+          verified: record.registration_verified,
+          verification_notes: record.registration_verification_notes,
+        }
+      : null;
+  }
+  return car;
+}
+
+/** Haversine distance in km, the same formula the browse SQL sorts by. */
+export function distanceKm(from: { lat: number; lng: number }, to: { latitude: number | null; longitude: number | null }): number | null {
+  if (to.latitude == null || to.longitude == null) return null;
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(to.latitude - from.lat);
+  const dLng = rad(to.longitude - from.lng);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.lat)) * Math.cos(rad(to.latitude)) * Math.sin(dLng / 2) ** 2;
+  return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
+}

@@ -1,0 +1,247 @@
+// SQL for cars: the car with its owner and current renter, the browse page (filters, sort and
+// paging all in SQL), and the bookings a car's changes depend on.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { CarSort, CarStatus, PickupType } from '@karoo/shared';
+import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES } from '@karoo/shared';
+import type { Db } from '../../db/connection';
+import type { BookingRow, CarRow, CarUpdate, CarVerificationValue, NewCar } from '../../db/schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** A car with what every answer about it needs: the owner and whoever holds it right now. */
+export interface CarRecord extends CarRow {
+  owner_username: string;
+  owner_full_name: string;
+  owner_rating: number | null;
+  owner_host_since: Date | null;
+  /** Username of the renter of the active booking that has started (decisions.md section 4). */
+  rented_by: string | null;
+}
+
+function selectCarRecords(db: Db, today: string) {
+  return db
+    .selectFrom('cars as c')
+    .innerJoin('users as u', 'u.id', 'c.owner_id')
+    .selectAll('c')
+    .select([
+      'u.username as owner_username',
+      'u.full_name as owner_full_name',
+      'u.rating as owner_rating',
+      'u.host_since as owner_host_since',
+      sql<string | null>`(
+        SELECT r.username FROM bookings b INNER JOIN users r ON r.id = b.renter_id
+        WHERE b.car_id = c.id AND b.status = 'active' AND b.start_date <= ${today}::date
+        ORDER BY b.start_date DESC LIMIT 1
+      )`.as('rented_by'),
+    ])
+    .where('c.deleted_at', 'is', null);
+}
+
+/** `{id}` of a car accepts the id or the car_username. Deleted cars are never found. */
+export function findCarRecord(db: Db, idOrUsername: string, today: string): Promise<CarRecord | undefined> {
+  const value = idOrUsername.trim();
+  return selectCarRecords(db, today)
+    .where((eb) =>
+      isUuid(value)
+        ? eb.or([eb('c.id', '=', value), eb(sql`lower(c.car_username)`, '=', value.toLowerCase())])
+        : eb(sql`lower(c.car_username)`, '=', value.toLowerCase()),
+    )
+    .executeTakeFirst();
+}
+
+export async function findCarRecordsByIds(db: Db, ids: string[], today: string): Promise<CarRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectCarRecords(db, today).where('c.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is CarRecord => !!r);
+}
+
+export async function isCarUsernameTaken(db: Db, carUsername: string): Promise<boolean> {
+  const row = await db.selectFrom('cars').select('id').where(sql`lower(car_username)`, '=', carUsername.toLowerCase()).executeTakeFirst();
+  return !!row;
+}
+
+export function insertCar(db: Db, car: NewCar): Promise<CarRow> {
+  return db.insertInto('cars').values(car).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateCar(db: Db, id: string, changes: CarUpdate, now: Date): Promise<CarRow> {
+  return db
+    .updateTable('cars')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function countOwnerCars(db: Db, ownerId: string, listedOnly: boolean): Promise<number> {
+  let query = db
+    .selectFrom('cars')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('owner_id', '=', ownerId)
+    .where('deleted_at', 'is', null);
+  if (listedOnly) query = query.where('verification_status', '=', 'verified').where('status', '=', 'available');
+  return Number((await query.executeTakeFirstOrThrow()).count);
+}
+
+// ---- Browse ----
+export interface CarPageQuery {
+  /** 'public': the listing rules (available, verified, not rented right now). 'all': every car (admins, owners). */
+  scope: 'public' | 'all';
+  ownerId?: string;
+  today: string;
+  searchWords: string[];
+  location?: string;
+  type?: { carTypes: readonly string[]; maxPriceCents?: number; abovePriceCents?: number };
+  transmission?: string;
+  fuel?: string;
+  features: string[];
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  pickupType: PickupType;
+  window?: { start: string; end: string };
+  status?: CarStatus;
+  verificationStatus?: CarVerificationValue;
+  sort: CarSort;
+  origin?: { lat: number; lng: number };
+  limit: number;
+  offset: number;
+}
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Great-circle distance in km from a point (haversine), null for cars without a position. */
+export function distanceSql(lat: number, lng: number) {
+  return sql<number | null>`(6371 * 2 * asin(least(1, sqrt(
+    power(sin(radians(c.latitude - ${lat}::float8) / 2), 2)
+    + cos(radians(${lat}::float8)) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}::float8) / 2), 2)
+  ))))`;
+}
+
+const rentedNow = (today: string) =>
+  sql<SqlBool>`EXISTS (SELECT 1 FROM bookings b WHERE b.car_id = c.id AND b.status = 'active' AND b.start_date <= ${today}::date)`;
+
+const heldBetween = (start: string, end: string) =>
+  sql<SqlBool>`EXISTS (SELECT 1 FROM bookings b WHERE b.car_id = c.id AND b.status IN ('pending', 'confirmed', 'active')
+    AND daterange(b.start_date, b.end_date, '[]') && daterange(${start}::date, ${end}::date, '[]'))`;
+
+const offersPickupType = (types: readonly string[]) =>
+  sql<SqlBool>`(${sql.join(types.map((t) => sql`c.pickup_options @> ${JSON.stringify([{ type: t }])}::jsonb`), sql` OR `)})`;
+
+function filteredCars(db: Db, q: CarPageQuery) {
+  let query = db.selectFrom('cars as c').where('c.deleted_at', 'is', null);
+
+  if (q.scope === 'public') {
+    query = query.where('c.status', '=', 'available').where('c.verification_status', '=', 'verified');
+    // Without a date window a car on a rental right now is hidden; with one, only cars held in it are.
+    query = q.window ? query.where(sql<SqlBool>`NOT ${heldBetween(q.window.start, q.window.end)}`) : query.where(sql<SqlBool>`NOT ${rentedNow(q.today)}`);
+  } else if (q.window) {
+    query = query.where(sql<SqlBool>`NOT ${heldBetween(q.window.start, q.window.end)}`);
+  }
+  if (q.ownerId) query = query.where('c.owner_id', '=', q.ownerId);
+  if (q.status === 'rented') {
+    query = query.where((eb) => eb.or([eb('c.status', 'in', ['rented', 'active']), rentedNow(q.today)]));
+  } else if (q.status === 'available') {
+    query = query.where('c.status', '=', 'available').where(sql<SqlBool>`NOT ${rentedNow(q.today)}`);
+  } else if (q.status) {
+    query = query.where('c.status', '=', q.status);
+  }
+  if (q.verificationStatus) query = query.where('c.verification_status', '=', q.verificationStatus);
+
+  for (const word of q.searchWords) {
+    query = query.where(
+      sql<SqlBool>`c.search_text LIKE ${likePattern(word)}`,
+    );
+  }
+  if (q.location) query = query.where(sql<SqlBool>`lower(c.pickup_location) LIKE ${likePattern(q.location)}`);
+  if (q.type) {
+    const { carTypes, maxPriceCents, abovePriceCents } = q.type;
+    query = query.where((eb) => {
+      const any: Expression<SqlBool>[] = [];
+      if (carTypes.length) any.push(eb(sql`lower(c.car_type)`, 'in', carTypes.map((t) => t.toLowerCase())));
+      if (maxPriceCents !== undefined) any.push(eb('c.car_rent_price_cents', '<=', maxPriceCents));
+      if (abovePriceCents !== undefined) any.push(eb('c.car_rent_price_cents', '>', abovePriceCents));
+      return eb.or(any);
+    });
+  }
+  if (q.transmission) query = query.where('c.transmission_key', '=', q.transmission.toLowerCase());
+  if (q.fuel) query = query.where('c.fuel_key', '=', q.fuel.toLowerCase());
+  if (q.features.length) query = query.where(sql<SqlBool>`c.features @> ${JSON.stringify(q.features)}::jsonb`);
+  if (q.minPriceCents !== undefined) query = query.where('c.car_rent_price_cents', '>=', q.minPriceCents);
+  if (q.maxPriceCents !== undefined) query = query.where('c.car_rent_price_cents', '<=', q.maxPriceCents);
+  if (q.pickupType === 'HOST_DELIVERY') {
+    query = query.where(offersPickupType(HOST_DELIVERY_OPTION_TYPES));
+  } else if (q.pickupType === 'PICKUP_POINT') {
+    query = query.where(sql<SqlBool>`(c.pickup_options = '[]'::jsonb OR ${offersPickupType(PICKUP_POINT_OPTION_TYPES)})`);
+  }
+  return query;
+}
+
+/**
+ * How many cars match, and one page of their ids in order, in one statement: the matching cars
+ * are scanned once into a narrow materialised set, which is then counted and sorted.
+ */
+export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ ids: string[]; total: number }> {
+  const matching = filteredCars(db, q).select([
+    'c.id',
+    'c.car_rent_price_cents as price',
+    'c.rating',
+    'c.total_reviews',
+    'c.created_at',
+    (q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng) : sql<null>`NULL::float8`).as('distance'),
+  ]);
+  const order = (t: string) => {
+    const col = (name: string) => sql.ref(`${t}.${name}`);
+    switch (q.sort) {
+      case 'PRICE_LOW':
+        return sql`${col('price')} ASC, ${col('id')}`;
+      case 'PRICE_HIGH':
+        return sql`${col('price')} DESC, ${col('id')}`;
+      case 'DISTANCE':
+        return sql`${col('distance')} ASC NULLS LAST, ${col('id')}`;
+      default:
+        return sql`${col('rating')} DESC NULLS LAST, ${col('total_reviews')} DESC, ${col('created_at')} DESC, ${col('id')}`;
+    }
+  };
+  const { rows } = await sql<{ total: number; id: string | null }>`
+    WITH f AS MATERIALIZED (${matching})
+    SELECT t.total, p.id
+    FROM (SELECT count(*) AS total FROM f) t
+    LEFT JOIN LATERAL (SELECT * FROM f ORDER BY ${order('f')} LIMIT ${q.limit} OFFSET ${q.offset}) p ON true
+    ORDER BY ${order('p')}
+  `.execute(db);
+  return { ids: rows.flatMap((r) => (r.id ? [r.id] : [])), total: Number(rows[0]?.total ?? 0) };
+}
+
+// ---- Bookings a car's changes depend on ----
+export function findStartedActiveBookings(db: Db, carId: string, today: string): Promise<BookingRow[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('car_id', '=', carId)
+    .where('status', '=', 'active')
+    .where('start_date', '<=', today)
+    .orderBy('start_date')
+    .execute();
+}
+
+export async function hasActiveBooking(db: Db, carId: string): Promise<boolean> {
+  const row = await db.selectFrom('bookings').select('id').where('car_id', '=', carId).where('status', '=', 'active').executeTakeFirst();
+  return !!row;
+}
+
+/** Holding bookings (pending, confirmed, active) that end on or after `from` and start on or before `to`. */
+export function findHoldingBookings(db: Db, carId: string, from: string, to?: string) {
+  let query = db
+    .selectFrom('bookings')
+    .select(['id', 'start_date', 'end_date', 'status'])
+    .where('car_id', '=', carId)
+    .where('status', 'in', ['pending', 'confirmed', 'active'])
+    .where('end_date', '>=', from);
+  if (to) query = query.where('start_date', '<=', to);
+  return query.orderBy('start_date').execute();
+}

@@ -1,0 +1,100 @@
+// The browse cache: public browse pages look the same to every visitor, so each app keeps the
+// serialised answer for a few seconds (BROWSE_CACHE_MS, default 5 s). Concurrent misses for one
+// page share one query; a page past its time is still served while one request refreshes it
+// (for up to a minute); any write through the API that can change a page clears the cache.
+// Other instances see a change within BROWSE_CACHE_MS. A cached page also keeps a gzip copy,
+// made once, for the clients that accept it (every browser does).
+import { gzipSync } from 'node:zlib';
+import type { AppContext } from '../../context';
+
+export const DEFAULT_BROWSE_CACHE_MS = 5000;
+const MAX_STALE_MS = 60_000;
+const MAX_ENTRIES = 500;
+
+/** A serialised page; `gzip()` is its compressed copy, made on first use (null when not cached). */
+export interface PageAnswer {
+  json: string;
+  gzip: (() => Buffer) | null;
+}
+
+interface Entry {
+  json: string;
+  at: number;
+  refreshing: boolean;
+  gzipped?: Buffer;
+}
+
+function answerOf(entry: Entry): PageAnswer {
+  return { json: entry.json, gzip: () => (entry.gzipped ??= gzipSync(entry.json, { level: 6 })) };
+}
+
+interface Cache {
+  generation: number;
+  entries: Map<string, Entry>;
+  loading: Map<string, Promise<Entry>>;
+}
+
+const caches = new WeakMap<AppContext, Cache>();
+
+function cacheOf(ctx: AppContext): Cache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = { generation: 0, entries: new Map(), loading: new Map() };
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+export function browseCacheMs(ctx: AppContext): number {
+  return ctx.env.BROWSE_CACHE_MS ?? DEFAULT_BROWSE_CACHE_MS;
+}
+
+/** Forgets every cached page; loads already under way are not stored. */
+export function clearBrowseCache(ctx: AppContext): void {
+  const cache = caches.get(ctx);
+  if (!cache) return;
+  cache.generation += 1;
+  cache.entries.clear();
+  cache.loading.clear();
+}
+
+function load(cache: Cache, key: string, loader: () => Promise<string>): Promise<Entry> {
+  const pending = cache.loading.get(key);
+  if (pending) return pending;
+  const generation = cache.generation;
+  const promise = loader()
+    .then((json) => {
+      const entry: Entry = { json, at: Date.now(), refreshing: false };
+      if (cache.generation === generation) {
+        if (cache.entries.size >= MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+        cache.entries.delete(key);
+        cache.entries.set(key, entry);
+      }
+      return entry;
+    })
+    .finally(() => {
+      if (cache.loading.get(key) === promise) cache.loading.delete(key);
+    });
+  cache.loading.set(key, promise);
+  return promise;
+}
+
+/** The cached answer for `key`, loading it when missing (or refreshing it in the background when old). */
+export async function cachedPage(ctx: AppContext, key: string, loader: () => Promise<string>): Promise<PageAnswer> {
+  const ttl = browseCacheMs(ctx);
+  if (ttl <= 0) return { json: await loader(), gzip: null };
+  const cache = cacheOf(ctx);
+  const entry = cache.entries.get(key);
+  const age = entry ? Date.now() - entry.at : Infinity;
+  if (entry && age < ttl) return answerOf(entry);
+  if (entry && age < ttl + MAX_STALE_MS) {
+    if (!entry.refreshing) {
+      entry.refreshing = true;
+      load(cache, key, loader).catch(() => {
+        entry.refreshing = false;
+      });
+    }
+    return answerOf(entry);
+  }
+  return answerOf(await load(cache, key, loader));
+}

@@ -1,0 +1,58 @@
+// SQL for reviews: lists with the reviewer and car, the rating spread, and the car's cached
+// rating (cars.rating, cars.total_reviews), which follows its reviews.
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection';
+
+export interface ReviewRecord {
+  id: string;
+  booking_id: string | null;
+  rating: number;
+  comment: string;
+  created_at: Date;
+  reviewer_username: string;
+  car_username: string;
+}
+
+export interface ReviewFilters {
+  carId?: string;
+  reviewerId?: string;
+  limit: number;
+}
+
+function selectReviews(db: Db) {
+  return db
+    .selectFrom('reviews as rv')
+    .innerJoin('users as u', 'u.id', 'rv.reviewer_id')
+    .innerJoin('cars as c', 'c.id', 'rv.car_id')
+    .select(['rv.id', 'rv.booking_id', 'rv.rating', 'rv.comment', 'rv.created_at', 'u.username as reviewer_username', 'c.car_username'])
+    .where('c.deleted_at', 'is', null);
+}
+
+export function listReviews(db: Db, filters: ReviewFilters): Promise<ReviewRecord[]> {
+  let query = selectReviews(db);
+  if (filters.carId) query = query.where('rv.car_id', '=', filters.carId);
+  if (filters.reviewerId) query = query.where('rv.reviewer_id', '=', filters.reviewerId);
+  return query.orderBy('rv.created_at', 'desc').orderBy('rv.id').limit(filters.limit).execute();
+}
+
+export async function ratingCounts(db: Db, carId?: string): Promise<{ rating: number; count: number }[]> {
+  let query = db
+    .selectFrom('reviews as rv')
+    .innerJoin('cars as c', 'c.id', 'rv.car_id')
+    .select(['rv.rating', sql<number>`count(*)`.as('count')])
+    .where('c.deleted_at', 'is', null)
+    .groupBy('rv.rating');
+  if (carId) query = query.where('rv.car_id', '=', carId);
+  const rows = await query.execute();
+  return rows.map((r) => ({ rating: r.rating, count: Number(r.count) }));
+}
+
+/** Recomputes a car's rating and review count from its reviews. */
+export async function refreshCarRating(db: Db, carId: string): Promise<void> {
+  await sql`
+    UPDATE cars SET
+      rating = (SELECT round(avg(rating)::numeric, 2) FROM reviews WHERE car_id = ${carId}),
+      total_reviews = (SELECT count(*) FROM reviews WHERE car_id = ${carId})
+    WHERE id = ${carId}
+  `.execute(db);
+}

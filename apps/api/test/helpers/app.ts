@@ -1,0 +1,125 @@
+// The app under test: buildApp over a per-file database, a silent logger, files in a temp folder,
+// mail in the outbox (or an SMTP server) and a clock the test controls. Tests only use inject().
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../src/app';
+import type { AppContext } from '../../src/context';
+import type { Db } from '../../src/db/connection';
+import { loadEnv } from '../../src/env';
+import { createMailer } from '../../src/lib/mail';
+import { LocalDiskStorage } from '../../src/lib/storage';
+import { TestClock } from './clock';
+import { openTestDatabase } from './db';
+
+export const TEST_APP_URL = 'http://karoo.test';
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  transport: 'smtp' | 'outbox';
+  sent_at: Date | null;
+  error: string | null;
+  created_at: Date;
+}
+
+export interface Outbox {
+  /** Every mail, newest first, optionally only those to one address (case-insensitive). */
+  list(to?: string): Promise<OutboxMail[]>;
+  latest(to: string): Promise<OutboxMail | undefined>;
+  /** The token of the newest reset link mailed to an address. */
+  resetToken(to: string): Promise<string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Db;
+  clock: TestClock;
+  outbox: Outbox;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  smtpUrl?: string;
+}
+
+const RESET_LINK = /\/reset-password\?token=([^\s"'<>&]+)/;
+
+export function resetTokenFromText(text: string): string {
+  const match = RESET_LINK.exec(text);
+  if (!match?.[1]) throw new Error(`No reset link in mail:\n${text}`);
+  return decodeURIComponent(match[1]);
+}
+
+function createOutbox(db: Db): Outbox {
+  const list = async (to?: string) => {
+    let query = db.selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc');
+    if (to) query = query.where((eb) => eb(eb.fn('lower', ['to_address']), '=', to.toLowerCase()));
+    const rows = await query.execute();
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.to_address,
+      subject: r.subject,
+      text: r.text_body,
+      html: r.html_body,
+      transport: r.transport,
+      sent_at: r.sent_at,
+      error: r.error,
+      created_at: r.created_at,
+    }));
+  };
+  return {
+    list,
+    latest: async (to) => (await list(to))[0],
+    resetToken: async (to) => {
+      const mail = (await list(to))[0];
+      if (!mail) throw new Error(`No mail to ${to} in the outbox`);
+      return resetTokenFromText(mail.text);
+    },
+  };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'karoo-api-test-'));
+  const cleanups: (() => Promise<void>)[] = [() => rm(dataDir, { recursive: true, force: true })];
+  const close = async () => {
+    // App, then database, then files; a second close() does nothing.
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  };
+  try {
+    const handle = await openTestDatabase();
+    cleanups.push(() => handle.close());
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      APP_URL: TEST_APP_URL,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+      ...options.env,
+    });
+    const logger = pino({ level: 'silent' });
+    const clock = new TestClock();
+    const ctx: AppContext = {
+      db: handle.db,
+      env,
+      clock,
+      mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+      privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
+    };
+    const app = await buildApp({ ctx, logger });
+    cleanups.push(() => app.close());
+    await app.ready();
+    return { app, ctx, db: handle.db, clock, outbox: createOutbox(handle.db), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,225 @@
+// Cars and bookings inserted straight into the database for the vehicle tests, priced with the
+// shared pricing function so stored figures look like the API's own.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { addDays, calculatePrice, DEFAULT_SETTINGS, type NewCarBody } from '@karoo/shared';
+import type { AppContext } from '../../src/context';
+import type { BookingRow, CarRow, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../../src/db/schema';
+import { refreshCarRating } from '../../src/modules/reviews/reviews.repository';
+import type { TestUser } from './factories';
+
+let carCounter = 0;
+
+export const PICKUP_HOME: StoredPickupOption = {
+  id: 'pickup_home',
+  name: "Host's home",
+  address: '1 Long St, Cape Town',
+  additional_fee: 0,
+  type: 'standard',
+  available_times: ['09:00', '13:00', '17:00'],
+};
+export const PICKUP_AIRPORT: StoredPickupOption = {
+  id: 'pickup_airport',
+  name: 'Cape Town International Airport',
+  address: 'Matroosfontein, Cape Town',
+  additional_fee: 250,
+  type: 'airport',
+  available_times: ['07:00', '19:00'],
+};
+export const PICKUP_DELIVERY: StoredPickupOption = {
+  id: 'pickup_delivery',
+  name: 'Delivery to your address',
+  address: 'Anywhere in Cape Town',
+  additional_fee: 350,
+  type: 'premium',
+  available_times: ['08:00', '16:00'],
+};
+export const INSURANCE_STANDARD: StoredInsuranceOption = {
+  id: 'insurance_standard',
+  name: 'Standard Cover',
+  description: 'Collision damage and theft',
+  daily_rate: 85,
+  excess_amount: 5000,
+  coverage: ['Collision damage waiver', 'Theft protection'],
+  included: false,
+  popular: true,
+  recommended: false,
+};
+
+export interface TestCarOptions {
+  make?: string;
+  model?: string;
+  type?: string;
+  price?: number;
+  value?: number;
+  city?: string;
+  latitude?: number | null;
+  longitude?: number | null;
+  status?: CarRow['status'];
+  verification_status?: CarRow['verification_status'];
+  transmission?: string;
+  fuelType?: string;
+  seats?: number;
+  features?: string[];
+  pickup_options?: StoredPickupOption[];
+  insurance_options?: StoredInsuranceOption[];
+  rating?: number | null;
+  total_reviews?: number;
+  deleted?: boolean;
+  created_at?: Date;
+  overrides?: Partial<NewCar>;
+}
+
+/** A car owned by `owner`; verified and available unless told. */
+export async function createTestCar(ctx: AppContext, owner: { id: string }, options: TestCarOptions = {}): Promise<CarRow> {
+  carCounter += 1;
+  const make = options.make ?? 'Toyota';
+  const model = options.model ?? 'Corolla';
+  const now = options.created_at ?? new Date(ctx.clock.now().getTime() - carCounter * 1000);
+  return ctx.db
+    .insertInto('cars')
+    .values({
+      id: randomUUID(),
+      car_username: `${make}-${model}-${carCounter}${randomBytes(3).toString('hex')}`.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      owner_id: owner.id,
+      car_make: make,
+      car_model: model,
+      car_year: 2022,
+      car_color: 'White',
+      car_type: options.type ?? 'Sedan',
+      car_plate_number: `CA ${100 + carCounter}-000`,
+      car_value_cents: (options.value ?? 300000) * 100,
+      car_rent_price_cents: Math.round((options.price ?? 500) * 100),
+      car_odometer: 42000,
+      description: `A test ${make} ${model}`,
+      images: '[]',
+      pickup_location: options.city ?? 'Cape Town',
+      latitude: options.latitude === undefined ? -33.9249 : options.latitude,
+      longitude: options.longitude === undefined ? 18.4241 : options.longitude,
+      status: options.status ?? 'available',
+      verification_status: options.verification_status ?? 'verified',
+      admin_notes: null,
+      specifications: JSON.stringify({
+        transmission: options.transmission ?? 'Automatic',
+        fuelType: options.fuelType ?? 'Petrol',
+        seats: options.seats ?? 5,
+        doors: 4,
+        engine: '1.8L',
+        fuelConsumption: '6.2L/100km',
+      }),
+      features: JSON.stringify(options.features ?? ['Bluetooth']),
+      safety: '["Airbags"]',
+      rules: '["No smoking"]',
+      pickup_options: JSON.stringify(options.pickup_options ?? [PICKUP_HOME, PICKUP_AIRPORT]),
+      insurance_options: JSON.stringify(options.insurance_options ?? [INSURANCE_STANDARD]),
+      registration_storage_key: null,
+      registration_filename: null,
+      registration_mime: null,
+      registration_uploaded_at: null,
+      registration_verified: null,
+      registration_verification_notes: null,
+      rating: options.rating ?? null,
+      total_reviews: options.total_reviews ?? 0,
+      created_at: now,
+      updated_at: now,
+      deleted_at: options.deleted ? now : null,
+      ...options.overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface TestBookingOptions {
+  start: string;
+  days?: number;
+  end?: string;
+  status?: BookingRow['status'];
+  payment_status?: 'unpaid' | 'paid';
+}
+
+/** A daily booking of `car` by `renter`, priced like the API would. */
+export async function createTestBooking(ctx: AppContext, car: CarRow, renter: TestUser | { id: string }, options: TestBookingOptions): Promise<BookingRow> {
+  const end = options.end ?? addDays(options.start, options.days ?? 2);
+  const days = Math.max(1, (Date.parse(end) - Date.parse(options.start)) / 86_400_000);
+  const price = calculatePrice({ dailyPrice: car.car_rent_price_cents / 100, isHourly: false, days, hours: 0, settings: DEFAULT_SETTINGS });
+  const status = options.status ?? 'pending';
+  const values: NewBooking = {
+    booking_number: `KT${randomBytes(5).toString('hex').toUpperCase()}`,
+    car_id: car.id,
+    renter_id: renter.id,
+    owner_id: car.owner_id,
+    start_date: options.start,
+    end_date: end,
+    start_time: '09:00',
+    end_time: '17:00',
+    is_hourly_booking: false,
+    duration_days: days,
+    duration_hours: null,
+    status,
+    subtotal_cents: price.cents.subtotal,
+    service_fee_cents: price.cents.serviceFee,
+    insurance_fee_cents: 0,
+    pickup_fee_cents: 0,
+    total_price_cents: price.cents.total,
+    service_fee_rate: price.serviceFeeRate,
+    commission_rate: price.commissionRate,
+    car_owner_earnings_cents: price.cents.carOwnerEarnings,
+    app_fee_cents: price.cents.appFee,
+    pickup_option: null,
+    insurance_option: null,
+    special_requirements: null,
+    host_response: null,
+    host_response_date: null,
+    payment_status: options.payment_status ?? (status === 'active' || status === 'completed' ? 'paid' : 'unpaid'),
+    payment_provider: null,
+    payment_reference: null,
+    paid_at: null,
+    confirmed_at: null,
+    completed_at: null,
+    cancelled_at: null,
+    actual_return_date: null,
+    condition_notes: null,
+    odometer_reading: null,
+    payout_reference: null,
+    payout_at: null,
+  };
+  return ctx.db.insertInto('bookings').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A review of `car` by `reviewer`; the car's rating follows. */
+export async function createTestReview(ctx: AppContext, car: CarRow, reviewer: { id: string }, rating: number, comment = 'Great car'): Promise<void> {
+  await ctx.db.insertInto('reviews').values({ car_id: car.id, reviewer_id: reviewer.id, rating, comment, booking_id: null }).execute();
+  await refreshCarRating(ctx.db, car.id);
+}
+
+/** A valid body for POST /car/newCar (what the wizard sends). */
+export function newCarBody(overrides: Partial<NewCarBody> = {}): NewCarBody {
+  return {
+    car_make: 'Toyota',
+    car_model: 'Corolla Cross',
+    car_year: 2023,
+    car_color: 'White',
+    car_type: 'SUV',
+    car_plate_number: 'CA 123-456',
+    car_value: 450000,
+    car_rent_price: 750,
+    car_odometer: 12000,
+    description: 'Clean, reliable and ready for the Garden Route.',
+    pickup_location: 'Cape Town',
+    specifications: { transmission: 'Automatic', fuelType: 'Petrol', seats: 5, doors: 5, engine: '1.8L', fuelConsumption: '6.8L/100km' },
+    features: ['Bluetooth', 'Apple CarPlay'],
+    safety: ['Airbags'],
+    rules: ['No smoking', ''],
+    pickup_options: [],
+    insurance_options: [],
+    ...overrides,
+  };
+}
+
+/** A tiny valid PNG as a data URL. */
+export function pngDataUrl(): string {
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf000000030101005b1b6d820000000049454e44ae426082',
+    'hex',
+  );
+  return `data:image/png;base64,${png.toString('base64')}`;
+}

@@ -1,0 +1,85 @@
+// Mail through a real SMTP conversation (SMTP_URL set): a local smtp-server receives the reset
+// mail, mailparser reads it, and the link inside works against the API.
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, expectOk, resetTokenFromText, TEST_APP_URL, type TestApp } from './helpers';
+
+interface Received {
+  rcptTo: string[];
+  mailFrom: string | null;
+  mail: ParsedMail;
+}
+
+let server: SMTPServer;
+let t: TestApp;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          received.push({
+            rcptTo: session.envelope.rcptTo.map((r) => r.address),
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+            mail,
+          });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
+
+describe('mail over SMTP', () => {
+  it('delivers the reset mail; its link verifies through the API', async () => {
+    expect(t.ctx.mailer.transport).toBe('smtp');
+    const user = await createUser(t.ctx, { full_name: 'Zanele Khumalo' });
+    expectOk(await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } }));
+
+    expect(received).toHaveLength(1);
+    const [{ rcptTo, mailFrom, mail }] = received as [Received];
+    expect(rcptTo).toEqual([user.email]);
+    expect(mailFrom).toBe('no-reply@karoo.co.za');
+    expect(mail.subject).toBe('Reset your Karoo password');
+    expect(mail.from?.text).toContain('Karoo');
+    const to = Array.isArray(mail.to) ? mail.to : [mail.to];
+    expect(to.flatMap((a) => a?.value.map((v) => v.address))).toEqual([user.email]);
+    expect(mail.text).toContain('Hi Zanele Khumalo,');
+    expect(mail.text).toContain(`${TEST_APP_URL}/reset-password?token=`);
+    expect(mail.html).toContain(`${TEST_APP_URL}/reset-password?token=`);
+
+    const token = resetTokenFromText(mail.text ?? '');
+    expectOk(await t.app.inject({ method: 'GET', url: `/api/user/verify-reset-token/${encodeURIComponent(token)}` }));
+
+    const [record] = await t.outbox.list(user.email);
+    expect(record).toMatchObject({ transport: 'smtp', error: null });
+    expect(record!.sent_at).not.toBeNull();
+  });
+
+  it('keeps answering when the SMTP server is gone, and records why the mail failed', async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const user = await createUser(t.ctx);
+    expectOk(await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } }));
+    const [record] = await t.outbox.list(user.email);
+    expect(record).toMatchObject({ transport: 'smtp', sent_at: null });
+    expect(record!.error).toBeTruthy();
+  });
+});

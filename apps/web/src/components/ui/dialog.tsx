@@ -1,0 +1,97 @@
+// A modal dialog: overlay, focus moved inside and restored on close, Escape and backdrop close it.
+import { clsx } from 'clsx';
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  className?: string;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? panel.current)?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCloseRef.current();
+      if (event.key === 'Tab' && panel.current) {
+        const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+        if (items.length === 0) return;
+        const [head, tail] = [items[0]!, items[items.length - 1]!];
+        if (event.shiftKey && document.activeElement === head) {
+          event.preventDefault();
+          tail.focus();
+        } else if (!event.shiftKey && document.activeElement === tail) {
+          event.preventDefault();
+          head.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      previous?.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return createPortal(
+    <div className="fixed inset-0 z-[90] flex items-end justify-center p-4 sm:items-center">
+      <div className="absolute inset-0 bg-stone-900/50 backdrop-blur-[2px]" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        className={clsx('relative w-full max-w-lg rounded-2xl bg-white shadow-pop focus:outline-none', className)}
+      >
+        <div className="flex items-start justify-between gap-4 px-6 pt-5">
+          <div>
+            <h2 id={titleId} className="text-lg font-semibold text-stone-900">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="mt-1 text-sm text-stone-500">
+                {description}
+              </p>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close dialog"
+            className="-mr-2 rounded-lg p-2 text-stone-400 hover:bg-stone-100 hover:text-stone-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+        {children ? <div className="px-6 py-4">{children}</div> : null}
+        {footer ? <div className="flex justify-end gap-2 border-t border-stone-100 px-6 py-4">{footer}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

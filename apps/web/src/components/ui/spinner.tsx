@@ -1,0 +1,24 @@
+import { clsx } from 'clsx';
+
+export interface SpinnerProps {
+  className?: string;
+  /** Read by screen readers; omit when a visible text already says what is loading. */
+  label?: string;
+}
+
+export function Spinner({ className, label }: SpinnerProps) {
+  return (
+    <span role={label ? 'status' : undefined} className="inline-flex items-center">
+      <svg
+        className={clsx('size-4 animate-spin', className)}
+        viewBox="0 0 24 24"
+        fill="none"
+        aria-hidden="true"
+      >
+        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />
+        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+      {label ? <span className="sr-only">{label}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,105 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, makeUser, mockFetch, ok } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+function passwordField() {
+  return screen.getByLabelText('Password', { selector: 'input' });
+}
+
+describe('LoginPage', () => {
+  it('asks for both fields before calling the server', async () => {
+    const fetchMock = mockFetch();
+    const { user } = renderApp({ path: '/login' });
+
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Username or email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('after a failed login shows Invalid credentials on both fields and a Login Failed toast', async () => {
+    mockFetch({ 'POST /api/user/login': fail(401, 'Invalid credentials') });
+    const { user, router } = renderApp({ path: '/login' });
+
+    await user.type(screen.getByLabelText('Username or Email'), 'sipho');
+    await user.type(passwordField(), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const fieldErrors = await screen.findAllByText('Invalid credentials', { selector: '[role="alert"]:not([aria-live])' });
+    expect(fieldErrors).toHaveLength(2);
+    expect(screen.getByLabelText('Username or Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Login Failed')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the server message when sign-in is throttled', async () => {
+    mockFetch({ 'POST /api/user/login': fail(429, 'Too many failed sign-in attempts. Please try again in 15 minutes.') });
+    const { user } = renderApp({ path: '/login' });
+
+    await user.type(screen.getByLabelText('Username or Email'), 'sipho');
+    await user.type(passwordField(), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findAllByText('Too many failed sign-in attempts. Please try again in 15 minutes.')).not.toHaveLength(0);
+  });
+
+  it('explains a network failure with the message of the error catalogue', async () => {
+    mockFetch({ 'POST /api/user/login': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { user } = renderApp({ path: '/login' });
+
+    await user.type(screen.getByLabelText('Username or Email'), 'sipho');
+    await user.type(passwordField(), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findAllByText('An error occurred during login. Please try again.')).not.toHaveLength(0);
+  });
+
+  it('signs in with remember me, greets a verified user and goes to /cars', async () => {
+    const sipho = makeUser();
+    const fetchMock = mockFetch({
+      'POST /api/user/login': ok({ user: sipho, token: 'tok' }),
+      'GET /api/notifications': ok([]),
+    });
+    const { user, router } = renderApp({ path: '/login' });
+
+    await user.type(screen.getByLabelText('Username or Email'), 'sipho');
+    await user.type(passwordField(), 'Demo@1234');
+    await user.click(screen.getByLabelText(/Remember me/));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cars'));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ username: 'sipho', password: 'Demo@1234', remember: true });
+    expect(screen.getByText('Welcome Back!')).toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('currentUser') ?? '{}')).toMatchObject({ username: 'sipho' });
+  });
+
+  it('warns a user whose account is pending verification and sends admins and hosts to their pages', async () => {
+    const naledi = makeUser({ username: 'naledi', verification_status: 'pending_verification' });
+    mockFetch({ 'POST /api/user/login': ok({ user: naledi, token: 'tok' }), 'GET /api/notifications': ok([]) });
+    const first = renderApp({ path: '/login' });
+    await first.user.type(screen.getByLabelText('Username or Email'), 'naledi');
+    await first.user.type(passwordField(), 'Demo@1234');
+    await first.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Account Pending Verification')).toBeInTheDocument();
+    first.unmount();
+    window.localStorage.clear();
+
+    const admin = makeUser({ username: 'admin', role: 'admin' });
+    mockFetch({ 'POST /api/user/login': ok({ user: admin, token: 'tok' }), 'GET /api/notifications': ok([]) });
+    const second = renderApp({ path: '/login' });
+    await second.user.type(screen.getByLabelText('Username or Email'), 'admin');
+    await second.user.type(passwordField(), 'Demo@1234');
+    await second.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/admin'));
+  });
+
+  it('shows the pending-verification notice after registration', () => {
+    mockFetch();
+    const { router } = renderApp({ path: '/login' });
+    void router.navigate('/login', { state: { registered: true } });
+    return waitFor(() => expect(screen.getByText(/pending verification/i)).toBeInTheDocument());
+  });
+});

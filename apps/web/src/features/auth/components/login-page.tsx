@@ -1,0 +1,134 @@
+// Sign in with username or email (document 1, login screen and section 8's messages).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginBodySchema } from '@karoo/shared';
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { useNotification } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { PATHS, type LoginLocationState } from '@/lib/routes';
+import { useLogin } from '../api/login';
+import { postLoginPath } from '../utils/post-login-path';
+import { AuthCard, BackHomeLink } from './auth-card';
+
+export const LOGIN_ERROR_MESSAGE = 'An error occurred during login. Please try again.';
+const INVALID_CREDENTIALS = 'Invalid credentials';
+
+const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 rounded';
+
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { login } = useAuth();
+  const notify = useNotification();
+  const loginMutation = useLogin();
+  const state = (location.state ?? null) as LoginLocationState | null;
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { username: state?.username ?? '', password: '', remember: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const { user, token } = await loginMutation.mutateAsync({
+        username: values.username,
+        password: values.password,
+        ...(values.remember ? { remember: true } : {}),
+      });
+      login(user, token);
+      navigate(postLoginPath(user, state?.from), { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        setError('username', { type: 'server', message: INVALID_CREDENTIALS });
+        setError('password', { type: 'server', message: INVALID_CREDENTIALS });
+        notify.error('Login Failed', error.message || 'Invalid credentials. Please try again.');
+      } else if (isApiError(error) && error.isClientError) {
+        // 429 (too many attempts) and other refusals carry a message worth reading as is.
+        setFormError(error.message);
+        notify.error('Login Failed', error.message);
+      } else {
+        setFormError(LOGIN_ERROR_MESSAGE);
+        notify.error('Login Failed', LOGIN_ERROR_MESSAGE);
+      }
+    }
+  });
+
+  const pending = isSubmitting || loginMutation.isPending;
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in to book cars, manage your trips and list your own."
+      icon={<LogIn className="size-6" aria-hidden="true" />}
+      footer={
+        <div className="space-y-3">
+          <p>
+            Don&apos;t have an account?{' '}
+            <Link to={PATHS.register} className={linkClass}>
+              Create an account
+            </Link>
+          </p>
+          <BackHomeLink />
+        </div>
+      }
+    >
+      {state?.registered ? (
+        <Alert tone="success" title="Account created" className="mb-5">
+          Your account is pending verification. Sign in to upload your documents and complete your profile: some features stay
+          limited until an administrator approves your account.
+        </Alert>
+      ) : null}
+      {state?.from && !state.registered ? (
+        <Alert tone="info" className="mb-5">
+          Please sign in to continue.
+        </Alert>
+      ) : null}
+      {formError ? (
+        <Alert tone="danger" role="alert" className="mb-5">
+          {formError}
+        </Alert>
+      ) : null}
+
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <Input
+          label="Username or Email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          labelAside={
+            <Link to={PATHS.forgotPassword} className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          }
+          {...register('password')}
+        />
+        <Checkbox label="Remember me" description="Stay signed in on this device for 30 days." {...register('remember')} />
+        <Button type="submit" block size="lg" loading={pending}>
+          {pending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

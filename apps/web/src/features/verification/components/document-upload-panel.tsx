@@ -1,0 +1,318 @@
+// The profile's verification documents (document 3, document upload widget): one slot per
+// document with a dashed drop area, a simulated progress bar, and authorised view/download.
+import {
+  DOCUMENT_LABELS,
+  DOCUMENT_TYPES,
+  MAX_UPLOAD_BYTES,
+  REQUIRED_DOCUMENT_TYPES,
+  type DocumentType,
+  type StoredDocument,
+} from '@karoo/shared';
+import { clsx } from 'clsx';
+import { CheckCircle2, Download, Eye, FileText, FolderCheck, RefreshCw, UploadCloud } from 'lucide-react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useNotification } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatDate, formatFileSize } from '@/lib/format';
+import { openDocument, saveDocument } from '../api/download-document';
+import { useVerificationStatus } from '../api/get-verification-status';
+import { useUploadDocument } from '../api/upload-document';
+
+export const ACCEPTED_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
+const ACCEPT_ATTRIBUTE = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+const PROGRESS_STEP_MS = 200;
+
+const GUIDELINES = [
+  'Documents must be clear and readable',
+  'All personal information must be visible',
+  'Documents must be current and not expired',
+  'File size must not exceed 10MB',
+  'Accepted formats: PDF, JPG, PNG',
+];
+
+const DESCRIPTIONS: Record<DocumentType, string> = {
+  id_document: 'Your South African ID (book or card) or passport.',
+  driver_license: 'Front of a valid driver’s licence card.',
+  proof_of_address: 'A utility bill or bank statement from the last 3 months.',
+  bank_confirmation_letter: 'A stamped letter from your bank confirming the account.',
+};
+
+/** Checks a file before it is sent: the server checks again, by content. */
+export function checkFile(file: File): { title: string; message: string } | null {
+  const byName = /\.(pdf|jpe?g|png)$/i.test(file.name);
+  if (!(ACCEPTED_TYPES.includes(file.type) || (!file.type && byName))) {
+    return { title: 'Invalid File Type', message: 'Only JPEG, PNG, and PDF files are allowed' };
+  }
+  if (file.size > MAX_UPLOAD_BYTES) return { title: 'File Too Large', message: 'File size must be less than 10MB' };
+  return null;
+}
+
+interface SlotProps {
+  type: DocumentType;
+  document: StoredDocument | null;
+  username: string;
+  locked: boolean;
+  busy: boolean;
+  progress: number | null;
+  onFile: (type: DocumentType, file: File) => void;
+}
+
+function DocumentSlot({ type, document, username, locked, busy, progress, onFile }: SlotProps) {
+  const notify = useNotification();
+  const [dragging, setDragging] = useState(false);
+  const label = DOCUMENT_LABELS[type];
+  const inputId = `document-${type}`;
+  const titleId = `document-${type}-title`;
+  const uploaded = !!document;
+  const required = REQUIRED_DOCUMENT_TYPES.includes(type);
+  const canUpload = !(locked && uploaded);
+
+  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && canUpload && !busy) onFile(type, file);
+  };
+
+  const view = (mode: 'open' | 'save') => {
+    const action = mode === 'open' ? openDocument(username, type) : saveDocument(username, type);
+    action.catch((error: unknown) =>
+      notify.error('Download Failed', isApiError(error) && error.message ? error.message : 'Failed to download document'),
+    );
+  };
+
+  return (
+    <div
+      data-testid={`slot-${label}`}
+      className={clsx(
+        'flex flex-col rounded-xl border p-4 transition-colors',
+        uploaded ? 'border-emerald-200 bg-emerald-50/40' : 'border-stone-200 bg-white',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="text-sm font-semibold text-stone-900">
+            {label}
+          </h3>
+          <p className="mt-0.5 text-xs text-stone-500">
+            {required ? 'Required' : 'Optional'} · {DESCRIPTIONS[type]}
+          </p>
+        </div>
+        {uploaded ? (
+          <Badge tone="success" icon={<CheckCircle2 className="size-3" aria-hidden="true" />}>
+            Uploaded
+          </Badge>
+        ) : (
+          <Badge tone="neutral">Not Uploaded</Badge>
+        )}
+      </div>
+
+      {document ? (
+        <div className="mt-3 rounded-lg bg-white px-3 py-2.5 ring-1 ring-stone-200">
+          <div className="flex min-w-0 items-center gap-2.5">
+            <FileText className="size-4 shrink-0 text-stone-400" aria-hidden="true" />
+            <div className="min-w-0 flex-1 text-xs">
+              <p className="truncate font-medium text-stone-800" title={document.originalName}>
+                {document.originalName}
+              </p>
+              <p className="text-stone-500">
+                {formatFileSize(document.size)} · uploaded {formatDate(document.uploaded_at)}
+              </p>
+            </div>
+          </div>
+          <div className="mt-2 flex gap-2 border-t border-stone-100 pt-2">
+            <Button size="sm" variant="ghost" icon={<Eye className="size-4" aria-hidden="true" />} onClick={() => view('open')} aria-describedby={titleId}>
+              View
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<Download className="size-4" aria-hidden="true" />}
+              onClick={() => view('save')}
+              aria-describedby={titleId}
+            >
+              Download
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {canUpload ? (
+        <label
+          htmlFor={inputId}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={clsx(
+            'mt-3 flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors',
+            'focus-within:ring-2 focus-within:ring-brand-500 focus-within:ring-offset-2',
+            dragging ? 'border-brand-500 bg-brand-50' : 'border-stone-300 hover:border-brand-400 hover:bg-stone-50',
+            busy && 'pointer-events-none opacity-60',
+          )}
+        >
+          <UploadCloud className="size-6 text-brand-600" aria-hidden="true" />
+          <span className="text-sm font-semibold text-stone-800">{uploaded ? 'Replace document' : 'Upload document'}</span>
+          <span className="text-xs text-stone-500">PDF, JPG, PNG (max 10MB)</span>
+          <span className="hidden text-xs text-stone-400 sm:inline">Drop a file here or click to choose</span>
+          <input
+            id={inputId}
+            type="file"
+            accept={ACCEPT_ATTRIBUTE}
+            className="sr-only"
+            disabled={busy}
+            aria-describedby={titleId}
+            data-testid={`upload-${label}`}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = ''; // choosing the same file again must fire again
+              if (file) onFile(type, file);
+            }}
+          />
+        </label>
+      ) : (
+        <p className="mt-3 text-xs text-stone-500">Verified documents can no longer be replaced. Contact support if this one has changed.</p>
+      )}
+
+      {progress !== null ? (
+        <div className="mt-3" aria-live="polite">
+          <div
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 overflow-hidden rounded-full bg-stone-200"
+          >
+            <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="mt-1 text-xs text-stone-500">{progress < 100 ? `Uploading... ${progress}%` : 'Upload complete'}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function DocumentUploadPanel() {
+  const { user, refreshUser } = useAuth();
+  const notify = useNotification();
+  const username = user?.username ?? '';
+  const status = useVerificationStatus(user?.username, { version: user?.updated_at });
+  const upload = useUploadDocument(username);
+  const [active, setActive] = useState<{ type: DocumentType; progress: number } | null>(null);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearInterval(timer.current);
+    },
+    [],
+  );
+
+  if (!user) return null;
+  const locked = user.verification_status === 'verified';
+
+  const handleFile = async (type: DocumentType, file: File) => {
+    const problem = checkFile(file);
+    if (problem) {
+      notify.error(problem.title, problem.message);
+      return;
+    }
+    // The request gives no progress events; the bar moves in 10% steps to 90% and completes
+    // when the server answers.
+    setActive({ type, progress: 0 });
+    timer.current = setInterval(() => {
+      setActive((current) => (current && current.progress < 90 ? { ...current, progress: current.progress + 10 } : current));
+    }, PROGRESS_STEP_MS);
+    try {
+      await upload.mutateAsync({ type, file });
+      if (timer.current) clearInterval(timer.current);
+      setActive({ type, progress: 100 });
+      notify.success('Document Uploaded', `Your ${DOCUMENT_LABELS[type]} was uploaded successfully.`);
+      // The server may have moved the account to pending_verification.
+      refreshUser().catch(() => undefined);
+      setTimeout(() => setActive((current) => (current?.type === type ? null : current)), 800);
+    } catch (error) {
+      if (timer.current) clearInterval(timer.current);
+      setActive(null);
+      notify.error('Upload Failed', isApiError(error) && error.message ? error.message : 'Failed to upload document');
+    }
+  };
+
+  const documents = status.data?.documents;
+  const uploadedCount = documents ? DOCUMENT_TYPES.filter((type) => documents[type]).length : 0;
+
+  return (
+    <Card aria-labelledby="verification-documents">
+      <CardHeader
+        title={<span id="verification-documents">Verification Documents</span>}
+        description={
+          documents
+            ? `${uploadedCount} of ${DOCUMENT_TYPES.length} uploaded. Kept private: only you and Karoo administrators can open them.`
+            : 'Kept private: only you and Karoo administrators can open them.'
+        }
+        icon={<FolderCheck className="size-5" aria-hidden="true" />}
+        actions={
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<RefreshCw className={clsx('size-4', status.isFetching && 'animate-spin')} aria-hidden="true" />}
+            onClick={() => void status.refetch()}
+            disabled={status.isFetching}
+          >
+            Refresh
+          </Button>
+        }
+      />
+      <CardBody className="space-y-5">
+        {status.isPending ? (
+          <div className="flex items-center gap-2 text-sm text-stone-500" role="status">
+            <Spinner /> Loading documents...
+          </div>
+        ) : status.isError ? (
+          <Alert tone="danger" title="Documents could not be loaded">
+            {isApiError(status.error) ? status.error.message : 'Please try again.'}{' '}
+            <button type="button" className="font-semibold underline underline-offset-2" onClick={() => void status.refetch()}>
+              Try again
+            </button>
+          </Alert>
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            {DOCUMENT_TYPES.map((type) => (
+              <DocumentSlot
+                key={type}
+                type={type}
+                document={status.data.documents[type]}
+                username={username}
+                locked={locked}
+                busy={active !== null && active.progress < 100}
+                progress={active?.type === type ? active.progress : null}
+                onFile={(t, f) => void handleFile(t, f)}
+              />
+            ))}
+          </div>
+        )}
+
+        <div className="rounded-xl bg-stone-50 p-4">
+          <h3 className="text-sm font-semibold text-stone-900">Document guidelines</h3>
+          <ul className="mt-2 grid gap-1.5 text-sm text-stone-600 sm:grid-cols-2">
+            {GUIDELINES.map((line) => (
+              <li key={line} className="flex gap-2">
+                <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                {line}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+// Display formats for South Africa: en-ZA dates in Johannesburg time, rand amounts, relative times.
+import { TIME_ZONE } from '@karoo/shared';
+
+const LOCALE = 'en-ZA';
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: TIME_ZONE,
+});
+const randFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'ZAR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "16 August 2025"; `fallback` when the value is missing or not a date. */
+export function formatDate(value: string | number | Date | null | undefined, fallback = 'Unknown'): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : fallback;
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined, fallback = 'Unknown'): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : fallback;
+}
+
+/** Whole rand, en-ZA grouping: "R 1 234" (Intl separates with no-break spaces). */
+export function formatRand(amount: number | null | undefined): string {
+  return randFormat.format(Number.isFinite(amount) ? Math.round(amount as number) : 0);
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "just now", "5 minutes ago", "yesterday", "3 weeks ago". */
+export function formatRelativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  if (Math.abs(seconds) < 45) return 'just now';
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+  }
+  return relativeFormat.format(Math.round(seconds / 60), 'minute');
+}
+
+/** The first letter of a name, for avatars. */
+export function initialOf(name: string | null | undefined): string {
+  const trimmed = name?.trim();
+  return trimmed ? trimmed.charAt(0).toUpperCase() : '?';
+}
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,28 @@
+// Paths the app links to, and what a redirect to /login carries in its navigation state.
+import type { Location } from 'react-router';
+
+export const PATHS = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  cars: '/cars',
+  dashboard: '/dashboard',
+  hostDashboard: '/host-dashboard',
+  myBookings: '/my-bookings',
+  earnings: '/earnings',
+  becomeHost: '/become-host',
+  admin: '/admin',
+  profile: '/profile',
+  terms: '/terms',
+  privacy: '/privacy',
+} as const;
+
+export interface LoginLocationState {
+  /** Where a guard stopped the user; they return there after signing in. */
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+  /** Set by registration: the login page shows the pending-verification notice. */
+  registered?: boolean;
+  username?: string;
+}

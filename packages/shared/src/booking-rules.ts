@@ -1,0 +1,206 @@
+// Booking date and time rules of document 2 section 5 and decisions.md section 5. Dates are
+// 'YYYY-MM-DD' and times 'HH:mm', both local to Africa/Johannesburg; the date arithmetic here works
+// on calendar dates only, so no time-zone shift can move a day.
+import { TIME_ZONE } from './constants';
+
+export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const MAX_HOURLY_HOURS = 24;
+export const MIN_HOURLY_HOURS = 1;
+/** Time inputs allow 06:00 to 22:00; defaults pickup 09:00, return 17:00 (document 2 section 5). */
+export const EARLIEST_TIME = '06:00';
+export const LATEST_TIME = '22:00';
+export const DEFAULT_PICKUP_TIME = '09:00';
+export const DEFAULT_RETURN_TIME = '17:00';
+/** Booking statuses that hold a car's dates (decisions.md section 5). */
+export const HOLDING_STATUSES = ['pending', 'confirmed', 'active'] as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** True for a real calendar date in 'YYYY-MM-DD' form (rejects 2025-02-30). */
+export function isValidDate(value: string | null | undefined): value is string {
+  if (!value || !DATE_PATTERN.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function isValidTime(value: string | null | undefined): value is string {
+  return !!value && TIME_PATTERN.test(value);
+}
+
+function dayNumber(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / DAY_MS;
+}
+
+/** Whole calendar days from a to b (negative when b is before a). */
+export function daysBetween(a: string, b: string): number {
+  return dayNumber(b) - dayNumber(a);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function minutesOfTime(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/** Today's date in Johannesburg (or another zone) at the given instant. */
+export function todayIn(now: Date = new Date(), timeZone: string = TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The local time 'HH:mm' in Johannesburg at the given instant. */
+export function timeIn(now: Date = new Date(), timeZone: string = TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('hour')}:${get('minute')}`;
+}
+
+/** Daily length: calendar days from start to end, at least 1 (a same-day rental is 1 day). */
+export function durationDays(startDate: string, endDate: string): number {
+  return Math.max(1, daysBetween(startDate, endDate));
+}
+
+/** Minutes from the start date and time to the end date and time. */
+export function durationMinutes(startDate: string, startTime: string, endDate: string, endTime: string): number {
+  return daysBetween(startDate, endDate) * 24 * 60 + minutesOfTime(endTime) - minutesOfTime(startTime);
+}
+
+/** Hourly length: the hours rounded up, clamped to 1..24. */
+export function durationHours(startDate: string, startTime: string, endDate: string, endTime: string): number {
+  const hours = Math.ceil(durationMinutes(startDate, startTime, endDate, endTime) / 60);
+  return Math.min(MAX_HOURLY_HOURS, Math.max(MIN_HOURLY_HOURS, hours));
+}
+
+export interface DateRange {
+  start_date: string;
+  end_date: string;
+}
+
+/** True when two inclusive date ranges share at least one date. */
+export function rangesOverlap(a: DateRange, b: DateRange): boolean {
+  return a.start_date <= b.end_date && b.start_date <= a.end_date;
+}
+
+export interface BookingRequestInput {
+  start_date: string;
+  end_date: string;
+  start_time?: string | null;
+  end_time?: string | null;
+  is_hourly_booking: boolean;
+  /** Holding bookings of the car (pending, confirmed, active). */
+  blockedRanges: readonly DateRange[];
+  isOwnCar: boolean;
+  isVerified: boolean;
+  /** Today in Johannesburg ('YYYY-MM-DD'). */
+  today: string;
+  /** settings.maxRentalDays; unlimited when absent. */
+  maxRentalDays?: number;
+}
+
+export interface BookingRuleFailure {
+  code:
+    | 'dates_unavailable'
+    | 'own_car'
+    | 'not_verified'
+    | 'start_in_past'
+    | 'end_before_start'
+    | 'missing_times'
+    | 'hourly_spans_days'
+    | 'end_time_not_after_start'
+    | 'under_one_hour'
+    | 'over_24_hours'
+    | 'under_one_day'
+    | 'too_long'
+    | 'time_out_of_hours'
+    | 'invalid_date';
+  title: string;
+  message: string;
+  /** The HTTP status the API answers with. */
+  status: 400 | 403 | 409;
+}
+
+const fail = (code: BookingRuleFailure['code'], status: BookingRuleFailure['status'], title: string, message: string): BookingRuleFailure => ({
+  code,
+  status,
+  title,
+  message,
+});
+
+export const BOOKING_RULE_MESSAGES = {
+  dates_unavailable: fail('dates_unavailable', 409, 'Dates Unavailable', 'One or more selected dates are already booked or have pending requests. Please choose different dates.'),
+  own_car: fail('own_car', 403, 'Cannot Book Own Car', 'You cannot book your own car.'),
+  not_verified: fail('not_verified', 403, 'Verification Required', 'You must complete account verification before booking a car. Please upload your documents and wait for approval.'),
+  start_in_past: fail('start_in_past', 400, 'Invalid Date', 'Start date cannot be in the past.'),
+  end_before_start: fail('end_before_start', 400, 'Invalid Date', 'End date must be after start date.'),
+  missing_times: fail('missing_times', 400, 'Missing Times', 'Please select both pickup and return times for hourly booking.'),
+  hourly_spans_days: fail('hourly_spans_days', 400, 'Invalid Booking', 'Hourly booking cannot span more than 1 day.'),
+  end_time_not_after_start: fail('end_time_not_after_start', 400, 'Invalid Time', 'End time must be after start time.'),
+  under_one_hour: fail('under_one_hour', 400, 'Invalid Duration', 'Minimum booking duration is 1 hour.'),
+  over_24_hours: fail('over_24_hours', 400, 'Duration Too Long', 'Hourly bookings cannot exceed 24 hours. Please use daily booking for longer rentals.'),
+  under_one_day: fail('under_one_day', 400, 'Invalid Duration', 'Minimum booking duration is 1 day.'),
+  invalid_date: fail('invalid_date', 400, 'Invalid Date', 'Please choose valid pickup and return dates.'),
+  time_out_of_hours: fail('time_out_of_hours', 400, 'Invalid Time', `Pickup and return times must be between ${EARLIEST_TIME} and ${LATEST_TIME}.`),
+} as const satisfies Record<string, BookingRuleFailure>;
+
+export function tooLongFailure(maxRentalDays: number): BookingRuleFailure {
+  return fail('too_long', 400, 'Booking Too Long', `Bookings cannot be longer than ${maxRentalDays} ${maxRentalDays === 1 ? 'day' : 'days'}.`);
+}
+
+/**
+ * The first failing check of a booking request, in document 2's order: dates unavailable, own
+ * car, verification, start in the past, end before start, then the hourly or daily length rules.
+ * After those come the rules the seed leaves to the server: the maximum rental length
+ * (settings.maxRentalDays) and the 06:00-22:00 time window. Null when the request may proceed.
+ */
+export function validateBookingRequest(input: BookingRequestInput): BookingRuleFailure | null {
+  const M = BOOKING_RULE_MESSAGES;
+  if (!isValidDate(input.start_date) || !isValidDate(input.end_date)) return M.invalid_date;
+  const startTime = input.start_time || null;
+  const endTime = input.end_time || null;
+  if ((startTime && !isValidTime(startTime)) || (endTime && !isValidTime(endTime))) return M.missing_times;
+
+  const wanted: DateRange = {
+    start_date: input.start_date,
+    end_date: input.end_date < input.start_date ? input.start_date : input.end_date,
+  };
+  if (input.blockedRanges.some((r) => rangesOverlap(r, wanted))) return M.dates_unavailable;
+  if (input.isOwnCar) return M.own_car;
+  if (!input.isVerified) return M.not_verified;
+  if (input.start_date < input.today) return M.start_in_past;
+
+  if (input.is_hourly_booking) {
+    if (!startTime || !endTime) return M.missing_times;
+    const spanDays = daysBetween(input.start_date, input.end_date);
+    if (spanDays < 0) return M.end_before_start;
+    if (spanDays > 1) return M.hourly_spans_days;
+    if (spanDays === 0 && minutesOfTime(endTime) <= minutesOfTime(startTime)) return M.end_time_not_after_start;
+    const minutes = durationMinutes(input.start_date, startTime, input.end_date, endTime);
+    if (minutes < MIN_HOURLY_HOURS * 60) return M.under_one_hour;
+    if (minutes > MAX_HOURLY_HOURS * 60) return M.over_24_hours;
+  } else {
+    if (input.end_date < input.start_date) return M.end_before_start;
+    if (durationDays(input.start_date, input.end_date) < 1) return M.under_one_day;
+    if (input.maxRentalDays !== undefined && durationDays(input.start_date, input.end_date) > input.maxRentalDays) {
+      return tooLongFailure(input.maxRentalDays);
+    }
+  }
+  for (const time of [startTime, endTime]) {
+    if (time && (time < EARLIEST_TIME || time > LATEST_TIME)) return M.time_out_of_hours;
+  }
+  return null;
+}
+
+/** The length figures stored on a booking. */
+export function bookingLength(input: { start_date: string; end_date: string; start_time: string; end_time: string; is_hourly_booking: boolean }) {
+  if (input.is_hourly_booking) {
+    return { duration_days: 1, duration_hours: durationHours(input.start_date, input.start_time, input.end_date, input.end_time) };
+  }
+  return { duration_days: durationDays(input.start_date, input.end_date), duration_hours: null };
+}

@@ -1,0 +1,464 @@
+// Cars (document 2 sections 3-5, decisions.md section 4): the car as every screen reads it, the
+// requests that change it, the browse query, and the wizard's listing rules with their messages.
+import { z } from 'zod';
+import { DATE_PATTERN, TIME_PATTERN } from './booking-rules';
+import { CAR_SORTS, DEFAULT_NEW_CAR, DEFAULT_PICKUP_TIMES, PICKUP_OPTION_TYPES, PICKUP_TYPES } from './catalogues';
+import { formatRand } from './pricing';
+
+export const CAR_STATUSES = ['available', 'offline', 'active', 'rented', 'maintenance'] as const;
+export type CarStatus = (typeof CAR_STATUSES)[number];
+/** Statuses an owner or admin may set; `rented` follows the bookings and is never set by hand. */
+export const SETTABLE_CAR_STATUSES = ['available', 'offline', 'maintenance'] as const;
+export const CAR_VERIFICATION_STATUSES = ['pending_verification', 'verified', 'rejected'] as const;
+export type CarVerificationStatus = (typeof CAR_VERIFICATION_STATUSES)[number];
+
+export const MAX_CAR_PHOTOS = 10;
+export const MAX_CAR_PHOTO_BYTES = 10 * 1024 * 1024;
+export const CAR_LIST_DEFAULT_LIMIT = 12;
+export const CAR_LIST_MAX_LIMIT = 48;
+export const SEATS_MIN = 2;
+export const SEATS_MAX = 8;
+export const DOORS_MIN = 2;
+export const DOORS_MAX = 5;
+export const CAR_YEAR_MIN = 1950;
+export const DEFAULT_RETURN_NOTES = 'Returned via host dashboard';
+
+// ---- Inputs ----
+const amount = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .refine((v) => Number.isFinite(v), `${label} must be a number`)
+    .refine((v) => v >= 0, `${label} cannot be negative`);
+const wholeNumber = (label: string) =>
+  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} cannot be negative`);
+const text = (label: string, max: number) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
+const textList = (label: string, maxItems: number) =>
+  z
+    .array(z.string().trim().max(200, `Each ${label} must be at most 200 characters`))
+    .max(maxItems, `At most ${maxItems} ${label}s`)
+    .transform((items) => [...new Set(items.filter((item) => item !== ''))]);
+
+export const pickupOptionInputSchema = z.object({
+  id: z.string().max(100).optional(),
+  name: z.string({ error: 'Pickup location name is required' }).trim().min(1, 'Pickup location name is required').max(120, 'Pickup location name must be at most 120 characters'),
+  address: z.string({ error: 'Pickup address is required' }).trim().min(1, 'Pickup address is required').max(300, 'Pickup address must be at most 300 characters'),
+  additional_fee: amount('Additional fee').optional().default(0),
+  type: z.enum(PICKUP_OPTION_TYPES, { error: `Pickup type must be one of ${PICKUP_OPTION_TYPES.join(', ')}` }).optional().default('standard'),
+  available_times: z
+    .array(z.string().regex(TIME_PATTERN, 'Pickup times must be HH:mm'))
+    .max(24, 'At most 24 pickup times')
+    .optional()
+    .transform((times) => (times && times.length ? [...new Set(times)].sort() : [...DEFAULT_PICKUP_TIMES])),
+});
+export type PickupOptionInput = z.input<typeof pickupOptionInputSchema>;
+
+export const insuranceOptionInputSchema = z.object({
+  id: z.string().max(100).optional(),
+  name: z.string({ error: 'Insurance plan name is required' }).trim().min(1, 'Insurance plan name is required').max(120, 'Insurance plan name must be at most 120 characters'),
+  description: z
+    .string({ error: 'Insurance plan description is required' })
+    .trim()
+    .min(1, 'Insurance plan description is required')
+    .max(1000, 'Insurance plan description must be at most 1000 characters'),
+  daily_rate: amount('Daily rate').optional().default(0),
+  excess_amount: amount('Excess amount').optional().default(0),
+  /** A list, or comma-separated text as the host dashboard enters it. */
+  coverage: z
+    .union([z.array(z.string().max(200)), z.string().max(2000)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))),
+  included: z.boolean().optional().default(false),
+  popular: z.boolean().optional().default(false),
+  recommended: z.boolean().optional().default(false),
+});
+export type InsuranceOptionInput = z.input<typeof insuranceOptionInputSchema>;
+
+export const specificationsInputSchema = z.object({
+  transmission: text('Transmission', 40).optional(),
+  fuelType: text('Fuel type', 40).optional(),
+  seats: wholeNumber('Seats').optional(),
+  doors: wholeNumber('Doors').optional(),
+  engine: text('Engine', 60).optional(),
+  fuelConsumption: text('Fuel consumption', 60).optional(),
+});
+
+const latitude = z.coerce.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
+const longitude = z.coerce.number({ error: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180');
+
+/** Fields a car is created or edited with. Required fields are checked by validateCarListing so the wizard's messages apply. */
+const carFieldsShape = {
+  car_make: text('Make', 60).optional(),
+  car_model: text('Model', 80).optional(),
+  car_year: z.coerce.number({ error: 'Year must be a number' }).int('Year must be a whole number').optional(),
+  car_color: text('Colour', 40).optional(),
+  car_type: text('Type', 40).optional(),
+  car_plate_number: text('Plate number', 20).optional(),
+  car_value: amount('Vehicle value').optional(),
+  car_rent_price: amount('Daily price').optional(),
+  car_odometer: wholeNumber('Odometer').optional(),
+  description: text('Description', 4000).optional(),
+  car_description: text('Description', 4000).optional(),
+  /** Photo data URLs (as the wizard sends them) or URLs of photos already stored for this car. */
+  images: z.array(z.string()).optional(),
+  car_images: z.array(z.string()).optional(),
+  pickup_location: text('Pickup location', 200).optional(),
+  latitude: latitude.nullable().optional(),
+  longitude: longitude.nullable().optional(),
+  specifications: specificationsInputSchema.optional(),
+  /** Flat aliases some screens send. */
+  transmission: text('Transmission', 40).optional(),
+  fuel_type: text('Fuel type', 40).optional(),
+  seating_capacity: wholeNumber('Seats').optional(),
+  features: textList('feature', 40).optional(),
+  safety: textList('safety feature', 40).optional(),
+  rules: textList('rule', 40).optional(),
+  pickup_options: z.array(pickupOptionInputSchema).max(20, 'At most 20 pickup locations').optional(),
+  insurance_options: z.array(insuranceOptionInputSchema).max(20, 'At most 20 insurance plans').optional(),
+};
+
+/** POST /car/newCar/{username}. */
+export const newCarBodySchema = z.object({
+  ...carFieldsShape,
+  /** The wizard proposes one (make-model-6 digits); the server keeps it when free, or makes its own. */
+  car_username: z.string().trim().max(120).optional(),
+});
+export type NewCarBody = z.input<typeof newCarBodySchema>;
+
+/** PUT /car/updateCar/{id}: any editable fields, or just { status }. */
+export const updateCarBodySchema = z.object({
+  ...carFieldsShape,
+  status: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(SETTABLE_CAR_STATUSES, { error: 'Status must be available, offline or maintenance' }))
+    .optional(),
+});
+export type UpdateCarBody = z.input<typeof updateCarBodySchema>;
+
+export const updateRentPriceBodySchema = z.object({
+  car_rent_price: z.coerce
+    .number({ error: 'Price must be a number' })
+    .refine((v) => Number.isFinite(v) && v > 0, 'Price must be greater than 0'),
+});
+export const updatePickupLocationBodySchema = z.object({
+  pickup_location: z.string({ error: 'Pickup location is required' }).trim().min(1, 'Pickup location is required').max(200),
+  latitude: latitude.nullable().optional(),
+  longitude: longitude.nullable().optional(),
+});
+export const updatePickupOptionsBodySchema = z.object({
+  pickup_options: z.array(pickupOptionInputSchema, { error: 'pickup_options must be a list' }).max(20, 'At most 20 pickup locations'),
+});
+export const updateInsuranceOptionsBodySchema = z.object({
+  insurance_options: z.array(insuranceOptionInputSchema, { error: 'insurance_options must be a list' }).max(20, 'At most 20 insurance plans'),
+});
+export const returnCarBodySchema = z.object({
+  /** A date or a timestamp; defaults to now. */
+  actual_return_date: z
+    .string()
+    .trim()
+    .max(40)
+    .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Return date must be a date')
+    .optional(),
+  condition_notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+  odometer_reading: wholeNumber('Odometer reading').nullable().optional(),
+});
+export const verifyCarBodySchema = z
+  .object({
+    verification_status: z.enum(CAR_VERIFICATION_STATUSES, { error: 'Verification status must be verified, rejected or pending_verification' }),
+    admin_notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+  })
+  .refine((v) => v.verification_status !== 'rejected' || !!v.admin_notes, {
+    message: 'Rejection notes are required',
+    path: ['admin_notes'],
+  });
+export const verifyRegistrationDocumentBodySchema = z.object({
+  verified: z.boolean({ error: 'verified must be true or false' }),
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+});
+export const forceReturnBodySchema = z.object({
+  admin_action: z.boolean().optional(),
+  reason: z.string().trim().max(2000, 'Reason must be at most 2000 characters').optional(),
+});
+
+// ---- Browse query ----
+const queryText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v && v.toLowerCase() !== 'all' ? v : undefined));
+const queryNumber = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: `${label} must be a number` }).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`).optional(),
+  );
+const queryDate = (label: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`).optional());
+const upper = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toUpperCase() : undefined), z.enum(values, { error: message }).optional());
+
+export const carListQuerySchema = z.object({
+  search: queryText(100),
+  location: queryText(100),
+  type: queryText(60),
+  transmission: queryText(40),
+  fuel: queryText(40),
+  /** Comma-separated (or repeated); a car must have all of them. */
+  features: z
+    .union([z.string().max(1000), z.array(z.string().max(100)).max(20)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))),
+  minPrice: queryNumber('Minimum price', 0, 1_000_000),
+  maxPrice: queryNumber('Maximum price', 0, 1_000_000),
+  pickupType: upper(PICKUP_TYPES, `pickupType must be one of ${PICKUP_TYPES.join(', ')}`),
+  sort: upper(CAR_SORTS, `sort must be one of ${CAR_SORTS.join(', ')}`),
+  lat: queryNumber('Latitude', -90, 90),
+  lng: queryNumber('Longitude', -180, 180),
+  startDate: queryDate('Start date'),
+  endDate: queryDate('End date'),
+  owner: queryText(100),
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CAR_STATUSES).optional()),
+  verification_status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CAR_VERIFICATION_STATUSES).optional()),
+  includeUnverified: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()).optional(),
+  page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).optional().default(1)),
+  limit: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(CAR_LIST_MAX_LIMIT, `limit must be at most ${CAR_LIST_MAX_LIMIT}`).optional().default(CAR_LIST_DEFAULT_LIMIT),
+  ),
+});
+export type CarListQuery = z.input<typeof carListQuerySchema>;
+export type CarListFilters = z.output<typeof carListQuerySchema>;
+
+// ---- Responses ----
+export const pickupOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  additional_fee: z.number(),
+  type: z.enum(PICKUP_OPTION_TYPES),
+  available_times: z.array(z.string()),
+});
+export type PickupOption = z.infer<typeof pickupOptionSchema>;
+
+export const insuranceOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  daily_rate: z.number(),
+  excess_amount: z.number(),
+  coverage: z.array(z.string()),
+  included: z.boolean(),
+  popular: z.boolean(),
+  recommended: z.boolean(),
+});
+export type InsuranceOption = z.infer<typeof insuranceOptionSchema>;
+
+export const specificationsSchema = z.object({
+  transmission: z.string(),
+  fuelType: z.string(),
+  seats: z.number().int(),
+  doors: z.number().int(),
+  engine: z.string(),
+  fuelConsumption: z.string(),
+});
+export type Specifications = z.infer<typeof specificationsSchema>;
+
+export const registrationDocumentSchema = z.object({
+  url: z.string(),
+  filename: z.string(),
+  mime_type: z.string(),
+  uploaded_at: z.string(),
+  verified: z.boolean().nullable(),
+  verification_notes: z.string().nullable(),
+});
+export type RegistrationDocument = z.infer<typeof registrationDocumentSchema>;
+
+export const carHostSchema = z.object({
+  username: z.string(),
+  full_name: z.string(),
+  rating: z.number().nullable(),
+  host_since: z.string().nullable(),
+});
+
+export const carSchema = z.object({
+  id: z.string(),
+  car_username: z.string(),
+  car_owner: z.string(),
+  car_make: z.string(),
+  car_model: z.string(),
+  car_year: z.number().int(),
+  car_color: z.string(),
+  car_type: z.string(),
+  car_plate_number: z.string(),
+  car_value: z.number(),
+  car_rent_price: z.number(),
+  car_odometer: z.number().int(),
+  description: z.string(),
+  car_description: z.string(),
+  images: z.array(z.string()),
+  car_images: z.array(z.string()),
+  pickup_location: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  status: z.enum(CAR_STATUSES),
+  isRented: z.boolean(),
+  rating: z.number().nullable(),
+  totalReviews: z.number().int(),
+  specifications: specificationsSchema,
+  features: z.array(z.string()),
+  safety: z.array(z.string()),
+  rules: z.array(z.string()),
+  pickup_options: z.array(pickupOptionSchema),
+  insurance_options: z.array(insuranceOptionSchema),
+  seating_capacity: z.number().int(),
+  fuel_type: z.string(),
+  transmission: z.string(),
+  verification_status: z.enum(CAR_VERIFICATION_STATUSES),
+  host: carHostSchema,
+  /** Kilometres from the lat/lng of a browse request. */
+  distance_km: z.number().nullable().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Owner and admins only. */
+  registration_document: registrationDocumentSchema.nullable().optional(),
+  admin_notes: z.string().nullable().optional(),
+  /** Owner and admins only: the renter holding the car right now. */
+  assigned_user: z.string().nullable().optional(),
+});
+export type Car = z.infer<typeof carSchema>;
+
+export const carOwnerProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string(),
+  rating: z.number().nullable(),
+  host_since: z.string().nullable(),
+  total_cars: z.number().int(),
+});
+export type CarOwnerProfile = z.infer<typeof carOwnerProfileSchema>;
+
+// ---- Listing rules (the wizard, document 2 section 5) ----
+export interface CarListingInput {
+  car_make?: string | null;
+  car_model?: string | null;
+  car_type?: string | null;
+  car_color?: string | null;
+  car_plate_number?: string | null;
+  car_value?: number | null;
+  car_rent_price?: number | null;
+  car_year?: number | null;
+  description?: string | null;
+  pickup_location?: string | null;
+  seats?: number | null;
+  doors?: number | null;
+  photoCount?: number;
+}
+
+export interface CarListingFailure {
+  title: string;
+  message: string;
+  errors: Record<string, string>;
+}
+
+const blank = (v: string | null | undefined) => !v || v.trim() === '';
+const missingNumber = (v: number | null | undefined) => v == null || !(v > 0);
+
+export const CAR_LISTING_MESSAGES = {
+  missingSubmit: { title: 'Missing Required Fields', message: 'Please fill in car make, model, type, and rental price.' },
+  missingDescription: { title: 'Description Required', message: 'Please provide a description for your vehicle.' },
+  missingStep1: { title: 'Required Fields Missing', message: 'Please fill in all required fields before continuing.' },
+} as const;
+
+/**
+ * The first listing rule a car breaks, or null. Order: the submit check (make, model, type,
+ * price), the description, the other step-1 fields (colour, plate, value, pickup location), then
+ * the limits the server adds: seats, doors, year, photos and the minimum car value setting.
+ */
+export function validateCarListing(input: CarListingInput, options: { minCarValue: number; currentYear: number }): CarListingFailure | null {
+  const missing = (fields: [string, boolean][]) => Object.fromEntries(fields.filter(([, isMissing]) => isMissing).map(([f]) => [f, 'Required']));
+  const submit = missing([
+    ['car_make', blank(input.car_make)],
+    ['car_model', blank(input.car_model)],
+    ['car_type', blank(input.car_type)],
+    ['car_rent_price', missingNumber(input.car_rent_price)],
+  ]);
+  if (Object.keys(submit).length) return { ...CAR_LISTING_MESSAGES.missingSubmit, errors: submit };
+  if (blank(input.description)) return { ...CAR_LISTING_MESSAGES.missingDescription, errors: { description: 'Please provide a description for your vehicle.' } };
+  const step1 = missing([
+    ['car_color', blank(input.car_color)],
+    ['car_plate_number', blank(input.car_plate_number)],
+    ['car_value', missingNumber(input.car_value)],
+    ['pickup_location', blank(input.pickup_location)],
+  ]);
+  if (Object.keys(step1).length) return { ...CAR_LISTING_MESSAGES.missingStep1, errors: step1 };
+  return validateCarLimits(input, options);
+}
+
+/** Limits that apply to every edit as well as to a new listing. */
+export function validateCarLimits(input: CarListingInput, options: { minCarValue: number; currentYear: number }): CarListingFailure | null {
+  const one = (title: string, field: string, message: string) => ({ title, message, errors: { [field]: message } });
+  if (input.seats != null && (input.seats < SEATS_MIN || input.seats > SEATS_MAX)) {
+    return one('Invalid Seats', 'specifications.seats', `Seats must be between ${SEATS_MIN} and ${SEATS_MAX}.`);
+  }
+  if (input.doors != null && (input.doors < DOORS_MIN || input.doors > DOORS_MAX)) {
+    return one('Invalid Doors', 'specifications.doors', `Doors must be between ${DOORS_MIN} and ${DOORS_MAX}.`);
+  }
+  if (input.car_year != null && (input.car_year < CAR_YEAR_MIN || input.car_year > options.currentYear + 1)) {
+    return one('Invalid Year', 'car_year', `Year must be between ${CAR_YEAR_MIN} and ${options.currentYear + 1}.`);
+  }
+  if (input.photoCount != null && input.photoCount > MAX_CAR_PHOTOS) {
+    return one('Too Many Photos', 'images', `You can add at most ${MAX_CAR_PHOTOS} photos.`);
+  }
+  if (input.car_rent_price != null && !(input.car_rent_price > 0)) {
+    return one('Invalid Price', 'car_rent_price', 'Price must be greater than 0');
+  }
+  if (input.car_value != null && input.car_value < options.minCarValue) {
+    return one('Vehicle Value Too Low', 'car_value', `Vehicle value must be at least ${formatRand(options.minCarValue)} to list on Karoo.`);
+  }
+  return null;
+}
+
+/** make-model-digits, lowercase, as the wizard builds it (6 digits at submit). */
+export function buildCarUsername(make: string, model: string, digits: string): string {
+  const slug = `${make}-${model}`
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'car'}-${digits}`;
+}
+
+export const CAR_USERNAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+// ---- Display rules shared by the cards and the map ----
+/** Card badges of document 2: Premium above R1000, Instant up to R800, Insured above R600. */
+export function carBadges(dailyPrice: number): ('Premium' | 'Instant' | 'Insured')[] {
+  const badges: ('Premium' | 'Instant' | 'Insured')[] = [];
+  if (dailyPrice > 1000) badges.push('Premium');
+  if (dailyPrice <= 800) badges.push('Instant');
+  if (dailyPrice > 600) badges.push('Insured');
+  return badges;
+}
+
+/** Map marker colour bands: up to R500 green, up to R1000 yellow, above red. */
+export function markerColour(dailyPrice: number): 'green' | 'yellow' | 'red' {
+  if (dailyPrice <= 500) return 'green';
+  if (dailyPrice <= 1000) return 'yellow';
+  return 'red';
+}
+
+export function carName(car: { car_make: string; car_model: string; car_year?: number | null }): string {
+  return [car.car_year, car.car_make, car.car_model].filter(Boolean).join(' ');
+}
+
+export const DEFAULT_SPECIFICATIONS: Specifications = {
+  transmission: DEFAULT_NEW_CAR.transmission,
+  fuelType: DEFAULT_NEW_CAR.fuelType,
+  seats: DEFAULT_NEW_CAR.seats,
+  doors: DEFAULT_NEW_CAR.doors,
+  engine: '',
+  fuelConsumption: '',
+};

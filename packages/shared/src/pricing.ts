@@ -1,0 +1,139 @@
+// The booking price of document 2 section 9 and decisions.md section 5, computed once here and
+// used by the detail page (what the renter sees) and the server (what is stored and charged).
+//
+// Arithmetic is in integer cents so nothing drifts. Every rounded figure is rounded to whole rand,
+// half up, as the seed's screens round (Math.round on rand amounts):
+//   hourly rate     = round(daily price / 10)
+//   subtotal        = daily price x days, or hourly rate x hours
+//   service fee     = round(subtotal x platformCommission / 100)      shown as 'Service fee (N%)'
+//   insurance       = daily_rate x days, or round(daily_rate / 24 x hours)
+//   pickup fee      = the chosen option's additional_fee
+//   total           = subtotal + service fee + insurance + pickup fee
+//   host earnings   = round((subtotal + pickup fee) x (1 - platform_fee / 100)), at most their sum
+//   app fee         = total - host earnings
+// Amounts that are not rounded (a daily price of R455.50 times 3 days) keep their cents.
+
+export interface PricingSettings {
+  /** Renter service fee percent (settings platformCommission = commission_rate). */
+  platformCommission: number;
+  /** Host fee percent (settings platform_fee). */
+  platform_fee: number;
+}
+
+export interface PriceInput {
+  /** Daily price in rand. */
+  dailyPrice: number;
+  isHourly: boolean;
+  /** Whole days (daily bookings). */
+  days: number;
+  /** Whole hours (hourly bookings). */
+  hours: number;
+  /** The pickup option's additional_fee in rand (0 when none). */
+  pickupFee?: number;
+  /** The insurance option's daily_rate in rand (0 when none). */
+  insuranceDailyRate?: number;
+  settings: PricingSettings;
+}
+
+export interface PriceCents {
+  hourlyRate: number;
+  subtotal: number;
+  serviceFee: number;
+  insuranceFee: number;
+  pickupFee: number;
+  total: number;
+  carOwnerEarnings: number;
+  appFee: number;
+}
+
+export interface PriceBreakdown {
+  isHourly: boolean;
+  days: number;
+  hours: number;
+  /** Rand amounts. */
+  dailyPrice: number;
+  hourlyRate: number;
+  subtotal: number;
+  serviceFee: number;
+  insuranceFee: number;
+  pickupFee: number;
+  total: number;
+  carOwnerEarnings: number;
+  appFee: number;
+  /** The rates used: service fee percent (platformCommission) and host fee percent (platform_fee). */
+  serviceFeeRate: number;
+  commissionRate: number;
+  serviceFeeLabel: string;
+  /** The same figures in integer cents, as stored. */
+  cents: PriceCents;
+}
+
+const toCents = (rand: number) => Math.round(rand * 100);
+/** Rounds a cents amount to whole rand, half up. */
+const roundToRand = (cents: number) => Math.round(cents / 100) * 100;
+
+export function calculatePrice(input: PriceInput): PriceBreakdown {
+  const days = Math.max(0, Math.trunc(input.days));
+  const hours = Math.max(0, Math.trunc(input.hours));
+  const serviceFeeRate = input.settings.platformCommission;
+  const commissionRate = input.settings.platform_fee;
+
+  const dailyCents = toCents(input.dailyPrice);
+  const hourlyRate = roundToRand(dailyCents / 10);
+  const subtotal = input.isHourly ? hourlyRate * hours : dailyCents * days;
+  const serviceFee = roundToRand((subtotal * serviceFeeRate) / 100);
+  const insuranceRate = toCents(input.insuranceDailyRate ?? 0);
+  const insuranceFee = input.isHourly ? roundToRand((insuranceRate * hours) / 24) : insuranceRate * days;
+  const pickupFee = toCents(input.pickupFee ?? 0);
+  const total = subtotal + serviceFee + insuranceFee + pickupFee;
+  // Never more than the host's gross (a fee of 0% on an amount with cents must not round up past it).
+  const carOwnerEarnings = Math.min(subtotal + pickupFee, roundToRand(((subtotal + pickupFee) * (100 - commissionRate)) / 100));
+  const appFee = total - carOwnerEarnings;
+
+  const cents: PriceCents = { hourlyRate, subtotal, serviceFee, insuranceFee, pickupFee, total, carOwnerEarnings, appFee };
+  const rand = (c: number) => c / 100;
+  return {
+    isHourly: input.isHourly,
+    days,
+    hours,
+    dailyPrice: rand(dailyCents),
+    hourlyRate: rand(hourlyRate),
+    subtotal: rand(subtotal),
+    serviceFee: rand(serviceFee),
+    insuranceFee: rand(insuranceFee),
+    pickupFee: rand(pickupFee),
+    total: rand(total),
+    carOwnerEarnings: rand(carOwnerEarnings),
+    appFee: rand(appFee),
+    serviceFeeRate,
+    commissionRate,
+    serviceFeeLabel: serviceFeeLabel(serviceFeeRate),
+    cents,
+  };
+}
+
+export function serviceFeeLabel(rate: number): string {
+  return `Service fee (${formatPercent(rate)}%)`;
+}
+
+function formatPercent(rate: number): string {
+  return Number.isInteger(rate) ? String(rate) : String(Math.round(rate * 100) / 100);
+}
+
+/** Hourly rate of a daily price, in rand. */
+export function hourlyRateOf(dailyPrice: number): number {
+  return Math.round(dailyPrice / 10);
+}
+
+const randFormatter = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/**
+ * The one rand formatter (decisions.md section 7): 'R' then the en-ZA number, e.g. R1 250 or
+ * R455,50. Whole amounts show no decimals.
+ */
+export function formatRand(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  const text = Number.isInteger(abs) ? randFormatter.format(abs) : new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(abs);
+  return `${sign}R${text}`;
+}

@@ -1,0 +1,30 @@
+// Reviews as read on the detail page and the dashboards (document 2 section 3, document 3 section 3).
+import { z } from 'zod';
+
+export const REVIEW_COMMENT_MAX = 500;
+export const RATING_LABELS: Record<1 | 2 | 3 | 4 | 5, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' };
+
+export const reviewSchema = z.object({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  created_at: z.string(),
+  reviewer: z.object({ username: z.string(), avatar: z.string().nullable() }),
+  car_username: z.string(),
+  user_username: z.string(),
+  booking_id: z.string().nullable(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewListQuerySchema = z.object({
+  car_username: z.string().trim().max(120).optional(),
+  user_username: z.string().trim().max(100).optional(),
+});
+
+export const reviewStatsSchema = z.object({
+  /** Average rating to one decimal; 0 when there are none. */
+  average: z.number(),
+  count: z.number().int(),
+  by_rating: z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() }),
+});
+export type ReviewStats = z.infer<typeof reviewStatsSchema>;

@@ -1,0 +1,136 @@
+// Platform settings (document 3 sections 3, 5 and 9; decisions.md section 8). One record exposes
+// both shapes the seed's screens read: shape A (camelCase) and shape B (snake_case). Keys that
+// name the same value in both shapes always agree.
+import { z } from 'zod';
+
+export const CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP', 'CAD'] as const;
+
+export const businessRulesSchema = z.object({
+  require_host_approval: z.boolean(),
+  instant_booking_enabled: z.boolean(),
+  automatic_pricing_adjustment: z.boolean(),
+  surge_pricing_enabled: z.boolean(),
+});
+export type BusinessRules = z.infer<typeof businessRulesSchema>;
+
+export const settingsSchema = z.object({
+  // Shape A
+  platformCommission: z.number(),
+  minCarValue: z.number(),
+  maxRentalDays: z.number().int(),
+  autoApproveHosts: z.boolean(),
+  emailNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  maintenanceMode: z.boolean(),
+  // Shape B
+  platform_fee: z.number(),
+  currency: z.enum(CURRENCIES),
+  commission_rate: z.number(),
+  maximum_rental_duration_days: z.number().int(),
+  maintenance_mode: z.boolean(),
+  business_rules: businessRulesSchema,
+});
+export type PlatformSettings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: PlatformSettings = {
+  platformCommission: 10,
+  minCarValue: 50000,
+  maxRentalDays: 30,
+  autoApproveHosts: true,
+  emailNotifications: true,
+  smsNotifications: false,
+  maintenanceMode: false,
+  platform_fee: 25,
+  currency: 'ZAR',
+  commission_rate: 10,
+  maximum_rental_duration_days: 30,
+  maintenance_mode: false,
+  business_rules: {
+    require_host_approval: true,
+    instant_booking_enabled: false,
+    automatic_pricing_adjustment: false,
+    surge_pricing_enabled: false,
+  },
+};
+
+/** Pairs of keys (shape A, shape B) that hold one value. */
+export const SETTINGS_KEY_PAIRS = [
+  ['platformCommission', 'commission_rate'],
+  ['maxRentalDays', 'maximum_rental_duration_days'],
+  ['maintenanceMode', 'maintenance_mode'],
+] as const;
+
+export const MAINTENANCE_MESSAGE = 'Karoo is under maintenance. Please try again later.';
+
+const percent = (label: string) =>
+  z.number({ error: `${label} must be a number` }).min(0, `${label} must be between 0 and 100`).max(100, `${label} must be between 0 and 100`);
+const rentalDays = z
+  .number({ error: 'Maximum rental duration must be a number' })
+  .int('Maximum rental duration must be a whole number of days')
+  .min(1, 'Maximum rental duration must be between 1 and 365 days')
+  .max(365, 'Maximum rental duration must be between 1 and 365 days');
+
+/** PUT /settings: the full object or any part of it, in either shape. */
+export const updateSettingsBodySchema = z.object({
+  platformCommission: percent('Commission').optional(),
+  minCarValue: z.number({ error: 'Minimum car value must be a number' }).min(0, 'Minimum car value cannot be negative').optional(),
+  maxRentalDays: rentalDays.optional(),
+  autoApproveHosts: z.boolean().optional(),
+  emailNotifications: z.boolean().optional(),
+  smsNotifications: z.boolean().optional(),
+  maintenanceMode: z.boolean().optional(),
+  platform_fee: percent('Platform fee').optional(),
+  currency: z.enum(CURRENCIES, { error: `Currency must be one of ${CURRENCIES.join(', ')}` }).optional(),
+  commission_rate: percent('Commission').optional(),
+  maximum_rental_duration_days: rentalDays.optional(),
+  maintenance_mode: z.boolean().optional(),
+  business_rules: businessRulesSchema.partial().optional(),
+});
+export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
+
+export type SettingsMergeResult = { settings: PlatformSettings } | { error: string; field: string };
+
+/**
+ * Applies an update to the current settings and keeps the paired keys equal. A client that sends
+ * the whole object after editing one shape sends the other shape's old value too: the value that
+ * differs from the current one is the edit. Two different new values for one setting are refused.
+ */
+export function mergeSettings(current: PlatformSettings, update: UpdateSettingsBody): SettingsMergeResult {
+  const next: PlatformSettings = {
+    ...current,
+    business_rules: { ...current.business_rules, ...stripUndefined(update.business_rules ?? {}) },
+  };
+  for (const key of ['minCarValue', 'autoApproveHosts', 'emailNotifications', 'smsNotifications', 'platform_fee', 'currency'] as const) {
+    if (update[key] !== undefined) (next as Record<string, unknown>)[key] = update[key];
+  }
+  for (const [a, b] of SETTINGS_KEY_PAIRS) {
+    const va = update[a];
+    const vb = update[b];
+    const changedA = va !== undefined && va !== current[a];
+    const changedB = vb !== undefined && vb !== current[b];
+    let value: PlatformSettings[typeof a] = current[a];
+    if (changedA && changedB && va !== vb) {
+      return { error: `${a} and ${b} are the same setting; send one value for both`, field: b };
+    }
+    if (changedA) value = va as typeof value;
+    else if (changedB) value = vb as typeof value;
+    (next as Record<string, unknown>)[a] = value;
+    (next as Record<string, unknown>)[b] = value;
+  }
+  return { settings: next };
+}
+
+/** Stored data merged over the defaults, with the pairs made to agree (shape A wins on disagreement). */
+export function normaliseSettings(stored: Partial<PlatformSettings> | null | undefined): PlatformSettings {
+  const merged: PlatformSettings = {
+    ...DEFAULT_SETTINGS,
+    ...stripUndefined(stored ?? {}),
+    business_rules: { ...DEFAULT_SETTINGS.business_rules, ...stripUndefined(stored?.business_rules ?? {}) },
+  };
+  for (const [a, b] of SETTINGS_KEY_PAIRS) (merged as Record<string, unknown>)[b] = merged[a];
+  return merged;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
