@@ -410,7 +410,7 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
         payout_status: r.next() < 0.7 ? 'paid' : 'pending',
       });
       if (r.next() < 0.85) {
-        const rating = r.pick([5, 5, 5, 5, 4, 4, 4, 3, 2]);
+        const rating = r.next() < 0.03 ? 2 : r.pick([5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 3]);
         const when = new Date(returnedAt.getTime() + r.int(2, 40) * 3_600_000);
         reviews.push({ booking_id: id, car_id: car.id, reviewer_id: ids[renter]!, rating, comment: r.pick(REVIEW_COMMENTS[rating]!), created_at: when, updated_at: when });
       }
