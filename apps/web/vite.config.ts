@@ -17,12 +17,21 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // @karoo/shared is pure code (schemas, rules, constants) read through one index: treating its
+      // modules as free of side effects lets the bundler drop what a chunk does not use, so the
+      // landing page does not carry the zod schemas of the forms.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id) },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Only what the landing page needs may end up in a chunk the entry loads: the heavy
+        // libraries of lazy screens (forms, map, charts) get chunks of their own.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+            { name: 'map', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/ },
+            { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|@reduxjs|redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3)[\\/]/ },
           ],
         },
       },

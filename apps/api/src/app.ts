@@ -21,8 +21,10 @@ import type { AppContext } from './context';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { carsRoutes } from './modules/cars/cars.routes';
+import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -137,7 +139,9 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(settingsRoutes(ctx));
       await api.register(carsRoutes(ctx));
       await api.register(bookingsRoutes(ctx));
+      await api.register(paymentsRoutes(ctx));
       await api.register(reviewsRoutes(ctx));
+      await api.register(earningsRoutes(ctx));
     },
     { prefix: '/api' },
   );

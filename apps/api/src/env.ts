@@ -32,6 +32,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   PAYSTACK_PUBLIC_KEY: z.string().optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
+  /** Paystack's API; tests point it at a local stub. */
+  PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
   /** How long a public browse page may be served from memory (ms); 0 turns the cache off. */
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });

@@ -8,6 +8,7 @@ import { systemClock, type AppContext } from './context';
 import { connectDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed';
+import { startBookingExpiryJob } from './modules/bookings/booking-expiry.job';
 import { loadEnv } from './env';
 import { createMailer } from './lib/mail';
 import { LocalDiskStorage } from './lib/storage';
@@ -37,8 +38,11 @@ async function main() {
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
   const app = await buildApp({ ctx, logger, webDistDir });
 
+  const stopExpiryJob = startBookingExpiryJob(ctx, logger);
+
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    stopExpiryJob();
     await app.close();
     await handle.close();
     process.exit(0);

@@ -23,6 +23,31 @@ export function canTransition(from: string, to: string): boolean {
   return !!allowed && allowed.includes(to.toLowerCase() as BookingStatus);
 }
 
+/**
+ * Who may make each allowed change. `payment` is a verified payment (never a person's choice);
+ * `system` is the expiry job. The server refuses a change not in BOOKING_TRANSITIONS with 409 and a
+ * change by the wrong party with 403; the web shows only the buttons this table allows.
+ */
+export type BookingActor = 'renter' | 'owner' | 'admin' | 'payment' | 'system';
+export const BOOKING_TRANSITION_ACTORS: Record<string, readonly BookingActor[]> = {
+  'pending->confirmed': ['owner', 'admin'],
+  'pending->rejected': ['owner', 'admin'],
+  'pending->cancelled': ['renter', 'admin', 'system'],
+  'confirmed->cancelled': ['renter', 'admin', 'system'],
+  'confirmed->active': ['payment'],
+  'active->completed': ['owner', 'admin'],
+};
+
+/** True when `actor` may move a booking from `from` to `to` (the change must also be allowed). */
+export function canActorTransition(from: string, to: string, actor: BookingActor): boolean {
+  if (!canTransition(from, to)) return false;
+  return (BOOKING_TRANSITION_ACTORS[`${from.toLowerCase()}->${to.toLowerCase()}`] ?? []).includes(actor);
+}
+
+/** Hours an unanswered request and an accepted-but-unpaid booking stay open (decisions.md section 5). */
+export const PENDING_EXPIRY_HOURS = 48;
+export const UNPAID_EXPIRY_HOURS = 24;
+
 const dateField = (label: string) =>
   z.string({ error: `${label} is required` }).regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`);
 const timeField = (label: string) => z.string().regex(TIME_PATTERN, `${label} must be a time (HH:mm)`);
@@ -143,8 +168,93 @@ export const bookingSchema = z.object({
   odometer_reading: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** When a pending or confirmed-unpaid booking will expire if nothing happens; null otherwise. */
+  expires_at: z.string().nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/** PATCH /booking/approve|reject/{id}: an optional message to the renter. */
+export const hostResponseBodySchema = z
+  .object({ host_response: z.string().trim().max(1000, 'The response must be at most 1000 characters').optional() })
+  .loose()
+  .nullable()
+  .optional();
+
+/** PATCH /booking/{id}/status and PUT /booking/update/{id}; the seed may send 'Cancelled' with a capital. */
+export const bookingStatusBodySchema = z
+  .object({
+    status: z
+      .string({ error: 'status is required' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` })),
+    host_response: z.string().trim().max(1000, 'The response must be at most 1000 characters').optional(),
+  })
+  .loose();
+
+export const bookingListQuerySchema = z.object({
+  status: z.string().trim().toLowerCase().pipe(z.enum(BOOKING_STATUSES)).optional(),
+  car_username: z.string().trim().max(120).optional(),
+});
+
+export const bookingStatsSchema = z.object({
+  total: z.number().int(),
+  by_status: z.record(z.string(), z.number().int()),
+  pending: z.number().int(),
+  confirmed: z.number().int(),
+  active: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  rejected: z.number().int(),
+  /** Sums of the stored figures of completed or paid bookings, in rand. */
+  total_revenue: z.number(),
+  total_earnings: z.number(),
+  total_app_fee: z.number(),
+});
+export type BookingStats = z.infer<typeof bookingStatsSchema>;
+
+export const PAYMENT_PROVIDERS = ['paystack', 'sandbox'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const paymentSessionSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  public_key: z.string().optional(),
+  reference: z.string(),
+  /** Cents: total_price x 100. */
+  amount: z.number().int(),
+  currency: z.literal('ZAR'),
+  email: z.string(),
+  access_code: z.string().optional(),
+});
+export type PaymentSession = z.infer<typeof paymentSessionSchema>;
+
+export const payBookingBodySchema = z.object({
+  paystack_reference: z.string({ error: 'paystack_reference is required' }).trim().min(1, 'paystack_reference is required').max(200),
+});
+
+/** Test cards of the sandbox checkout. */
+export const SANDBOX_SUCCESS_CARD = '4084084084084081';
+export const SANDBOX_DECLINED_CARD = '4000000000000002';
+
+export const sandboxChargeBodySchema = z.object({
+  reference: z.string({ error: 'reference is required' }).trim().min(1, 'reference is required').max(200),
+  card_number: z
+    .string({ error: 'Card number is required' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')),
+  expiry: z.string({ error: 'Expiry is required' }).trim().regex(/^(0[1-9]|1[0-2])\/(\d{2}|\d{4})$/, 'Expiry must be MM/YY'),
+  cvv: z.string({ error: 'CVV is required' }).trim().regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
+});
+
+export const sandboxChargeResultSchema = z.object({ status: z.enum(['success', 'failed']), message: z.string() });
+
+/** Payment messages of document 3 section 8 that the server also speaks. */
+export const PAYMENT_MESSAGES = {
+  activated: 'Payment Successful: Booking activated!',
+  couldNotActivate: 'Could not activate booking.',
+  declined: 'Your card was declined.',
+} as const;
+
 
 /** GET /car/{id}/availability: the dates a car is held, without personal data. */
 export const carAvailabilitySchema = z.object({
@@ -153,3 +263,30 @@ export const carAvailabilitySchema = z.object({
   status: z.enum(['pending', 'confirmed', 'active']),
 });
 export type CarAvailability = z.infer<typeof carAvailabilitySchema>;
+
+/** Midnight (Africa/Johannesburg, UTC+2 all year) after a booking's start date. */
+export function midnightAfterStart(startDate: string): Date {
+  const next = new Date(`${startDate}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return new Date(`${next.toISOString().slice(0, 10)}T00:00:00+02:00`);
+}
+
+/**
+ * When a booking expires if nobody acts (decisions.md section 5): pending 48 hours after it was
+ * made, confirmed-but-unpaid 24 hours after the host accepted; either at the midnight after its
+ * start date if that comes first. Null for every other booking.
+ */
+export function bookingExpiresAt(b: {
+  status: string;
+  payment_status: string;
+  start_date: string;
+  created_at: Date | string;
+  confirmed_at: Date | string | null;
+}): Date | null {
+  let deadline: number;
+  if (b.status === 'pending') deadline = new Date(b.created_at).getTime() + PENDING_EXPIRY_HOURS * 3_600_000;
+  else if (b.status === 'confirmed' && b.payment_status === 'unpaid') {
+    deadline = new Date(b.confirmed_at ?? b.created_at).getTime() + UNPAID_EXPIRY_HOURS * 3_600_000;
+  } else return null;
+  return new Date(Math.min(deadline, midnightAfterStart(b.start_date).getTime()));
+}

@@ -13,3 +13,4 @@ export * from './booking-rules';
 export * from './bookings';
 export * from './cars';
 export * from './reviews';
+export * from './earnings';

@@ -28,3 +28,32 @@ export const reviewStatsSchema = z.object({
   by_rating: z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int(), 5: z.number().int() }),
 });
 export type ReviewStats = z.infer<typeof reviewStatsSchema>;
+
+const reviewComment = z
+  .string({ error: 'Comment is required' })
+  .trim()
+  .min(1, 'Comment is required')
+  .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters`);
+const reviewRating = z
+  .number({ error: 'Rating must be a whole number from 1 to 5' })
+  .int('Rating must be a whole number from 1 to 5')
+  .min(1, 'Rating must be a whole number from 1 to 5')
+  .max(5, 'Rating must be a whole number from 1 to 5');
+
+/** POST /review/create. user_username is accepted for the seed's payload; the author is the caller. */
+export const createReviewBodySchema = z.object({
+  car_username: z.string({ error: 'car_username is required' }).trim().min(1, 'car_username is required').max(120),
+  user_username: z.string().trim().max(100).optional(),
+  rating: reviewRating.default(5),
+  comment: reviewComment,
+  booking_id: z.string().trim().max(100).optional(),
+});
+
+export const updateReviewBodySchema = z
+  .object({ rating: reviewRating.optional(), comment: reviewComment.optional() })
+  .refine((v) => v.rating !== undefined || v.comment !== undefined, { message: 'Nothing to update: send rating or comment' });
+
+export const reviewPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

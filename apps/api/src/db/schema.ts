@@ -192,6 +192,38 @@ export interface BookingInsuranceSnapshot extends StoredInsuranceOption {
   price: number;
 }
 
+export type PayoutStatusValue = 'pending' | 'processing' | 'paid';
+
+export interface PaymentsTable {
+  reference: string;
+  booking_id: string;
+  provider: 'paystack' | 'sandbox';
+  amount_cents: number;
+  currency: Generated<string>;
+  status: ColumnType<'initialized' | 'success' | 'failed', 'initialized' | 'success' | 'failed' | undefined, 'initialized' | 'success' | 'failed'>;
+  message: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface InvoiceLine {
+  description: string;
+  amount_cents: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<string>;
+  invoice_number: string;
+  booking_id: string;
+  car_id: string;
+  owner_id: string;
+  total_amount_cents: number;
+  car_owner_earnings_cents: number;
+  app_fee_cents: number;
+  line_items: ColumnType<InvoiceLine[], string, string>;
+  issued_at: CreatedAt;
+}
+
 export interface BookingsTable {
   id: Generated<string>;
   booking_number: string;
@@ -231,7 +263,7 @@ export interface BookingsTable {
   actual_return_date: Date | null;
   condition_notes: string | null;
   odometer_reading: number | null;
-  payout_status: ColumnType<'pending' | 'paid', 'pending' | 'paid' | undefined, 'pending' | 'paid'>;
+  payout_status: ColumnType<PayoutStatusValue, PayoutStatusValue | undefined, PayoutStatusValue>;
   payout_reference: string | null;
   payout_at: Date | null;
   created_at: CreatedAt;
@@ -261,6 +293,8 @@ export interface Database {
   cars: CarsTable;
   bookings: BookingsTable;
   reviews: ReviewsTable;
+  payments: PaymentsTable;
+  invoices: InvoicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -274,3 +308,5 @@ export type CarUpdate = Updateable<CarsTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type NewBooking = Insertable<BookingsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;

@@ -8,7 +8,8 @@ import { AppError } from '../lib/app-error';
 import { getSettings, isMaintenanceOn } from '../modules/settings/settings.service';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const ALWAYS_OPEN = new Set(['/api/user/login', '/api/user/logout']);
+// Paystack's webhook too: money already taken is recorded even during maintenance.
+const ALWAYS_OPEN = new Set(['/api/user/login', '/api/user/logout', '/api/payments/paystack/webhook']);
 
 export function maintenanceGuard(ctx: AppContext) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {

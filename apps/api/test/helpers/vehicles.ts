@@ -181,6 +181,9 @@ export async function createTestBooking(ctx: AppContext, car: CarRow, renter: Te
     odometer_reading: null,
     payout_reference: null,
     payout_at: null,
+    // On the test clock, so expiry (48 h pending, 24 h unpaid) is measured from the test's "now".
+    created_at: ctx.clock.now(),
+    updated_at: ctx.clock.now(),
   };
   return ctx.db.insertInto('bookings').values(values).returningAll().executeTakeFirstOrThrow();
 }

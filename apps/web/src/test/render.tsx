@@ -6,6 +6,25 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppProviders } from '@/app/providers';
 import { routes as appRoutes } from '@/app/router';
 
+/**
+ * The app's routes load their screens on demand (`lazy`). Tests render synchronously, so the
+ * screens are loaded once here and put in place of the `lazy` functions: the first render of a
+ * test already shows its page, as before the split.
+ */
+async function resolveLazyRoutes(list: RouteObject[]): Promise<void> {
+  await Promise.all(
+    list.map(async (route) => {
+      if (typeof route.lazy === 'function') {
+        const loaded = await route.lazy();
+        delete route.lazy;
+        Object.assign(route, loaded);
+      }
+      if (route.children) await resolveLazyRoutes(route.children);
+    }),
+  );
+}
+await resolveLazyRoutes(appRoutes);
+
 export function createTestQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
 }

@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts';
 import * as m0002 from './0002-vehicles';
+import * as m0003 from './0003-bookings-money';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-vehicles': m0002,
+  '0003-bookings-money': m0003,
 };

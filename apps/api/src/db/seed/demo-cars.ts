@@ -435,13 +435,17 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
   addBooking(firstCar('host_lerato', 'Cape Town', 2), 'aisha', addDays(today, -2), 5, 'active', activeExtra('KRDEMO-ACTIVE-2'));
   addBooking(firstCar('host_ayanda', 'Durban', 0), 'kagiso', addDays(today, 9), 4, 'active', activeExtra('KRDEMO-ACTIVE-3'));
   const confirmedExtra = { confirmed_at: new Date(now.getTime() - 3_600_000), host_response: 'Booking approved by host', host_response_date: new Date(now.getTime() - 3_600_000) };
-  addBooking(firstCar('host_thabo', 'Johannesburg', 2), 'sipho', addDays(today, 12), 3, 'confirmed', confirmedExtra);
-  addBooking(firstCar('host_lerato', 'Stellenbosch', 0), 'priya', addDays(today, 6), 2, 'confirmed', confirmedExtra);
-  addBooking(firstCar('host_johan', 'Pretoria', 0), 'ruan', addDays(today, 4), 2, 'confirmed', confirmedExtra);
-  addBooking(firstCar('host_thabo', 'Johannesburg', 0), 'sipho', addDays(today, 5), 2, 'pending');
-  addBooking(firstCar('host_thabo', 'Johannesburg', 3), 'kagiso', addDays(today, 8), 4, 'pending');
-  addBooking(firstCar('host_lerato', 'Cape Town', 0), 'sipho', addDays(today, 15), 6, 'pending', { special_requirements: 'Arriving on the afternoon flight; could we collect at 15:00?' });
-  addBooking(firstCar('host_zanele', 'Gqeberha', 0), 'ruan', addDays(today, 3), 3, 'pending');
+  const confirmedRecently = { ...confirmedExtra, created_at: new Date(now.getTime() - 26 * 3_600_000), updated_at: new Date(now.getTime() - 3_600_000) };
+  addBooking(firstCar('host_thabo', 'Johannesburg', 2), 'sipho', addDays(today, 12), 3, 'confirmed', confirmedRecently);
+  addBooking(firstCar('host_lerato', 'Stellenbosch', 0), 'priya', addDays(today, 6), 2, 'confirmed', confirmedRecently);
+  addBooking(firstCar('host_johan', 'Pretoria', 0), 'ruan', addDays(today, 4), 2, 'confirmed', confirmedRecently);
+  // Requests expire 48 hours after they are made (decisions.md section 5): these are recent, and the
+  // confirmed ones above were accepted an hour ago.
+  const recent = (hours: number) => ({ created_at: new Date(now.getTime() - hours * 3_600_000), updated_at: new Date(now.getTime() - hours * 3_600_000) });
+  addBooking(firstCar('host_thabo', 'Johannesburg', 0), 'sipho', addDays(today, 5), 2, 'pending', recent(5));
+  addBooking(firstCar('host_thabo', 'Johannesburg', 3), 'kagiso', addDays(today, 8), 4, 'pending', recent(20));
+  addBooking(firstCar('host_lerato', 'Cape Town', 0), 'sipho', addDays(today, 15), 6, 'pending', { special_requirements: 'Arriving on the afternoon flight; could we collect at 15:00?', ...recent(2) });
+  addBooking(firstCar('host_zanele', 'Gqeberha', 0), 'ruan', addDays(today, 3), 3, 'pending', recent(30));
   addBooking(firstCar('host_ayanda', 'Durban', 1), 'priya', addDays(today, -20), 2, 'cancelled', { cancelled_at: new Date(now.getTime() - 25 * 86_400_000), host_response: 'Cancelled by renter' });
   addBooking(firstCar('host_johan', 'Pretoria', 1), 'sipho', addDays(today, -14), 3, 'rejected', { host_response: 'Sorry, the car is booked for a family trip that weekend.', host_response_date: new Date(now.getTime() - 18 * 86_400_000) });
 

@@ -1,6 +1,6 @@
 // Rows to the API's booking shape (document 3 section 3): rand amounts from the stored cents,
 // and the aliases the seed's screens read (pickup_date, total_cost, user_username, ...).
-import type { Booking } from '@karoo/shared';
+import { bookingExpiresAt, type Booking } from '@karoo/shared';
 import { toSpecifications } from '../cars/cars.mapper';
 import type { BookingRecord } from './bookings.repository';
 
@@ -95,5 +95,6 @@ export function toBooking(row: BookingRecord): Booking {
     odometer_reading: row.odometer_reading,
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
+    expires_at: iso(bookingExpiresAt(row)),
   };
 }

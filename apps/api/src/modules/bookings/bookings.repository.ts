@@ -1,8 +1,8 @@
 // SQL for bookings: the booking with its car, renter and owner, and the status changes other
 // modules make (a car's return, a force return, a car's removal).
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection';
-import type { BookingRow, BookingStatusValue, NewBooking, StoredSpecifications } from '../../db/schema';
+import type { BookingRow, BookingsTable, BookingStatusValue, NewBooking, StoredSpecifications } from '../../db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -84,7 +84,14 @@ export function completeBookings(
     .where('id', 'in', ids)
     .where('status', '=', 'active')
     .returningAll()
-    .execute();
+    .execute()
+    .then(async (rows) => {
+      // A completed trip counts for its renter (users.total_trips), in the same transaction.
+      for (const row of rows) {
+        await db.updateTable('users').set((eb) => ({ total_trips: eb('total_trips', '+', 1) })).where('id', '=', row.renter_id).execute();
+      }
+      return rows;
+    });
 }
 
 export function countBookingsByStatus(db: Db, carId: string, statuses: BookingStatusValue[]) {
@@ -95,4 +102,106 @@ export function countBookingsByStatus(db: Db, carId: string, statuses: BookingSt
     .where('status', 'in', statuses)
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.count));
+}
+
+export interface BookingListFilters {
+  /** Bookings where this user is the renter or the owner; all bookings when absent (admins). */
+  participantId?: string;
+  renterId?: string;
+  ownerId?: string;
+  status?: BookingStatusValue;
+  carUsername?: string;
+}
+
+export function listBookingRecords(db: Db, filters: BookingListFilters): Promise<BookingRecord[]> {
+  let query = selectBookingRecords(db);
+  const { participantId, renterId, ownerId, status, carUsername } = filters;
+  if (participantId) query = query.where((eb) => eb.or([eb('b.renter_id', '=', participantId), eb('b.owner_id', '=', participantId)]));
+  if (renterId) query = query.where('b.renter_id', '=', renterId);
+  if (ownerId) query = query.where('b.owner_id', '=', ownerId);
+  if (status) query = query.where('b.status', '=', status);
+  if (carUsername) query = query.where(sql<string>`lower(c.car_username)`, '=', carUsername.toLowerCase());
+  return query.orderBy('b.created_at', 'desc').orderBy('b.id').limit(500).execute();
+}
+
+/**
+ * Moves one booking from `from` to another status in a single conditional UPDATE: when another
+ * request changed it first, nothing is written and undefined comes back (the caller answers 409).
+ */
+export function transitionBooking(
+  db: Db,
+  id: string,
+  from: BookingStatusValue,
+  set: Updateable<BookingsTable> & { status: BookingStatusValue },
+  extra: { unpaidOnly?: boolean } = {},
+): Promise<BookingRow | undefined> {
+  let query = db.updateTable('bookings').set(set).where('id', '=', id).where('status', '=', from);
+  if (extra.unpaidOnly) query = query.where('payment_status', '=', 'unpaid');
+  return query.returningAll().executeTakeFirst();
+}
+
+// Midnight after the start date in Johannesburg (UTC+2, no daylight saving), independent of the
+// session's TimeZone setting.
+const MIDNIGHT_AFTER_START = sql`(((start_date + 1)::text || ' 00:00:00+02')::timestamptz)`;
+
+/**
+ * Cancels every overdue pending and confirmed-unpaid booking (decisions.md section 5) in one
+ * UPDATE ... RETURNING. Row locks make it safe with several API instances: a booking is returned
+ * (and so notified) by exactly one of them.
+ */
+export async function expireOverdueBookings(db: Db, now: Date): Promise<BookingRow[]> {
+  const result = await sql<BookingRow>`
+    UPDATE bookings SET
+      status = 'cancelled',
+      cancelled_at = ${now},
+      updated_at = ${now},
+      host_response_date = ${now},
+      host_response = CASE
+        WHEN status = 'pending' AND ${MIDNIGHT_AFTER_START} <= ${now} AND created_at + interval '48 hours' > ${now}
+          THEN 'Expired: the host did not answer before the start date.'
+        WHEN status = 'pending' THEN 'Expired: the host did not answer within 48 hours.'
+        WHEN ${MIDNIGHT_AFTER_START} <= ${now} AND coalesce(confirmed_at, created_at) + interval '24 hours' > ${now}
+          THEN 'Expired: the booking was not paid before the start date.'
+        ELSE 'Expired: the booking was not paid within 24 hours of being accepted.'
+      END
+    WHERE (status = 'pending' AND (created_at + interval '48 hours' <= ${now} OR ${MIDNIGHT_AFTER_START} <= ${now}))
+       OR (status = 'confirmed' AND payment_status = 'unpaid'
+           AND (coalesce(confirmed_at, created_at) + interval '24 hours' <= ${now} OR ${MIDNIGHT_AFTER_START} <= ${now}))
+    RETURNING *
+  `.execute(db);
+  return result.rows;
+}
+
+export interface BookingStatusCount {
+  status: BookingStatusValue;
+  count: number;
+  total_cents: number;
+  earnings_cents: number;
+  app_fee_cents: number;
+  paid: number;
+}
+
+/** Counts and stored sums by status (and whether paid), scoped like the lists. */
+export async function bookingStatusCounts(db: Db, participantId?: string): Promise<BookingStatusCount[]> {
+  let query = db
+    .selectFrom('bookings')
+    .select([
+      'status',
+      sql<number>`count(*)`.as('count'),
+      sql<number>`coalesce(sum(total_price_cents) FILTER (WHERE status = 'completed' OR payment_status = 'paid'), 0)`.as('total_cents'),
+      sql<number>`coalesce(sum(car_owner_earnings_cents) FILTER (WHERE status = 'completed' OR payment_status = 'paid'), 0)`.as('earnings_cents'),
+      sql<number>`coalesce(sum(app_fee_cents) FILTER (WHERE status = 'completed' OR payment_status = 'paid'), 0)`.as('app_fee_cents'),
+      sql<number>`count(*) FILTER (WHERE payment_status = 'paid')`.as('paid'),
+    ])
+    .groupBy('status');
+  if (participantId) query = query.where((eb) => eb.or([eb('renter_id', '=', participantId), eb('owner_id', '=', participantId)]));
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    status: r.status,
+    count: Number(r.count),
+    total_cents: Number(r.total_cents),
+    earnings_cents: Number(r.earnings_cents),
+    app_fee_cents: Number(r.app_fee_cents),
+    paid: Number(r.paid),
+  }));
 }

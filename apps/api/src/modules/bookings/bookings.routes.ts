@@ -1,6 +1,15 @@
-// HTTP for /api/booking: creating a booking and reading one. The rest of the booking lifecycle
-// (lists, approve/reject, cancel, pay) builds on the same table and mapper.
-import { bookingSchema, createBookingBodySchema, envelope } from '@karoo/shared';
+// HTTP for /api/booking: creating, reading and listing bookings, and every status change of the
+// machine (decisions.md section 5). Payment lives in modules/payments.
+import {
+  BOOKING_STATUSES,
+  bookingListQuerySchema,
+  bookingSchema,
+  bookingStatsSchema,
+  bookingStatusBodySchema,
+  createBookingBodySchema,
+  envelope,
+  hostResponseBodySchema,
+} from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -10,6 +19,16 @@ import * as bookings from './bookings.service';
 
 const tags = ['Bookings'];
 const security = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const bookingList = envelope(z.array(bookingSchema));
+const statusQuery = z.object({ status: z.string().trim().toLowerCase().pipe(z.enum(BOOKING_STATUSES)).optional() });
+
+const STATUS_MESSAGES: Record<string, string> = {
+  confirmed: 'Booking Confirmed',
+  rejected: 'Booking Rejected',
+  cancelled: 'Booking Cancelled',
+  completed: 'Booking Completed',
+};
 
 export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -31,6 +50,91 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         data: booking,
       });
     });
+
+    app.get('/booking/getAll', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Bookings: admins all, others their own as renter or owner', security, response: { 200: bookingList } },
+    }, async (request) => ({
+      success: true as const,
+      data: (await bookings.listVisibleBookings(ctx, currentUser(request))).map(toBooking),
+    }));
+
+    app.get('/booking/getList', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Bookings filtered by status and car_username (same visibility as getAll)', security, querystring: bookingListQuerySchema, response: { 200: bookingList } },
+    }, async (request) => ({
+      success: true as const,
+      data: (await bookings.listVisibleBookings(ctx, currentUser(request), request.query)).map(toBooking),
+    }));
+
+    app.get('/booking/getStats', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Counts by status and stored totals, scoped like getAll', security, response: { 200: envelope(bookingStatsSchema) } },
+    }, async (request) => ({ success: true as const, data: await bookings.bookingStats(ctx, currentUser(request)) }));
+
+    app.get('/user/:id/bookings', {
+      preHandler: requireUser,
+      schema: { tags, summary: "A user's bookings as renter (self or admin)", security, params: idParams, querystring: statusQuery, response: { 200: bookingList } },
+    }, async (request) => ({
+      success: true as const,
+      data: (await bookings.listUserBookings(ctx, currentUser(request), request.params.id, 'renter', request.query.status)).map(toBooking),
+    }));
+
+    app.get('/user/:id/hosted-bookings', {
+      preHandler: requireUser,
+      schema: { tags, summary: "Bookings of a user's cars (self or admin)", security, params: idParams, querystring: statusQuery, response: { 200: bookingList } },
+    }, async (request) => ({
+      success: true as const,
+      data: (await bookings.listUserBookings(ctx, currentUser(request), request.params.id, 'owner', request.query.status)).map(toBooking),
+    }));
+
+    app.patch('/booking/approve/:id', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Accept a pending request (car owner or admin)', security, params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
+    }, async (request) => {
+      const hostResponse = request.body?.host_response;
+      const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, 'confirmed', {
+        callers: ['owner', 'admin'],
+        ...(hostResponse ? { hostResponse } : {}),
+      });
+      return { success: true as const, message: STATUS_MESSAGES.confirmed, data: toBooking(record) };
+    });
+
+    app.patch('/booking/reject/:id', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Reject a pending request (car owner or admin)', security, params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
+    }, async (request) => {
+      const hostResponse = request.body?.host_response;
+      const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, 'rejected', {
+        callers: ['owner', 'admin'],
+        ...(hostResponse ? { hostResponse } : {}),
+      });
+      return { success: true as const, message: STATUS_MESSAGES.rejected, data: toBooking(record) };
+    });
+
+    app.patch('/booking/:id/cancel', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Withdraw a pending request or cancel a confirmed, unpaid booking (renter or admin)', security, params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
+    }, async (request) => {
+      const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, 'cancelled', { callers: ['renter', 'admin'] });
+      return { success: true as const, message: STATUS_MESSAGES.cancelled, data: toBooking(record) };
+    });
+
+    const statusHandler = async (request: { params: { id: string }; body: z.output<typeof bookingStatusBodySchema> } & Parameters<typeof currentUser>[0]) => {
+      const { status, host_response: hostResponse } = request.body;
+      const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, status, hostResponse ? { hostResponse } : {});
+      return { success: true as const, message: STATUS_MESSAGES[status] ?? 'Booking updated', data: toBooking(record) };
+    };
+
+    app.patch('/booking/:id/status', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Change the status as the machine and your part allow (409 otherwise)', security, params: idParams, body: bookingStatusBodySchema, response: { 200: envelope(bookingSchema) } },
+    }, statusHandler);
+
+    app.put('/booking/update/:id', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Same as PATCH /booking/{id}/status: { status, host_response? }', security, params: idParams, body: bookingStatusBodySchema, response: { 200: envelope(bookingSchema) } },
+    }, statusHandler);
 
     app.get('/booking/:id', {
       preHandler: requireUser,

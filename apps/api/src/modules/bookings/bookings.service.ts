@@ -5,6 +5,13 @@ import { randomBytes } from 'node:crypto';
 import {
   bookingLength,
   BOOKING_RULE_MESSAGES,
+  BOOKING_STATUSES,
+  canActorTransition,
+  canTransition,
+  UNPAID_EXPIRY_HOURS,
+  type BookingActor,
+  type BookingStats,
+  type BookingStatus,
   calculatePrice,
   DEFAULT_PICKUP_TIME,
   DEFAULT_RETURN_TIME,
@@ -15,8 +22,8 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { BookingInsuranceSnapshot, BookingPickupSnapshot, UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
-import { canManageCar, invalidateCarListings, isPubliclyVisible, today } from '../cars/cars.service';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { canManageCar, invalidateCarListings, isPubliclyVisible, returnCar, today } from '../cars/cars.service';
 import * as carsRepo from '../cars/cars.repository';
 import { notify } from '../notifications/notifications.service';
 import { getSettings } from '../settings/settings.service';
@@ -48,6 +55,7 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
     renter = user;
   }
 
+  await expireOverdueBookings(ctx);
   const todayDate = today(ctx);
   const car = await carsRepo.findCarRecord(ctx.db, body.car_username, todayDate);
   if (!car || (!isPubliclyVisible(car) && !canManageCar(renter, car))) throw notFound('Car not found');
@@ -183,4 +191,200 @@ export async function findVisibleBooking(ctx: AppContext, viewer: UserRow, idOrN
     throw notFound(BOOKING_NOT_FOUND);
   }
   return booking;
+}
+
+// ---- The status machine (decisions.md section 5) ----
+
+const STATUS_VERB: Record<BookingStatus, string> = {
+  pending: 'made pending',
+  confirmed: 'accepted',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+  active: 'activated',
+  completed: 'completed',
+};
+
+/** The parts the viewer plays in a booking (an admin may also be its owner). */
+function actorsOf(viewer: UserRow, booking: { renter_id: string; owner_id: string }): BookingActor[] {
+  const actors: BookingActor[] = [];
+  if (booking.renter_id === viewer.id) actors.push('renter');
+  if (booking.owner_id === viewer.id) actors.push('owner');
+  if (isAdmin(viewer)) actors.push('admin');
+  return actors;
+}
+
+const carName = (b: BookingRecord) => `${b.car_make} ${b.car_model}`;
+const dates = (b: { start_date: string; end_date: string }) => (b.start_date === b.end_date ? b.start_date : `${b.start_date} to ${b.end_date}`);
+
+/**
+ * Cancels overdue pending and unpaid bookings and tells both parties. The background job calls it
+ * every minute; writes that depend on a car's dates (create, accept, pay) call it first, so an
+ * expired request never blocks dates or gets accepted or paid in the gap between two sweeps.
+ */
+export async function expireOverdueBookings(ctx: AppContext): Promise<number> {
+  const expired = await repo.expireOverdueBookings(ctx.db, ctx.clock.now());
+  if (expired.length === 0) return 0;
+  invalidateCarListings(ctx);
+  for (const row of expired) {
+    const record = await repo.findBookingRecord(ctx.db, row.id);
+    if (!record) continue;
+    const reason = row.host_response ?? 'Expired.';
+    await notify(ctx, row.renter_id, {
+      type: 'booking_expired',
+      title: 'Booking expired',
+      message: `Your booking of the ${carName(record)} (${dates(record)}) was cancelled. ${reason}`,
+      link: '/my-bookings',
+    });
+    await notify(ctx, row.owner_id, {
+      type: 'booking_expired',
+      title: 'Booking expired',
+      message: `The booking of your ${carName(record)} by ${record.renter_full_name} (${dates(record)}) was cancelled. ${reason}`,
+      link: '/my-bookings',
+    });
+  }
+  return expired.length;
+}
+
+interface ChangeOptions {
+  /** The parts allowed to call this route at all; anyone else gets 403 before the machine is asked. */
+  callers?: BookingActor[];
+  hostResponse?: string;
+}
+
+const CALLER_MESSAGES: Record<string, string> = {
+  'owner,admin': 'Only the car owner or an administrator can do this.',
+  'renter,admin': 'Only the renter can cancel this booking.',
+};
+
+/** Every human status change goes through here: visibility (404), caller (403), machine (409). */
+export async function changeBookingStatus(
+  ctx: AppContext,
+  viewer: UserRow,
+  idOrNumber: string,
+  to: BookingStatus,
+  options: ChangeOptions = {},
+): Promise<BookingRecord> {
+  await expireOverdueBookings(ctx);
+  const booking = await findVisibleBooking(ctx, viewer, idOrNumber);
+  const actors = actorsOf(viewer, booking);
+  if (options.callers && !actors.some((a) => options.callers!.includes(a))) {
+    throw forbidden(CALLER_MESSAGES[options.callers.join(',')] ?? 'You do not have permission to do this.');
+  }
+  const from = booking.status;
+  if (from === to) throw conflict(`This booking is already ${from}.`);
+  if (!canTransition(from, to)) throw conflict(`A ${from} booking cannot be ${STATUS_VERB[to]}.`);
+  if (to === 'active') throw conflict('A booking becomes active only when its payment is verified (POST /api/booking/pay/{id}).');
+  if (!actors.some((a) => canActorTransition(from, to, a))) {
+    throw forbidden(to === 'cancelled' ? 'Only the renter can cancel this booking.' : 'Only the car owner or an administrator can do this.');
+  }
+  if (to === 'completed') {
+    await returnCar(ctx, viewer, booking.car_id, {});
+    return reloadBooking(ctx, booking.id);
+  }
+
+  const now = ctx.clock.now();
+  const defaults: Partial<Record<BookingStatus, string>> = {
+    confirmed: 'Booking approved by host',
+    rejected: 'Booking rejected by host',
+    cancelled: actors.includes('renter') ? 'Booking cancelled by the renter' : 'Booking cancelled by an administrator',
+  };
+  const response = options.hostResponse?.trim() || defaults[to] || null;
+  const changed = await repo.transitionBooking(
+    ctx.db,
+    booking.id,
+    from,
+    {
+      status: to,
+      updated_at: now,
+      host_response: response,
+      host_response_date: now,
+      ...(to === 'confirmed' ? { confirmed_at: now } : {}),
+      ...(to === 'cancelled' ? { cancelled_at: now } : {}),
+    },
+    { unpaidOnly: from === 'confirmed' },
+  );
+  if (!changed) throw conflict('This booking was changed in the meantime. Reload it and try again.');
+  invalidateCarListings(ctx);
+  await notifyStatusChange(ctx, booking, to, actors, response);
+  return reloadBooking(ctx, booking.id);
+}
+
+async function reloadBooking(ctx: AppContext, id: string): Promise<BookingRecord> {
+  const record = await repo.findBookingRecord(ctx.db, id);
+  if (!record) throw notFound(BOOKING_NOT_FOUND);
+  return record;
+}
+
+async function notifyStatusChange(ctx: AppContext, b: BookingRecord, to: BookingStatus, actors: BookingActor[], response: string | null) {
+  const what = `${carName(b)} (${dates(b)})`;
+  if (to === 'confirmed') {
+    await notify(ctx, b.renter_id, {
+      type: 'booking_confirmed',
+      title: 'Booking accepted',
+      message: `${b.owner_username} accepted your booking of the ${what}. Pay within ${UNPAID_EXPIRY_HOURS} hours to secure it.`,
+      link: '/my-bookings',
+    });
+  } else if (to === 'rejected') {
+    await notify(ctx, b.renter_id, {
+      type: 'booking_rejected',
+      title: 'Booking rejected',
+      message: `Your booking of the ${what} was rejected${response ? `: ${response}` : '.'}`,
+      link: '/my-bookings',
+    });
+  } else if (to === 'cancelled') {
+    await notify(ctx, b.owner_id, {
+      type: 'booking_cancelled',
+      title: 'Booking cancelled',
+      message: `${b.renter_full_name} cancelled the booking of your ${what}.`,
+      link: '/my-bookings',
+    });
+    if (!actors.includes('renter')) {
+      await notify(ctx, b.renter_id, {
+        type: 'booking_cancelled',
+        title: 'Booking cancelled',
+        message: `Your booking of the ${what} was cancelled by Karoo${response ? `: ${response}` : '.'}`,
+        link: '/my-bookings',
+      });
+    }
+  }
+}
+
+// ---- Reading lists ----
+
+export function listVisibleBookings(ctx: AppContext, viewer: UserRow, filters: { status?: BookingStatus; car_username?: string } = {}) {
+  return repo.listBookingRecords(ctx.db, {
+    ...(isAdmin(viewer) ? {} : { participantId: viewer.id }),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.car_username ? { carUsername: filters.car_username } : {}),
+  });
+}
+
+/** GET /user/{id}/bookings (as renter) and /hosted-bookings (on own cars): self or admin. */
+export async function listUserBookings(ctx: AppContext, viewer: UserRow, idOrUsername: string, as: 'renter' | 'owner', status?: BookingStatus) {
+  const user = await findUserByIdOrUsername(ctx.db, idOrUsername);
+  if (!user || user.deleted_at) throw notFound('User not found');
+  if (user.id !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only see your own bookings.');
+  return repo.listBookingRecords(ctx.db, { ...(as === 'renter' ? { renterId: user.id } : { ownerId: user.id }), ...(status ? { status } : {}) });
+}
+
+export async function bookingStats(ctx: AppContext, viewer: UserRow): Promise<BookingStats> {
+  const rows = await repo.bookingStatusCounts(ctx.db, isAdmin(viewer) ? undefined : viewer.id);
+  const counts = Object.fromEntries(BOOKING_STATUSES.map((s) => [s, 0])) as Record<BookingStatus, number>;
+  let revenue = 0;
+  let earnings = 0;
+  let fees = 0;
+  for (const row of rows) {
+    counts[row.status] = row.count;
+    revenue += row.total_cents;
+    earnings += row.earnings_cents;
+    fees += row.app_fee_cents;
+  }
+  return {
+    total: rows.reduce((sum, r) => sum + r.count, 0),
+    by_status: counts,
+    ...counts,
+    total_revenue: revenue / 100,
+    total_earnings: earnings / 100,
+    total_app_fee: fees / 100,
+  };
 }

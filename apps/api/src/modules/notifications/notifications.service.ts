@@ -1,9 +1,12 @@
-// Server-kept notifications (decisions.md section 3), mailed as well when mail is available.
+// Server-kept notifications (decisions.md section 3), mailed as well when the settings'
+// emailNotifications is on. Without SMTP_URL the mailer only records the message in the outbox
+// (nothing leaves the server), so "mail is configured" is the mailer's own concern.
 import type { Notification } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { renderMail } from '../../lib/mail';
+import { getSettings } from '../settings/settings.service';
 
 export interface NewNotification {
   type: string;
@@ -24,7 +27,7 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Records a notification for a user and sends the same event by email. */
+/** Records a notification for a user and, when emailNotifications is on, sends the same event by email. */
 export async function notify(ctx: AppContext, userId: string, input: NewNotification): Promise<void> {
   const user = await ctx.db
     .insertInto('notifications')
@@ -33,6 +36,7 @@ export async function notify(ctx: AppContext, userId: string, input: NewNotifica
     .executeTakeFirstOrThrow()
     .then(() => ctx.db.selectFrom('users').select(['email', 'full_name', 'deleted_at']).where('id', '=', userId).executeTakeFirst());
   if (!user || user.deleted_at) return;
+  if (!(await getSettings(ctx)).emailNotifications) return;
   const mail = renderMail({
     greeting: `Hi ${user.full_name},`,
     paragraphs: [input.message],

@@ -56,3 +56,34 @@ export async function refreshCarRating(db: Db, carId: string): Promise<void> {
     WHERE id = ${carId}
   `.execute(db);
 }
+
+export function findReviewRecord(db: Db, id: string): Promise<(ReviewRecord & { reviewer_id: string; car_id: string; owner_id: string }) | undefined> {
+  return selectReviews(db).select(['rv.reviewer_id', 'rv.car_id', 'c.owner_id']).where('rv.id', '=', id).executeTakeFirst();
+}
+
+export function listReviewsPage(db: Db, page: number, limit: number): Promise<ReviewRecord[]> {
+  return selectReviews(db).orderBy('rv.created_at', 'desc').orderBy('rv.id').limit(limit).offset((page - 1) * limit).execute();
+}
+
+export async function countReviews(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('reviews as rv')
+    .innerJoin('cars as c', 'c.id', 'rv.car_id')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('c.deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The renter's completed bookings of a car, newest first, with whether each is reviewed. */
+export function findCompletedBookings(db: Db, carId: string, renterId: string) {
+  return db
+    .selectFrom('bookings as b')
+    .leftJoin('reviews as rv', 'rv.booking_id', 'b.id')
+    .select(['b.id', 'b.booking_number', 'rv.id as review_id'])
+    .where('b.car_id', '=', carId)
+    .where('b.renter_id', '=', renterId)
+    .where('b.status', '=', 'completed')
+    .orderBy('b.completed_at', 'desc')
+    .execute();
+}

@@ -1,11 +1,25 @@
-// HTTP for /api/review (reading): reviews of a car or by a user, and their rating spread.
-import { envelope, reviewListQuerySchema, reviewSchema, reviewStatsSchema } from '@karoo/shared';
+// HTTP for /api/review: reviews of a car or by a user, their rating spread, one review, and
+// writing them (the renter of a completed booking; the author or an admin edits and deletes).
+import {
+  createReviewBodySchema,
+  emptyEnvelope,
+  envelope,
+  pagedEnvelope,
+  reviewListQuerySchema,
+  reviewPageQuerySchema,
+  reviewSchema,
+  reviewStatsSchema,
+  updateReviewBodySchema,
+} from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { currentUser, requireUser } from '../../plugins/auth';
 import * as reviews from './reviews.service';
 
 const tags = ['Reviews'];
+const security = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export function reviewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -26,5 +40,42 @@ export function reviewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: envelope(reviewStatsSchema) },
       },
     }, async (request) => ({ success: true as const, data: await reviews.reviewStats(ctx, request.query.car_username) }));
+
+    app.get('/review/getList', {
+      schema: { tags, summary: 'All reviews, newest first, paged', querystring: reviewPageQuerySchema, response: { 200: pagedEnvelope(reviewSchema) } },
+    }, async (request) => {
+      const { page, limit } = request.query;
+      const { reviews: data, total } = await reviews.listReviewsPage(ctx, page, limit);
+      return { success: true as const, data, meta: { total, page, limit } };
+    });
+
+    app.post('/review/create', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Review a completed booking of a car (its renter, once per booking)', security, body: createReviewBodySchema, response: { 201: envelope(reviewSchema) } },
+    }, async (request, reply) => {
+      const review = await reviews.createReview(ctx, currentUser(request), request.body);
+      return reply.status(201).send({ success: true, message: 'Review Submitted', data: review });
+    });
+
+    app.get('/review/:id', {
+      schema: { tags, summary: 'One review', params: idParams, response: { 200: envelope(reviewSchema) } },
+    }, async (request) => ({ success: true as const, data: await reviews.getReview(ctx, request.params.id) }));
+
+    app.put('/review/:id', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Edit a review (author or admin)', security, params: idParams, body: updateReviewBodySchema, response: { 200: envelope(reviewSchema) } },
+    }, async (request) => ({
+      success: true as const,
+      message: 'Review updated',
+      data: await reviews.updateReview(ctx, currentUser(request), request.params.id, request.body),
+    }));
+
+    app.delete('/review/:id', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Delete a review (author or admin)', security, params: idParams, response: { 200: emptyEnvelope } },
+    }, async (request) => {
+      await reviews.deleteReview(ctx, currentUser(request), request.params.id);
+      return { success: true as const, message: 'Review deleted', data: null };
+    });
   };
 }

@@ -1,7 +1,12 @@
-// Reading reviews (document 2 section 3; document 3 section 3). Writing them comes with the
-// booking lifecycle; the car's rating follows through refreshCarRating.
-import type { Review, ReviewStats } from '@karoo/shared';
+// Reviews (document 2 section 3; document 3 sections 3 and 5): the renter of a completed
+// booking reviews it once (reviews.booking_id is unique); the author or an admin may edit or
+// delete it; the car's rating follows through refreshCarRating.
+import { isAdmin, type createReviewBodySchema, type Review, type ReviewStats, type updateReviewBodySchema } from '@karoo/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { notify } from '../notifications/notifications.service';
 import { today } from '../cars/cars.service';
 import { findCarRecord } from '../cars/cars.repository';
 import { findUserByIdOrUsername } from '../users/users.repository';
@@ -56,4 +61,96 @@ export async function reviewStats(ctx: AppContext, carUsername?: string): Promis
   }
   stats.average = stats.count ? Math.round((sum / stats.count) * 10) / 10 : 0;
   return stats;
+}
+
+const REVIEW_NOT_FOUND = 'Review not found';
+const ALREADY_REVIEWED = 'You have already reviewed this booking.';
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
+async function loadReview(ctx: AppContext, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(REVIEW_NOT_FOUND);
+  const review = await repo.findReviewRecord(ctx.db, id);
+  if (!review) throw notFound(REVIEW_NOT_FOUND);
+  return review;
+}
+
+export async function getReview(ctx: AppContext, id: string): Promise<Review> {
+  return toReview(await loadReview(ctx, id));
+}
+
+export async function listReviewsPage(ctx: AppContext, page: number, limit: number): Promise<{ reviews: Review[]; total: number }> {
+  const [rows, total] = await Promise.all([repo.listReviewsPage(ctx.db, page, limit), repo.countReviews(ctx.db)]);
+  return { reviews: rows.map(toReview), total };
+}
+
+/**
+ * POST /review/create: the caller reviews a completed booking of the car (the one named, or their
+ * latest completed one not yet reviewed). 403 without a completed booking, 409 when reviewed.
+ */
+export async function createReview(ctx: AppContext, viewer: UserRow, body: z.output<typeof createReviewBodySchema>): Promise<Review> {
+  const car = await findCarRecord(ctx.db, body.car_username, today(ctx));
+  if (!car) throw notFound('Car not found');
+  const completed = await repo.findCompletedBookings(ctx.db, car.id, viewer.id);
+  if (completed.length === 0) throw forbidden('You can review a car only after a completed trip in it.');
+  let target;
+  if (body.booking_id) {
+    const wanted = body.booking_id.toUpperCase();
+    target = completed.find((b) => b.id === body.booking_id || b.booking_number === wanted);
+    if (!target) throw forbidden('You can review a car only after a completed trip in it.');
+    if (target.review_id) throw conflict(ALREADY_REVIEWED);
+  } else {
+    target = completed.find((b) => !b.review_id);
+    if (!target) throw conflict(ALREADY_REVIEWED);
+  }
+  const now = ctx.clock.now();
+  let id: string;
+  try {
+    const row = await ctx.db
+      .insertInto('reviews')
+      .values({ booking_id: target.id, car_id: car.id, reviewer_id: viewer.id, rating: body.rating, comment: body.comment, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = row.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALREADY_REVIEWED);
+    throw error;
+  }
+  await repo.refreshCarRating(ctx.db, car.id);
+  await notify(ctx, car.owner_id, {
+    type: 'review_received',
+    title: 'New review',
+    message: `${viewer.full_name} rated your ${car.car_make} ${car.car_model} ${body.rating}/5: "${body.comment.slice(0, 140)}"`,
+    link: `/cars/${car.car_username}`,
+  });
+  return getReview(ctx, id);
+}
+
+async function loadOwnReview(ctx: AppContext, viewer: UserRow, id: string) {
+  const review = await loadReview(ctx, id);
+  if (review.reviewer_id !== viewer.id && !isAdmin(viewer)) throw forbidden('Only the author or an administrator can change this review.');
+  return review;
+}
+
+export async function updateReview(ctx: AppContext, viewer: UserRow, id: string, body: z.output<typeof updateReviewBodySchema>): Promise<Review> {
+  const review = await loadOwnReview(ctx, viewer, id);
+  await ctx.db
+    .updateTable('reviews')
+    .set({
+      ...(body.rating !== undefined ? { rating: body.rating } : {}),
+      ...(body.comment !== undefined ? { comment: body.comment } : {}),
+      updated_at: ctx.clock.now(),
+    })
+    .where('id', '=', review.id)
+    .execute();
+  await repo.refreshCarRating(ctx.db, review.car_id);
+  return getReview(ctx, review.id);
+}
+
+export async function deleteReview(ctx: AppContext, viewer: UserRow, id: string): Promise<void> {
+  const review = await loadOwnReview(ctx, viewer, id);
+  await ctx.db.deleteFrom('reviews').where('id', '=', review.id).execute();
+  await repo.refreshCarRating(ctx.db, review.car_id);
 }

@@ -1,19 +1,45 @@
-// The landing page: what Karoo is, the two ways in (rent or host) and how a rental works.
-// Document 2 describes the full landing page with live listings; it arrives with the vehicles release.
-import { BadgeCheck, CalendarCheck, CarFront, KeyRound, Lock, Search, Wallet } from 'lucide-react';
+// The landing page (document 2 section 1): the pitch for renting and for earning, with the hero
+// (browse cars, become a host), a live count of listed vehicles, the fixed 4.8 average rating and
+// 24/7 support, why choose us, the 3-step process, platform features and a renter call to action.
+// It stays light: no map, no forms library; browse and detail load when opened.
+import { BASE_CITIES } from '@karoo/shared';
+import {
+  BadgeCheck,
+  Bell,
+  CalendarCheck,
+  CarFront,
+  Clock,
+  Heart,
+  Headphones,
+  KeyRound,
+  Lock,
+  MapPinned,
+  Search,
+  ShieldCheck,
+  Star,
+  Truck,
+  Wallet,
+} from 'lucide-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { PATHS } from '@/lib/routes';
+import { useVehicleCount } from '../api/get-vehicle-count';
+
+/** Document 2 gives these two figures as fixed. */
+export const AVERAGE_RATING = '4.8';
+export const SUPPORT_HOURS = '24/7';
 
 const STEPS = [
   {
     icon: Search,
     title: 'Find the right car',
-    text: 'Browse cars shared by local hosts in your city, by the day or by the hour.',
+    text: 'Browse cars shared by local hosts in your city, on a list or on the map, by the day or by the hour.',
   },
   {
     icon: CalendarCheck,
     title: 'Book with confidence',
-    text: 'Request your dates, get the host’s answer and pay securely in rand. Every member is verified.',
+    text: 'Pick your dates, pickup spot and cover, see every fee in rand, and send your request. Every member is verified.',
   },
   {
     icon: KeyRound,
@@ -22,10 +48,20 @@ const STEPS = [
   },
 ];
 
-const PROMISES = [
+const REASONS = [
   { icon: BadgeCheck, title: 'Verified members', text: 'Renters and hosts confirm their identity and driver’s licence before they book or list.' },
-  { icon: Wallet, title: 'Clear prices in rand', text: 'Every fee is itemised before you pay. No surprises at checkout.' },
+  { icon: Wallet, title: 'Clear prices in rand', text: 'Every fee is itemised before you book. No surprises at checkout.' },
+  { icon: ShieldCheck, title: 'Cover that fits', text: 'Choose the insurance plan and excess that suit your trip, right on the booking.' },
   { icon: Lock, title: 'Your documents stay private', text: 'Only you and Karoo’s verification team can open them, as POPIA requires.' },
+];
+
+const FEATURES = [
+  { icon: Clock, title: 'Daily or hourly', text: 'Rent for a weekend away or just the afternoon you need a bakkie.' },
+  { icon: MapPinned, title: 'Search on the map', text: 'See cars near you, coloured by price, and filter by type, fuel and features.' },
+  { icon: Truck, title: 'Flexible pickup', text: 'Collect from the host, at the airport or a mall, or have the car delivered.' },
+  { icon: Heart, title: 'Save favourites', text: 'Keep a shortlist of the cars you like and come back to them later.' },
+  { icon: Bell, title: 'Real-time updates', text: 'Get notified the moment a host accepts your request.' },
+  { icon: Headphones, title: `${SUPPORT_HOURS} support`, text: 'Our team is on hand day and night, wherever the road takes you.' },
 ];
 
 function HeroArt() {
@@ -65,12 +101,77 @@ function HeroArt() {
   );
 }
 
+function HeroSearch() {
+  const navigate = useNavigate();
+  const [location, setLocation] = useState('');
+  const inputId = useId();
+  const listId = useId();
+  return (
+    <form
+      role="search"
+      className="mt-8 flex max-w-xl items-center gap-2 rounded-full bg-white p-2 shadow-pop ring-1 ring-stone-900/5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const where = location.trim();
+        navigate(where ? `${PATHS.cars}?location=${encodeURIComponent(where)}` : PATHS.cars);
+      }}
+    >
+      <label htmlFor={inputId} className="sr-only">
+        Where do you want to pick up a car?
+      </label>
+      <input
+        id={inputId}
+        list={listId}
+        value={location}
+        onChange={(event) => setLocation(event.target.value)}
+        placeholder="Where to? Try Cape Town"
+        className="min-w-0 flex-1 rounded-full bg-transparent px-4 py-2 text-[15px] text-stone-900 placeholder:text-stone-400 focus:outline-none"
+      />
+      <datalist id={listId}>
+        {BASE_CITIES.map((city) => (
+          <option key={city.name} value={city.name} />
+        ))}
+      </datalist>
+      <button
+        type="submit"
+        className="inline-flex h-11 items-center gap-2 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+      >
+        <Search className="size-4" aria-hidden="true" /> Search
+      </button>
+    </form>
+  );
+}
+
+function Stats() {
+  const { data: count, isError } = useVehicleCount();
+  const stats = [
+    { value: count !== undefined ? count.toLocaleString('en-ZA') : isError ? '—' : '…', label: 'Vehicles listed', icon: CarFront, testId: 'vehicle-count' },
+    { value: AVERAGE_RATING, label: 'Average rating', icon: Star, testId: 'average-rating' },
+    { value: SUPPORT_HOURS, label: 'Support', icon: Headphones, testId: 'support' },
+  ];
+  return (
+    <dl className="mt-10 grid max-w-xl grid-cols-3 gap-2 sm:gap-4">
+      {stats.map((stat) => (
+        <div key={stat.label} className="min-w-0 rounded-2xl bg-white/70 px-3 py-3 ring-1 ring-stone-900/5 sm:px-4">
+          <dt className="flex items-center gap-1.5 text-xs font-medium text-stone-500">
+            
+            <stat.icon className="hidden size-3.5 shrink-0 sm:block" aria-hidden="true" /> {stat.label}
+          </dt>
+          <dd className="mt-1 text-2xl font-extrabold tracking-tight text-stone-900" data-testid={stat.testId}>
+            {stat.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function HomePage() {
   return (
     <div>
       <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-stone-50">
-        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8 lg:py-24">
-          <div>
+        <div className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8 lg:py-24">
+          <div className="min-w-0">
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
               <CarFront className="size-4" aria-hidden="true" /> Peer-to-peer car rental in South Africa
             </p>
@@ -81,20 +182,44 @@ export function HomePage() {
               Karoo connects you with verified local car owners, from a city runabout for the weekend to a bakkie for the move. Book by the
               day or the hour, and pay in rand.
             </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <HeroSearch />
+            <div className="mt-6 flex flex-col gap-3 sm:flex-row">
               <ButtonLink to={PATHS.cars} size="lg" icon={<Search className="size-5" aria-hidden="true" />}>
-                Browse cars
+                Browse Cars
               </ButtonLink>
               <ButtonLink to={PATHS.becomeHost} size="lg" variant="secondary" icon={<KeyRound className="size-5" aria-hidden="true" />}>
-                Become a host
+                Become a Host
               </ButtonLink>
             </div>
+            <Stats />
           </div>
-          <div className="relative mx-auto w-full max-w-lg lg:max-w-none">
+          <div className="relative mx-auto hidden w-full max-w-lg sm:block lg:max-w-none">
             <div className="absolute -inset-4 -z-10 rounded-[2.5rem] bg-brand-100/50 blur-2xl" aria-hidden="true" />
             <div className="overflow-hidden rounded-[1.75rem] shadow-pop ring-1 ring-stone-900/5">
               <HeroArt />
             </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-karoo" className="border-y border-stone-200 bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <div className="max-w-2xl">
+            <h2 id="why-karoo" className="text-3xl font-bold tracking-tight text-stone-900">
+              Why choose Karoo
+            </h2>
+            <p className="mt-3 text-stone-600">Built on trust between neighbours, with the checks and cover that make it safe.</p>
+          </div>
+          <div className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+            {REASONS.map((item) => (
+              <div key={item.title}>
+                <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+                  <item.icon className="size-5" aria-hidden="true" />
+                </span>
+                <h3 className="mt-4 font-semibold text-stone-900">{item.title}</h3>
+                <p className="mt-1 text-sm leading-6 text-stone-600">{item.text}</p>
+              </div>
+            ))}
           </div>
         </div>
       </section>
@@ -122,15 +247,15 @@ export function HomePage() {
         </ol>
       </section>
 
-      <section aria-labelledby="why-karoo" className="border-y border-stone-200 bg-white">
+      <section aria-labelledby="platform-features" className="border-y border-stone-200 bg-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-          <h2 id="why-karoo" className="text-3xl font-bold tracking-tight text-stone-900">
-            Built on trust
+          <h2 id="platform-features" className="text-3xl font-bold tracking-tight text-stone-900">
+            Everything you need for the trip
           </h2>
-          <div className="mt-10 grid gap-8 md:grid-cols-3">
-            {PROMISES.map((item) => (
+          <div className="mt-10 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map((item) => (
               <div key={item.title} className="flex gap-4">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-700">
                   <item.icon className="size-5" aria-hidden="true" />
                 </span>
                 <div>
@@ -143,13 +268,20 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <div className="flex flex-col items-start gap-6 rounded-3xl bg-stone-900 px-6 py-10 text-white sm:px-10 md:flex-row md:items-center md:justify-between">
-          <div className="max-w-xl">
+      <section className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:px-8">
+        <div className="flex flex-col items-start gap-6 rounded-3xl bg-brand-600 px-6 py-10 text-white sm:px-10">
+          <div>
+            <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Ready to hit the road?</h2>
+            <p className="mt-3 text-brand-50">Find a car near you for the weekend, the week or just a few hours.</p>
+          </div>
+          <ButtonLink to={PATHS.cars} size="lg" variant="inverse">
+            Find a Car
+          </ButtonLink>
+        </div>
+        <div className="flex flex-col items-start gap-6 rounded-3xl bg-stone-900 px-6 py-10 text-white sm:px-10">
+          <div>
             <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Your car could be earning while you don&apos;t need it</h2>
-            <p className="mt-3 text-stone-300">
-              List it on Karoo, set your own price and pickup spot, and approve every booking yourself.
-            </p>
+            <p className="mt-3 text-stone-300">List it on Karoo, set your own price and pickup spot, and approve every booking yourself.</p>
           </div>
           <ButtonLink to={PATHS.becomeHost} size="lg" variant="inverse">
             Start hosting

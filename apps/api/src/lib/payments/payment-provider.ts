@@ -1,0 +1,40 @@
+// The payment provider interface (decisions.md section 6). The booking code never talks to a
+// provider directly: it asks for a checkout, then for a verdict on a reference, and trusts only
+// that verdict (amount, currency and status are checked again by the caller).
+import type { PaymentProviderName } from '@karoo/shared';
+
+export interface CheckoutInput {
+  reference: string;
+  /** Cents. */
+  amountCents: number;
+  currency: 'ZAR';
+  email: string;
+}
+
+export interface VerifiedPayment {
+  /** The provider's own status for the reference: 'success' is the only one that pays. */
+  status: 'success' | 'failed' | 'pending' | 'not_found';
+  reference: string;
+  amountCents: number;
+  currency: string;
+  message?: string;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** What the browser needs to open the provider's checkout (Paystack's public key). */
+  readonly publicKey?: string;
+  /** Registers a checkout with the provider before the browser opens it. */
+  initialize(input: CheckoutInput): Promise<{ accessCode?: string }>;
+  /** Asks the provider what happened to a reference. */
+  verify(reference: string): Promise<VerifiedPayment>;
+  /** True when a webhook body carries the provider's signature; providers without webhooks answer false. */
+  isSignedWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+}
+
+export class PaymentProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}

@@ -1,0 +1,69 @@
+// Booking lifecycle helpers: a local HTTP server that answers like Paystack's API (initialize,
+// verify) for the payment tests, and small wrappers around the booking calls.
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StubTransaction {
+  reference: string;
+  status: 'success' | 'failed' | 'abandoned';
+  amount: number;
+  currency: string;
+  email?: string;
+}
+
+export interface PaystackStub {
+  url: string;
+  secret: string;
+  transactions: Map<string, StubTransaction>;
+  /** Sets what verify answers for a reference (as if the customer paid, or not). */
+  settle(reference: string, patch: Partial<StubTransaction>): void;
+  /** The x-paystack-signature of a body, with the stub's secret (or another). */
+  sign(body: string, secret?: string): string;
+  requests: { method: string; path: string; authorization: string | undefined; body: unknown }[];
+  close(): Promise<void>;
+}
+
+export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<PaystackStub> {
+  const transactions = new Map<string, StubTransaction>();
+  const requests: PaystackStub['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    req.on('end', () => {
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
+      requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization, body });
+      const send = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.headers.authorization !== `Bearer ${secret}`) return send(401, { status: false, message: 'Invalid key' });
+      if (req.method === 'POST' && req.url === '/transaction/initialize' && body) {
+        const reference = String(body.reference);
+        transactions.set(reference, { reference, status: 'abandoned', amount: Number(body.amount), currency: String(body.currency), email: String(body.email) });
+        return send(200, { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.test/${reference}`, access_code: `AC_${reference}`, reference } });
+      }
+      const verify = /^\/transaction\/verify\/(.+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && verify) {
+        const tx = transactions.get(decodeURIComponent(verify[1]!));
+        if (!tx) return send(404, { status: false, message: 'Transaction reference not found' });
+        return send(200, { status: true, message: 'Verification successful', data: { ...tx, gateway_response: tx.status === 'success' ? 'Successful' : 'Declined' } });
+      }
+      return send(404, { status: false, message: 'Not found' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secret,
+    transactions,
+    requests,
+    settle(reference, patch) {
+      const current = transactions.get(reference) ?? { reference, status: 'abandoned', amount: 0, currency: 'ZAR' };
+      transactions.set(reference, { ...current, ...patch });
+    },
+    sign: (body, key = secret) => createHmac('sha512', key).update(body).digest('hex'),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

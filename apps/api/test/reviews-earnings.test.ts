@@ -1,0 +1,248 @@
+// Reviews (the renter of a completed booking, once per booking; author or admin edits) and money:
+// every booking's parts add up to its total, host earnings + app fee = total, and every earnings,
+// summary, invoice and app-fee figure equals the sum of the figures stored on the bookings.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking, Earning, EarningsSummary, Invoice, ProfitPerCar, Review } from '@karoo/shared';
+import type { BookingRow, CarRow } from '../src/db/schema';
+import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
+import { createTestBooking, createTestCar, INSURANCE_STANDARD, PICKUP_AIRPORT } from './helpers/vehicles';
+
+type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
+const NOW = '2030-03-10T08:00:00Z';
+
+let t: TestApp;
+let admin: Signed;
+let host: Signed;
+let otherHost: Signed;
+let renter: Signed;
+let stranger: Signed;
+let car: CarRow;
+let car2: CarRow;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { BROWSE_CACHE_MS: '0' } });
+  t.clock.set(NOW);
+  admin = await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' });
+  host = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+  otherHost = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+  renter = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
+  stranger = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
+  car = await createTestCar(t.ctx, host.user, { pickup_options: [PICKUP_AIRPORT], insurance_options: [INSURANCE_STANDARD] });
+  car2 = await createTestCar(t.ctx, host.user, { price: 455.5 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const req = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+async function completed(c: CarRow, start: string, who: Signed = renter): Promise<BookingRow> {
+  const b = await createTestBooking(t.ctx, c, who.user, { start, days: 2, status: 'completed' });
+  return t.db.updateTable('bookings').set({ completed_at: new Date(`${start}T12:00:00Z`) }).where('id', '=', b.id).returningAll().executeTakeFirstOrThrow();
+}
+
+describe('reviews', () => {
+  it('the renter of a completed booking reviews it once; the rating follows; the host is told', async () => {
+    const b = await completed(car, '2030-01-05');
+    const res = await req('POST', '/api/review/create', renter.headers, { car_username: car.car_username, user_username: renter.user.username, rating: 4, comment: '  Lovely car  ' });
+    const review = expectOk<Review>(res, 201);
+    expect(res.json().message).toBe('Review Submitted');
+    expect(review).toMatchObject({ rating: 4, comment: 'Lovely car', car_username: car.car_username, user_username: renter.user.username, booking_id: b.id });
+    const row = await t.db.selectFrom('cars').select(['rating', 'total_reviews']).where('id', '=', car.id).executeTakeFirstOrThrow();
+    expect(Number(row.rating)).toBe(4);
+    expect(row.total_reviews).toBe(1);
+    const note = await t.db.selectFrom('notifications').selectAll().where('user_id', '=', host.user.id).where('type', '=', 'review_received').executeTakeFirst();
+    expect(note).toMatchObject({ title: 'New review' });
+
+    expectError(await req('POST', '/api/review/create', renter.headers, { car_username: car.car_username, rating: 5, comment: 'Again' }), 409, 'You have already reviewed this booking.');
+    expectError(await req('POST', '/api/review/create', renter.headers, { car_username: car.car_username, rating: 5, comment: 'Again', booking_id: b.booking_number }), 409);
+    expect(expectOk<Review>(await req('GET', `/api/review/${review.id}`, {}))).toMatchObject({ id: review.id });
+  });
+
+  it('without a completed booking of that car: 403 (active, pending or none)', async () => {
+    expectError(await req('POST', '/api/review/create', stranger.headers, { car_username: car.car_username, rating: 5, comment: 'Nice' }), 403, 'You can review a car only after a completed trip in it.');
+    await createTestBooking(t.ctx, car2, stranger.user, { start: '2030-03-09', days: 2, status: 'active' });
+    expectError(await req('POST', '/api/review/create', stranger.headers, { car_username: car2.car_username, rating: 5, comment: 'Nice' }), 403);
+    expectError(await req('POST', '/api/review/create', {}, { car_username: car.car_username, rating: 5, comment: 'Nice' }), 401);
+  });
+
+  it('validates rating and comment with the document\u2019s messages', async () => {
+    await completed(car2, '2030-01-10');
+    const post = (payload: Record<string, unknown>) => req('POST', '/api/review/create', renter.headers, { car_username: car2.car_username, ...payload });
+    expectError(await post({ rating: 5, comment: '   ' }), 400, 'Comment is required');
+    expectError(await post({ rating: 5 }), 400, 'Comment is required');
+    expectError(await post({ rating: 5, comment: 'x'.repeat(501) }), 400, 'Comment must be at most 500 characters');
+    expectError(await post({ rating: 6, comment: 'ok' }), 400, 'Rating must be a whole number from 1 to 5');
+    expectError(await post({ rating: 2.5, comment: 'ok' }), 400);
+    expect(expectOk<Review>(await post({ comment: 'x'.repeat(500) }), 201).rating).toBe(5);
+  });
+
+  it('two completed trips, two reviews; at once on one booking, only one lands', async () => {
+    const c = await createTestCar(t.ctx, host.user);
+    await completed(c, '2029-11-01', stranger);
+    await completed(c, '2029-12-01', stranger);
+    const post = () => req('POST', '/api/review/create', stranger.headers, { car_username: c.car_username, rating: 3, comment: 'Fine' });
+    const [a, b] = await Promise.all([post(), post()]);
+    const statuses = [a.statusCode, b.statusCode].sort();
+    // Either both bookings got their review, or the race on one booking was refused by the database.
+    expect(statuses[0]).toBe(201);
+    expect([201, 409]).toContain(statuses[1]);
+    const count = (await t.db.selectFrom('reviews').select('id').where('car_id', '=', c.id).execute()).length;
+    expect(count).toBe(statuses[1] === 201 ? 2 : 1);
+    if (count === 1) expect(expectOk<Review>(await post(), 201).rating).toBe(3);
+    expectError(await post(), 409);
+  });
+
+  it('author or admin edits and deletes; the rating follows; lists are paged', async () => {
+    const c = await createTestCar(t.ctx, host.user);
+    await completed(c, '2029-10-01');
+    const review = expectOk<Review>(await req('POST', '/api/review/create', renter.headers, { car_username: c.car_username, rating: 2, comment: 'Meh' }), 201);
+    expectError(await req('PUT', `/api/review/${review.id}`, stranger.headers, { rating: 5 }), 403);
+    expectError(await req('PUT', `/api/review/${review.id}`, host.headers, { rating: 5 }), 403);
+    expect(expectOk<Review>(await req('PUT', `/api/review/${review.id}`, renter.headers, { rating: 5, comment: 'Better than I said' }))).toMatchObject({ rating: 5, comment: 'Better than I said' });
+    expectError(await req('PUT', `/api/review/${review.id}`, renter.headers, { comment: '' }), 400, 'Comment is required');
+    expect(Number((await t.db.selectFrom('cars').select('rating').where('id', '=', c.id).executeTakeFirstOrThrow()).rating)).toBe(5);
+    expect(expectOk<Review>(await req('PUT', `/api/review/${review.id}`, admin.headers, { rating: 4 })).rating).toBe(4);
+
+    const page = await req('GET', '/api/review/getList?page=1&limit=2', {});
+    expect(expectOk<Review[]>(page)).toHaveLength(2);
+    expect(page.json().meta).toMatchObject({ page: 1, limit: 2 });
+    expect(page.json().meta.total).toBeGreaterThanOrEqual(3);
+
+    expectError(await req('DELETE', `/api/review/${review.id}`, stranger.headers), 403);
+    expectOk(await req('DELETE', `/api/review/${review.id}`, renter.headers));
+    expectError(await req('GET', `/api/review/${review.id}`, {}), 404, 'Review not found');
+    const row = await t.db.selectFrom('cars').select(['rating', 'total_reviews']).where('id', '=', c.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ rating: null, total_reviews: 0 });
+    expectError(await req('GET', '/api/review/not-a-uuid', {}), 404);
+  });
+});
+
+describe('money', () => {
+  let earner: Signed;
+  let ecar: CarRow;
+  let ecar2: CarRow;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    earner = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    ecar = await createTestCar(t.ctx, earner.user, { pickup_options: [PICKUP_AIRPORT], insurance_options: [INSURANCE_STANDARD] });
+    ecar2 = await createTestCar(t.ctx, earner.user, { price: 455.5 });
+    // Through the API, so the stored breakdown has a pickup fee and insurance: then completed.
+    const made = expectOk<Booking>(
+      await req('POST', '/api/booking/create', renter.headers, {
+        car_username: ecar.car_username,
+        start_date: '2030-03-20',
+        end_date: '2030-03-23',
+        pickup_option: PICKUP_AIRPORT.id,
+        insurance_option: INSURANCE_STANDARD.id,
+      }),
+      201,
+    );
+    await t.db.updateTable('bookings').set({ status: 'completed', payment_status: 'paid', completed_at: new Date('2030-03-23T15:00:00Z') }).where('id', '=', made.id).execute();
+    ids.push(made.id);
+    ids.push((await completed(ecar2, '2030-01-10')).id);
+    ids.push((await completed(ecar2, '2030-02-10', stranger)).id);
+    const active = await createTestBooking(t.ctx, ecar, stranger.user, { start: '2030-04-01', status: 'active' });
+    await t.db.updateTable('bookings').set({ paid_at: new Date('2030-03-05T10:00:00Z') }).where('id', '=', active.id).execute();
+    ids.push(active.id);
+    // Not revenue: pending, confirmed unpaid, cancelled.
+    await createTestBooking(t.ctx, ecar, renter.user, { start: '2030-05-01', status: 'pending' });
+    await createTestBooking(t.ctx, ecar2, renter.user, { start: '2030-05-01', status: 'confirmed' });
+    await createTestBooking(t.ctx, ecar2, renter.user, { start: '2030-06-01', status: 'cancelled' });
+  });
+
+  async function earningRows() {
+    return t.db.selectFrom('bookings').selectAll().where('id', 'in', ids).execute();
+  }
+  const sum = (rows: BookingRow[], key: keyof BookingRow) => rows.reduce((acc, r) => acc + Number(r[key]), 0) / 100;
+
+  it('each booking\u2019s parts add up to its total, and host earnings + app fee = total', async () => {
+    const rows = await t.db.selectFrom('bookings').selectAll().execute();
+    expect(rows.length).toBeGreaterThan(5);
+    for (const r of rows) {
+      expect(r.subtotal_cents + r.service_fee_cents + r.insurance_fee_cents + r.pickup_fee_cents).toBe(r.total_price_cents);
+      expect(r.car_owner_earnings_cents + r.app_fee_cents).toBe(r.total_price_cents);
+    }
+    const withExtras = rows.find((r) => r.id === ids[0])!;
+    expect(withExtras.pickup_fee_cents).toBeGreaterThan(0);
+    expect(withExtras.insurance_fee_cents).toBeGreaterThan(0);
+  });
+
+  it('getCarOwnerProfit: one entry per completed or paid booking, with the stored figures (that host or admin)', async () => {
+    const list = expectOk<Earning[]>(await req('GET', `/api/earnings/earning/getCarOwnerProfit/${earner.user.username}`, earner.headers));
+    expect(list.map((e) => e.id).sort()).toEqual([...ids].sort());
+    const rows = await earningRows();
+    for (const e of list) {
+      const r = rows.find((x) => x.id === e.id)!;
+      expect(e).toMatchObject({
+        booking_id: r.booking_number,
+        gross: r.total_price_cents / 100,
+        subtotal: r.subtotal_cents / 100,
+        pickup_fee: r.pickup_fee_cents / 100,
+        car_owner_earnings: r.car_owner_earnings_cents / 100,
+        app_fee: r.app_fee_cents / 100,
+        commission_rate: 25,
+        payout_status: 'pending',
+      });
+    }
+    expect(expectOk<Earning[]>(await req('GET', `/api/earnings/earning/getCarOwnerProfit/${earner.user.id}`, admin.headers))).toHaveLength(ids.length);
+    expectError(await req('GET', `/api/earnings/earning/getCarOwnerProfit/${earner.user.id}`, otherHost.headers), 403);
+  });
+
+  it('getProfitPerCar and getSummary equal the sums of the stored figures', async () => {
+    const rows = await earningRows();
+    const forCar = rows.filter((r) => r.car_id === ecar2.id);
+    const perCar = expectOk<ProfitPerCar>(await req('GET', `/api/earnings/earning/getProfitPerCar/${ecar2.car_username}`, earner.headers));
+    expect(perCar).toMatchObject({ car_username: ecar2.car_username, gross: sum(forCar, 'total_price_cents'), car_owner_earnings: sum(forCar, 'car_owner_earnings_cents'), app_fee: sum(forCar, 'app_fee_cents'), bookings: 2 });
+    expectError(await req('GET', `/api/earnings/earning/getProfitPerCar/${ecar2.id}`, otherHost.headers), 403);
+    expectOk(await req('GET', `/api/earnings/earning/getProfitPerCar/${ecar2.id}`, admin.headers));
+
+    const summary = expectOk<EarningsSummary>(await req('GET', '/api/earnings/earning/getSummary', earner.headers));
+    expect(summary).toMatchObject({ total_revenue: sum(rows, 'total_price_cents'), total_earnings: sum(rows, 'car_owner_earnings_cents'), app_fee: sum(rows, 'app_fee_cents'), bookings: 4 });
+    expect(summary.total_earnings + summary.app_fee).toBeCloseTo(summary.total_revenue, 2);
+    expect(summary.by_car.reduce((a, c) => a + c.gross, 0)).toBeCloseTo(summary.total_revenue, 2);
+    expect(summary.by_month.map((m) => m.month)).toEqual(['2030-01', '2030-02', '2030-03']);
+    expect(summary.by_month.reduce((a, m) => a + m.revenue, 0)).toBeCloseTo(summary.total_revenue, 2);
+    expect(summary.by_month.reduce((a, m) => a + m.bookings, 0)).toBe(4);
+
+    const all = expectOk<EarningsSummary>(await req('GET', '/api/earnings/earning/getSummary', admin.headers));
+    const everything = await t.db.selectFrom('bookings').selectAll().where((eb) => eb.or([eb('status', '=', 'completed'), eb('payment_status', '=', 'paid')])).execute();
+    expect(all.total_revenue).toBeCloseTo(sum(everything, 'total_price_cents'), 2);
+    const fee = expectOk<{ platform_fee: number; platformCommission: number; total_app_fee: number }>(await req('GET', '/api/earnings/earning/getAppFee', admin.headers));
+    expect(fee).toMatchObject({ platform_fee: 25, platformCommission: 10 });
+    expect(fee.total_app_fee).toBeCloseTo(sum(everything, 'app_fee_cents'), 2);
+    expectError(await req('GET', '/api/earnings/earning/getAppFee', earner.headers), 403);
+  });
+
+  it('invoices: completed bookings only, one per booking, lines from the stored breakdown', async () => {
+    const res = await req('POST', `/api/earnings/earning/createInvoicePerCar/${ids[0]}`, earner.headers);
+    const invoice = expectOk<Invoice>(res, 201);
+    const r = (await earningRows()).find((x) => x.id === ids[0])!;
+    expect(invoice.invoice_number).toMatch(/^INV-2030-\d{6}$/);
+    expect(invoice).toMatchObject({ invoice_car_username: ecar.car_username, booking_id: r.booking_number, total_amount: r.total_price_cents / 100 });
+    expect(invoice.line_items.reduce((a, l) => a + l.amount, 0)).toBeCloseTo(invoice.total_amount, 2);
+    const again = expectOk<Invoice>(await req('POST', `/api/earnings/earning/createInvoicePerCar/${ids[0]}`, admin.headers), 200);
+    expect(again.id).toBe(invoice.id);
+    expectError(await req('POST', `/api/earnings/earning/createInvoicePerCar/${ids[3]}`, earner.headers), 409, 'Only completed bookings can be invoiced.');
+    expectError(await req('POST', `/api/earnings/earning/createInvoicePerCar/${ids[1]}`, renter.headers), 403);
+    expectError(await req('POST', `/api/earnings/earning/createInvoicePerCar/${ids[1]}`, otherHost.headers), 404);
+
+    expect(expectOk<Invoice[]>(await req('GET', '/api/earnings/earning/getInvoiceList', earner.headers)).map((i) => i.id)).toEqual([invoice.id]);
+    expect(expectOk<Invoice[]>(await req('GET', '/api/earnings/earning/getInvoiceList', otherHost.headers))).toEqual([]);
+    expect(expectOk<Invoice[]>(await req('GET', '/api/earnings/earning/getInvoiceList', admin.headers)).map((i) => i.id)).toContain(invoice.id);
+  });
+
+  it('updatePayout (admin): pending -> processing -> paid with a reference', async () => {
+    const id = ids[1]!;
+    expectError(await req('PATCH', `/api/earnings/earning/updatePayout/${id}`, earner.headers, { payout_status: 'paid' }), 403);
+    expectError(await req('PATCH', `/api/earnings/earning/updatePayout/${id}`, admin.headers, { payout_status: 'sent' }), 400);
+    expect(expectOk<Earning>(await req('PATCH', `/api/earnings/earning/updatePayout/${id}`, admin.headers, { payout_status: 'processing' })).payout_status).toBe('processing');
+    const paid = expectOk<Earning>(await req('PATCH', `/api/earnings/earning/updatePayout/${id}`, admin.headers, { payout_status: 'paid', payout_reference: 'EFT-2030-0042' }));
+    expect(paid).toMatchObject({ payout_status: 'paid', payout_reference: 'EFT-2030-0042', payout_at: new Date(NOW).toISOString() });
+    const pending = await createTestBooking(t.ctx, ecar, renter.user, { start: '2030-07-01', status: 'pending' });
+    expectError(await req('PATCH', `/api/earnings/earning/updatePayout/${pending.id}`, admin.headers, { payout_status: 'paid' }), 409);
+    expectError(await req('PATCH', '/api/earnings/earning/updatePayout/nothing-here', admin.headers, { payout_status: 'paid' }), 404);
+  });
+});

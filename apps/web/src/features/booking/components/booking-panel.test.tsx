@@ -1,0 +1,243 @@
+import { calculatePrice, type Booking } from '@karoo/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatRand } from '@/lib/format';
+import { makeCar, settingsAnswer } from '@/test/car-fixtures';
+import { fail, jsonResponse, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+// Wednesday 4 March 2026, 10:00 in Johannesburg.
+const NOW = new Date('2026-03-04T08:00:00Z');
+const car = makeCar({ car_rent_price: 650 });
+const PATH = `/cars/${car.car_username}`;
+
+function handlers(overrides: NonNullable<Parameters<typeof mockFetch>[0]> = {}) {
+  return {
+    [`GET /api/car/getCarDetails/${car.car_username}`]: ok(car),
+    [`GET /api/car/${car.car_username}/availability`]: ok([]),
+    'GET /api/settings': ok(settingsAnswer),
+    'GET /api/review/getAll': ok([]),
+    'GET /api/notifications': ok([]),
+    ...overrides,
+  };
+}
+
+function bookingAnswer(overrides: Partial<Booking> = {}): Booking {
+  return {
+    id: 'b-1',
+    booking_id: 'KR7XQ2M9PA',
+    status: 'pending',
+    car_username: car.car_username,
+    start_date: '2026-03-05',
+    end_date: '2026-03-06',
+    start_time: '09:00',
+    end_time: '17:00',
+    is_hourly_booking: false,
+    duration_days: 1,
+    duration_hours: null,
+    subtotal: 650,
+    service_fee: 65,
+    insurance_fee: 0,
+    pickup_fee: 0,
+    total_price: 715,
+    service_fee_rate: 10,
+    pickup_option: null,
+    insurance_option: null,
+    ...overrides,
+  } as Booking;
+}
+
+async function openPage(path = PATH) {
+  const view = renderApp({ path });
+  await screen.findByRole('heading', { level: 1, name: /Toyota Corolla/ });
+  return view;
+}
+
+describe('BookingPanel', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks guests to log in, with a Log In link to /login', async () => {
+    mockFetch(handlers());
+    await openPage();
+    expect(screen.getByText('Please log in to book this vehicle')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Book Now' })).not.toBeInTheDocument();
+  });
+
+  it('tells an unverified customer to complete verification', async () => {
+    signIn(makeUser({ verification_status: 'pending_verification' }));
+    mockFetch(handlers());
+    await openPage();
+    expect(screen.getByText('Verification Required')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Complete Verification' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('disables Book Now without dates and for hourly bookings under an hour', async () => {
+    signIn(makeUser());
+    mockFetch(handlers());
+    const { user } = await openPage();
+    const bookNow = screen.getByRole('button', { name: 'Book Now' });
+    expect(bookNow).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Return date/i })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    expect(bookNow).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Pickup date/i })).toHaveTextContent(/Thu, 0?5 Mar/);
+
+    // Hourly starts today, and offers Today and Tomorrow only.
+    await user.click(screen.getByRole('button', { name: 'Hourly' }));
+    expect(screen.getByRole('button', { name: /Pickup date/i })).toHaveTextContent(/Wed, 0?4 Mar/);
+    expect(screen.getByRole('button', { name: /Return date/i })).toHaveTextContent(/Wed, 0?4 Mar/);
+    expect(screen.queryByRole('button', { name: 'This Weekend' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Pickup time'), '12:00');
+    await user.selectOptions(screen.getByLabelText('Return time'), '12:30');
+    expect(bookNow).toBeDisabled();
+    expect(screen.getByText('Minimum booking duration is 1 hour.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Return time'), '13:00');
+    expect(bookNow).toBeEnabled();
+  });
+
+  it('shows the return calendar 200 ms after a pickup date, without past or held days', async () => {
+    signIn(makeUser());
+    mockFetch(
+      handlers({
+        [`GET /api/car/${car.car_username}/availability`]: ok([
+          { start_date: '2026-03-10', end_date: '2026-03-11', status: 'confirmed' },
+          { start_date: '2026-03-13', end_date: '2026-03-13', status: 'pending' },
+        ]),
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: /Pickup date/i }));
+    const calendar = screen.getByRole('dialog', { name: 'Choose pickup date' });
+    const day = (date: string) => calendar.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)!;
+    await waitFor(() => expect(day('2026-03-10')).toHaveAttribute('data-state', 'booked'));
+    expect(day('2026-03-03')).toBeDisabled();
+    expect(day('2026-03-10')).toBeDisabled();
+    expect(day('2026-03-13')).toHaveAttribute('data-state', 'pending');
+    expect(day('2026-03-13')).toBeDisabled();
+    expect(day('2026-03-13')).toHaveAccessibleName('Friday, 13 March 2026 (pending request)');
+
+    await user.click(day('2026-03-06'));
+    const returnCalendar = await screen.findByRole('dialog', { name: 'Choose return date' });
+    expect(returnCalendar.querySelector('[data-date="2026-03-05"]')).toBeDisabled();
+    expect(returnCalendar.querySelector('[data-date="2026-03-07"]')).toBeEnabled();
+  });
+
+  it('runs the submit checks in order, with their titles and messages', async () => {
+    // The owner, on dates that are held: the dates come first.
+    signIn(makeUser({ username: 'host_thabo', role: 'host' }));
+    mockFetch(handlers({ [`GET /api/car/${car.car_username}/availability`]: ok([{ start_date: '2026-03-05', end_date: '2026-03-06', status: 'pending' }]) }));
+    const owner = await openPage();
+    await waitFor(() => expect(screen.getByText('This is your car')).toBeInTheDocument());
+    await owner.user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    await owner.user.click(screen.getByRole('button', { name: 'Book Now' }));
+    let toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Dates Unavailable');
+    expect(toast).toHaveTextContent('One or more selected dates are already booked or have pending requests. Please choose different dates.');
+
+    await owner.user.click(within(toast).getByRole('button', { name: 'Dismiss notification' }));
+    await owner.user.click(screen.getByRole('button', { name: 'Next Week' }));
+    await owner.user.click(screen.getByRole('button', { name: 'Book Now' }));
+    toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Cannot Book Own Car');
+    expect(toast).toHaveTextContent('You cannot book your own car.');
+    expect(screen.queryByRole('dialog', { name: 'Confirm Booking Request' })).not.toBeInTheDocument();
+    owner.unmount();
+
+    // Not verified comes next.
+    signIn(makeUser({ verification_status: 'pending_verification' }));
+    const renter = await openPage();
+    await renter.user.click(screen.getByRole('button', { name: 'Next Week' }));
+    await renter.user.click(screen.getByRole('button', { name: 'Book Now' }));
+    toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Verification Required');
+    expect(toast).toHaveTextContent('You must complete account verification before booking a car. Please upload your documents and wait for approval.');
+  });
+
+  it('prices the booking with the shared calculatePrice and the platform settings', async () => {
+    signIn(makeUser());
+    const settings = { ...settingsAnswer, platformCommission: 12, commission_rate: 12 };
+    mockFetch(handlers({ 'GET /api/settings': ok(settings) }));
+    const { user } = await openPage();
+
+    await user.click(screen.getByRole('button', { name: /Pickup date/i }));
+    await user.click(screen.getByRole('button', { name: /Tuesday, 10 March 2026/ }));
+    const returnCalendar = await screen.findByRole('dialog', { name: 'Choose return date' });
+    await user.click(within(returnCalendar).getByRole('button', { name: /Friday, 13 March 2026/ }));
+    await user.click(screen.getByRole('radio', { name: /OR Tambo Airport/ }));
+    await user.click(screen.getByRole('radio', { name: /Premium Cover/ }));
+
+    const expected = calculatePrice({ dailyPrice: 650, isHourly: false, days: 3, hours: 0, pickupFee: 250, insuranceDailyRate: 180, settings });
+    const breakdown = screen.getByTestId('price-breakdown');
+    expect(within(breakdown).getByText('Service fee (12%)')).toBeInTheDocument();
+    expect(within(breakdown).getByText(/× 3 days/)).toBeInTheDocument();
+    expect(screen.getByTestId('price-total')).toHaveTextContent(formatRand(expected.total).replace(/\s/g, ' '));
+    expect(expected.total).toBe(1950 + 234 + 540 + 250);
+  });
+
+  it('sends the request after confirmation, then shows the toast, the confirmation and the new held dates', async () => {
+    signIn(makeUser());
+    let availabilityCalls = 0;
+    const fetchMock = mockFetch(
+      handlers({
+        [`GET /api/car/${car.car_username}/availability`]: () => {
+          availabilityCalls += 1;
+          return ok(availabilityCalls > 1 ? [{ start_date: '2026-03-05', end_date: '2026-03-06', status: 'pending' }] : []);
+        },
+        'POST /api/booking/create': jsonResponse({ success: true, message: 'Daily Booking Request Sent!', data: bookingAnswer() }, 201),
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    const confirm = screen.getByRole('dialog', { name: 'Confirm Booking Request' });
+    await user.click(within(confirm).getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText('Daily Booking Request Sent!')).toBeInTheDocument();
+    const done = screen.getByRole('dialog', { name: 'Booking Request Sent' });
+    expect(within(done).getByText(/KR7XQ2M9PA/)).toBeInTheDocument();
+    expect(within(done).getByText('Pending')).toBeInTheDocument();
+    expect(within(done).getByRole('link', { name: 'View My Bookings' })).toHaveAttribute('href', '/my-bookings');
+
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(post[1]!.body as string)).toEqual({
+      car_username: car.car_username,
+      start_date: '2026-03-05',
+      end_date: '2026-03-06',
+      start_time: '09:00',
+      end_time: '17:00',
+      is_hourly_booking: false,
+      pickup_option: 'pickup_home',
+      insurance_option: 'insurance_basic',
+      special_requirements: null,
+    });
+    await waitFor(() => expect(availabilityCalls).toBe(2));
+
+    await user.click(within(done).getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: /Pickup date/i }));
+    const calendar = screen.getByRole('dialog', { name: 'Choose pickup date' });
+    expect(calendar.querySelector('[data-date="2026-03-05"]')).toHaveAttribute('data-state', 'pending');
+  });
+
+  it('shows Booking Failed with the server message and keeps the confirmation open', async () => {
+    signIn(makeUser());
+    mockFetch(handlers({ 'POST /api/booking/create': fail(409, 'This car is not available for booking right now.') }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Booking Failed');
+    expect(toast).toHaveTextContent('This car is not available for booking right now.');
+    expect(screen.getByRole('dialog', { name: 'Confirm Booking Request' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Request' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,317 @@
+// The booking panel of the detail page (document 2 sections 2, 5 and 9): daily or hourly, quick
+// dates, calendars that know the car's held dates, times, pickup location, insurance, the live
+// price (the shared calculatePrice), and Book Now. Submit runs the shared validateBookingRequest
+// (the server's checks, in order, with its words), asks for confirmation, then sends the request;
+// the server computes the price it stores.
+import {
+  addDays,
+  calculatePrice,
+  DEFAULT_SETTINGS,
+  hourlyRateOf,
+  isAdmin,
+  todayIn,
+  validateBookingRequest,
+  type Booking,
+  type Car,
+} from '@karoo/shared';
+import { clsx } from 'clsx';
+import { LogIn, ShieldAlert, Star } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useNotification } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatRand } from '@/lib/format';
+import { PATHS, type LoginLocationState } from '@/lib/routes';
+import { useCreateBooking } from '../api/create-booking';
+import { useCarAvailability } from '../api/get-car-availability';
+import { useSettings } from '../api/get-settings';
+import { QUICK_SELECTS, quickSelectRange, type BookingMode, type QuickSelect } from '../utils/booking-dates';
+import { BLOCKER_HINTS, bookingLength, initialBookingForm, submitBlocker, TIME_SLOTS, toCreateBookingBody, type BookingFormState } from '../utils/booking-form';
+import { BookingConfirmationModal, ConfirmBookingDialog } from './booking-dialogs';
+import { DatePicker } from './date-picker';
+import { InsuranceOptionsList, PickupOptionsList } from './booking-options';
+import { PriceBreakdown } from './price-breakdown';
+
+export const BOOKING_FAILED_MESSAGE = 'There was an error processing your booking. Please try again.';
+/** The return calendar opens this long after a pickup date is chosen while the return is empty. */
+export const RETURN_PICKER_DELAY_MS = 200;
+const BOOKING_TOAST_MS = 6000;
+
+function defaultInsurance(car: Car): string | null {
+  return car.insurance_options.find((option) => option.included)?.id ?? null;
+}
+
+export interface BookingPanelProps {
+  car: Car;
+  carName: string;
+}
+
+export function BookingPanel({ car, carName }: BookingPanelProps) {
+  const { user } = useAuth();
+  const location = useLocation();
+  const notify = useNotification();
+  const today = useMemo(() => todayIn(), []);
+  const availability = useCarAvailability(car.car_username);
+  const settingsQuery = useSettings();
+  const createBooking = useCreateBooking(car.car_username);
+  const [form, setForm] = useState<BookingFormState>(() => ({
+    ...initialBookingForm(),
+    pickupOptionId: car.pickup_options[0]?.id ?? null,
+    insuranceOptionId: defaultInsurance(car),
+  }));
+  const [openPicker, setOpenPicker] = useState<'start' | 'end' | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [booking, setBooking] = useState<Booking | null>(null);
+  const returnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(returnTimer.current), []);
+
+  const held = useMemo(() => availability.data ?? [], [availability.data]);
+  const settings = settingsQuery.data ?? (settingsQuery.isError ? DEFAULT_SETTINGS : null);
+  const isHourly = form.mode === 'hourly';
+  const length = bookingLength(form);
+  const pickup = car.pickup_options.find((option) => option.id === form.pickupOptionId) ?? null;
+  const insurance = car.insurance_options.find((option) => option.id === form.insuranceOptionId) ?? null;
+  const price =
+    length && settings
+      ? calculatePrice({
+          dailyPrice: car.car_rent_price,
+          isHourly,
+          days: length.days,
+          hours: length.hours,
+          pickupFee: pickup?.additional_fee ?? 0,
+          insuranceDailyRate: insurance?.daily_rate ?? 0,
+          settings,
+        })
+      : null;
+
+  const isOwnCar = !!user && user.username.toLowerCase() === car.car_owner.toLowerCase();
+  const isVerified = user?.verification_status === 'verified';
+  const blocker = submitBlocker(form, createBooking.isPending);
+  const loginState: LoginLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+
+  const setMode = (mode: BookingMode) => {
+    if (mode === form.mode) return;
+    setOpenPicker(null);
+    // Hourly rentals start and end today until the renter picks another day.
+    setForm((f) => (mode === 'hourly' ? { ...f, mode, startDate: today, endDate: today } : { ...f, mode }));
+  };
+
+  const chooseQuick = (kind: QuickSelect) => {
+    const range = quickSelectRange(kind, form.mode, today);
+    setOpenPicker(null);
+    setForm((f) => ({ ...f, startDate: range.start_date, endDate: range.end_date }));
+  };
+
+  const chooseStart = (date: string) => {
+    let endDate = form.endDate;
+    if (isHourly) endDate = endDate === date || endDate === addDays(date, 1) ? endDate : date;
+    else if (endDate && endDate < date) endDate = '';
+    setForm((f) => ({ ...f, startDate: date, endDate }));
+    clearTimeout(returnTimer.current);
+    if (!endDate) returnTimer.current = setTimeout(() => setOpenPicker('end'), RETURN_PICKER_DELAY_MS);
+  };
+
+  const submit = () => {
+    if (blocker) return;
+    const failure = validateBookingRequest({
+      start_date: form.startDate,
+      end_date: form.endDate,
+      start_time: form.startTime,
+      end_time: form.endTime,
+      is_hourly_booking: isHourly,
+      blockedRanges: held,
+      isOwnCar,
+      isVerified,
+      today: todayIn(),
+      maxRentalDays: settings?.maxRentalDays,
+    });
+    if (failure) {
+      notify.error(failure.title, failure.message);
+      return;
+    }
+    setConfirmOpen(true);
+  };
+
+  const send = (specialRequirements: string) => {
+    createBooking.mutate(toCreateBookingBody(car.car_username, form, specialRequirements), {
+      onSuccess: (result) => {
+        const kind = result.data.is_hourly_booking ? 'Hourly' : 'Daily';
+        setConfirmOpen(false);
+        notify.success(
+          `${kind} Booking Request Sent!`,
+          result.data.status === 'confirmed' ? `Your ${carName} is confirmed. Pay from My Bookings to secure it.` : `Your request for the ${carName} was sent to the host.`,
+          BOOKING_TOAST_MS,
+        );
+        setBooking(result.data);
+        setForm((f) => ({ ...f, startDate: '', endDate: '' }));
+      },
+      onError: (error) => {
+        // The dialog stays open (no longer loading) so the renter can change course.
+        console.error('Booking request failed', error);
+        const message = (isApiError(error) || error instanceof Error) && error.message ? error.message : BOOKING_FAILED_MESSAGE;
+        notify.error('Booking Failed', message, BOOKING_TOAST_MS);
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby="booking-heading" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-pop sm:p-6">
+      <div className="flex items-end justify-between gap-3">
+        <div>
+          <h2 id="booking-heading" className="sr-only">
+            Book this vehicle
+          </h2>
+          <p>
+            <span className="text-2xl font-bold text-stone-900">{formatRand(isHourly ? hourlyRateOf(car.car_rent_price) : car.car_rent_price)}</span>
+            <span className="text-stone-500"> / {isHourly ? 'hour' : 'day'}</span>
+          </p>
+          <p className="text-xs text-stone-500">
+            {isHourly ? `${formatRand(car.car_rent_price)} / day` : `${formatRand(hourlyRateOf(car.car_rent_price))} / hour when booked hourly`}
+          </p>
+        </div>
+        {car.rating ? (
+          <p className="flex items-center gap-1 text-sm font-semibold text-stone-800">
+            <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" /> {car.rating.toFixed(1)}
+          </p>
+        ) : null}
+      </div>
+
+      <div role="group" aria-label="Booking type" className="mt-5 grid grid-cols-2 rounded-xl bg-stone-100 p-1">
+        {(['daily', 'hourly'] as const).map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            aria-pressed={form.mode === mode}
+            onClick={() => setMode(mode)}
+            className={clsx(
+              'rounded-lg py-2 text-sm font-semibold transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+              form.mode === mode ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-600 hover:text-stone-900',
+            )}
+          >
+            {mode === 'daily' ? 'Daily' : 'Hourly'}
+          </button>
+        ))}
+      </div>
+
+      <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Quick dates">
+        {QUICK_SELECTS[form.mode].map((quick) => (
+          <button
+            key={quick.id}
+            type="button"
+            onClick={() => chooseQuick(quick.id)}
+            className="rounded-full border border-stone-300 px-3 py-1 text-xs font-semibold text-stone-700 transition hover:border-stone-900 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            {quick.label}
+          </button>
+        ))}
+      </div>
+
+      <div className="mt-4 grid grid-cols-2 gap-2">
+        <DatePicker
+          label="Pickup date"
+          value={form.startDate}
+          onSelect={chooseStart}
+          rules={{ today, availability: held }}
+          open={openPicker === 'start'}
+          onOpenChange={(open) => setOpenPicker(open ? 'start' : null)}
+          range={{ start: form.startDate, end: form.endDate }}
+        />
+        <DatePicker
+          label="Return date"
+          value={form.endDate}
+          onSelect={(date) => setForm((f) => ({ ...f, endDate: date }))}
+          rules={{ today, availability: held, minDate: form.startDate || today, maxDate: isHourly && form.startDate ? addDays(form.startDate, 1) : undefined }}
+          disabled={!form.startDate}
+          open={openPicker === 'end'}
+          onOpenChange={(open) => setOpenPicker(open ? 'end' : null)}
+          range={{ start: form.startDate, end: form.endDate }}
+          align="right"
+        />
+        <TimeSelect label="Pickup time" value={form.startTime} onChange={(startTime) => setForm((f) => ({ ...f, startTime }))} />
+        <TimeSelect label="Return time" value={form.endTime} onChange={(endTime) => setForm((f) => ({ ...f, endTime }))} />
+      </div>
+      {availability.isError ? <p className="mt-2 text-xs text-amber-700">Booked dates could not be loaded; the host will confirm availability.</p> : null}
+
+      <div className="mt-5 space-y-5">
+        <PickupOptionsList options={car.pickup_options} value={form.pickupOptionId} onChange={(pickupOptionId) => setForm((f) => ({ ...f, pickupOptionId }))} />
+        <InsuranceOptionsList options={car.insurance_options} value={form.insuranceOptionId} onChange={(insuranceOptionId) => setForm((f) => ({ ...f, insuranceOptionId }))} />
+      </div>
+
+      {price ? (
+        <div className="mt-5 border-t border-stone-200 pt-4">
+          <PriceBreakdown price={price} />
+        </div>
+      ) : null}
+
+      <div className="mt-5 space-y-3">
+        {!user ? (
+          <Alert tone="info" title="Please log in to book this vehicle">
+            <Link to={PATHS.login} state={loginState} className="inline-flex items-center gap-1 font-semibold text-sky-800 underline underline-offset-2">
+              <LogIn className="size-4" aria-hidden="true" /> Log In
+            </Link>
+          </Alert>
+        ) : (
+          <>
+            {isOwnCar ? (
+              <Alert tone="info" title="This is your car">
+                You cannot book your own car. Manage it from your host dashboard.
+              </Alert>
+            ) : !isVerified && !isAdmin(user) ? (
+              <Alert tone="warning" title="Verification Required">
+                <p>Your account must be verified before you can book.</p>
+                <Link to={PATHS.profile} className="mt-1 inline-flex items-center gap-1 font-semibold text-amber-900 underline underline-offset-2">
+                  <ShieldAlert className="size-4" aria-hidden="true" /> Complete Verification
+                </Link>
+              </Alert>
+            ) : null}
+            <Button size="lg" block onClick={submit} disabled={!!blocker} loading={createBooking.isPending}>
+              Book Now
+            </Button>
+            {blocker && blocker !== 'pending' ? <p className="text-center text-xs text-stone-500">{BLOCKER_HINTS[blocker]}</p> : null}
+            <p className="text-center text-xs text-stone-500">You won&apos;t be charged until the host accepts.</p>
+          </>
+        )}
+      </div>
+
+      <ConfirmBookingDialog
+        open={confirmOpen}
+        summary={{
+          carName,
+          isHourly,
+          startDate: form.startDate,
+          endDate: form.endDate,
+          startTime: form.startTime,
+          endTime: form.endTime,
+          pickupName: pickup?.name,
+          insuranceName: insurance?.name,
+        }}
+        price={price}
+        isSending={createBooking.isPending}
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={send}
+      />
+      <BookingConfirmationModal booking={booking} carName={carName} onClose={() => setBooking(null)} />
+    </section>
+  );
+}
+
+function TimeSelect({ label, value, onChange }: { label: string; value: string; onChange: (time: string) => void }) {
+  const id = `${label.toLowerCase().replace(/\s+/g, '-')}-select`;
+  return (
+    <div className="rounded-xl border border-stone-300 px-3 py-1.5 focus-within:border-stone-900 focus-within:ring-1 focus-within:ring-stone-900">
+      <label htmlFor={id} className="block text-[11px] font-semibold tracking-wide text-stone-500 uppercase">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className="w-full bg-transparent py-0.5 text-sm font-semibold text-stone-900 focus:outline-none">
+        {TIME_SLOTS.map((time) => (
+          <option key={time} value={time}>
+            {time}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// The live price of the booking panel: the shared calculatePrice (the same function the server
+// stores the booking with) on the car's price, the length, the chosen options and the settings.
+import type { PriceBreakdown as Breakdown } from '@karoo/shared';
+import { formatRand } from '@/lib/format';
+
+export function PriceBreakdown({ price }: { price: Breakdown }) {
+  const unit = price.isHourly
+    ? `${formatRand(price.hourlyRate)} × ${price.hours} ${price.hours === 1 ? 'hour' : 'hours'}`
+    : `${formatRand(price.dailyPrice)} × ${price.days} ${price.days === 1 ? 'day' : 'days'}`;
+  const rows: [string, number][] = [
+    [unit, price.subtotal],
+    [price.serviceFeeLabel, price.serviceFee],
+  ];
+  if (price.insuranceFee) rows.push(['Insurance', price.insuranceFee]);
+  if (price.pickupFee) rows.push(['Pickup fee', price.pickupFee]);
+  return (
+    <section aria-label="Price breakdown" data-testid="price-breakdown">
+      <dl className="space-y-2 text-sm">
+        {rows.map(([label, amount]) => (
+          <div key={label} className="flex justify-between gap-4 text-stone-600">
+            <dt>{label}</dt>
+            <dd className="tabular-nums">{formatRand(amount)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base font-bold text-stone-900">
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="price-total">
+            {formatRand(price.total)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,245 @@
+// One booking as a trip card: status colour, car, dates, duration, total and number; expandable
+// details (options, the stored price breakdown, the host's earnings) and the actions the shared
+// status machine allows this user.
+import { formatRand, serviceFeeLabel, type Booking } from '@karoo/shared';
+import { clsx } from 'clsx';
+import { CalendarDays, Car, ChevronDown, Clock, CreditCard, Star, Undo2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useNotification } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { useApproveBooking, useCancelBooking, useRejectBooking } from '../api/bookings';
+import type { BookingAction, BookingRole } from '../utils/booking-actions';
+import { formatDate, formatDuration, formatExpiresIn, STATUS_LABELS, STATUS_STRIPES, STATUS_TONES } from '../utils/booking-format';
+
+export interface BookingCardProps {
+  booking: Booking;
+  role: BookingRole;
+  actions: BookingAction[];
+  paying?: boolean;
+  onPay: (booking: Booking) => void;
+  onReturn: (booking: Booking) => void;
+  onReview: (booking: Booking) => void;
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={clsx('flex justify-between gap-4 py-1', strong && 'mt-1 border-t border-stone-200 pt-2 font-semibold text-stone-900')}>
+      <dt className={strong ? undefined : 'text-stone-600'}>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export function BookingCard({ booking, role, actions, paying, onPay, onReturn, onReview }: BookingCardProps) {
+  const [open, setOpen] = useState(false);
+  const [hostResponse, setHostResponse] = useState('');
+  const detailsId = useId();
+  const responseId = useId();
+  const notify = useNotification();
+  const approve = useApproveBooking();
+  const reject = useRejectBooking();
+  const cancel = useCancelBooking();
+  const expires = formatExpiresIn(booking.expires_at);
+  const unpaidConfirmed = booking.status === 'confirmed' && booking.payment_status === 'unpaid';
+  const title = `${booking.car.car_year} ${booking.car_name}`;
+
+  async function onAccept() {
+    try {
+      await approve.mutateAsync({ id: booking.id, hostResponse: hostResponse.trim() || undefined });
+      notify.success('Booking Confirmed', `${booking.renter.full_name || booking.user_username} can now pay to secure the trip.`);
+    } catch (error) {
+      notify.error('Accept Failed', (isApiError(error) && error.message) || 'Failed to accept the booking. Please try again.');
+    }
+  }
+  async function onReject() {
+    try {
+      await reject.mutateAsync({ id: booking.id, hostResponse: hostResponse.trim() || undefined });
+      notify.success('Booking Rejected', 'The renter has been told.');
+    } catch {
+      notify.error('Reject Failed', 'Failed to reject the booking. Please try again.');
+    }
+  }
+  async function onCancel() {
+    try {
+      await cancel.mutateAsync(booking.id);
+      notify.success('Booking Cancelled', `Your booking of the ${booking.car_name} is cancelled.`);
+    } catch {
+      notify.error('Cancel Failed', 'Failed to cancel the booking. Please try again.');
+    }
+  }
+
+  return (
+    <article
+      aria-label={`Booking ${booking.booking_id}`}
+      data-testid="booking-card"
+      className={clsx('overflow-hidden rounded-2xl border border-l-4 border-stone-200 bg-white shadow-sm', STATUS_STRIPES[booking.status])}
+    >
+      <div className="flex flex-col gap-4 p-4 sm:flex-row sm:p-5">
+        <div className="h-32 w-full shrink-0 overflow-hidden rounded-xl bg-stone-100 sm:h-24 sm:w-36">
+          {booking.car.image ? (
+            <img src={booking.car.image} alt={title} className="size-full object-cover" loading="lazy" />
+          ) : (
+            <div className="flex size-full items-center justify-center text-stone-400">
+              <Car className="size-8" aria-hidden="true" />
+            </div>
+          )}
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone={STATUS_TONES[booking.status]}>{STATUS_LABELS[booking.status]}</Badge>
+            {role === 'owner' ? <Badge tone="brand">Received Booking</Badge> : <Badge tone="neutral">Booking Request</Badge>}
+            {booking.payment_status === 'paid' ? <Badge tone="success">Paid</Badge> : unpaidConfirmed ? <Badge tone="warning">Awaiting payment</Badge> : null}
+          </div>
+          <h3 className="mt-2 truncate text-lg font-semibold text-stone-900">
+            <Link to={`/cars/${booking.car_username}`} className="hover:underline">
+              {title}
+            </Link>
+          </h3>
+          <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-600">
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              {formatDate(booking.start_date)}
+              {booking.start_time ? ` ${booking.start_time}` : ''} – {formatDate(booking.end_date)}
+              {booking.end_time ? ` ${booking.end_time}` : ''}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <Clock className="size-4" aria-hidden="true" />
+              {formatDuration(booking)}
+            </span>
+          </p>
+          <p className="mt-1 text-xs text-stone-500">
+            Booking <span className="font-mono">{booking.booking_id}</span>
+            {role === 'owner' ? ` · Renter ${booking.renter.full_name || booking.user_username}` : ` · Host ${booking.car_owner}`}
+          </p>
+          {expires ? <p className="mt-1 text-xs font-medium text-amber-700">{expires}</p> : null}
+        </div>
+        <div className="flex items-end justify-between gap-3 sm:flex-col sm:items-end">
+          <div className="text-right">
+            <p className="text-xs text-stone-500">{role === 'owner' ? 'Trip total' : 'Total'}</p>
+            <p className="text-xl font-bold tabular-nums text-stone-900">{formatRand(booking.total_price)}</p>
+          </div>
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((v) => !v)}
+            className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
+            {open ? 'Hide details' : 'View details'}
+            <ChevronDown className={clsx('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+
+      {open ? (
+        <div id={detailsId} className="grid gap-5 border-t border-stone-100 bg-stone-50/60 p-4 text-sm sm:grid-cols-2 sm:p-5">
+          <div className="space-y-3">
+            <div>
+              <h4 className="font-semibold text-stone-900">Pickup</h4>
+              <p className="text-stone-600">
+                {booking.pickup_option ? `${booking.pickup_option.name} – ${booking.pickup_option.address}` : booking.car.pickup_location || 'At the car'}
+              </p>
+            </div>
+            <div>
+              <h4 className="font-semibold text-stone-900">Insurance</h4>
+              <p className="text-stone-600">
+                {booking.insurance_option
+                  ? `${booking.insurance_option.name} (${formatRand(booking.insurance_option.daily_rate)} per day, excess ${formatRand(booking.insurance_option.excess_amount)})`
+                  : 'No insurance option'}
+              </p>
+            </div>
+            {booking.special_requirements ? (
+              <div>
+                <h4 className="font-semibold text-stone-900">Special requirements</h4>
+                <p className="text-stone-600">{booking.special_requirements}</p>
+              </div>
+            ) : null}
+            {booking.host_response ? (
+              <div>
+                <h4 className="font-semibold text-stone-900">Host response</h4>
+                <p className="text-stone-600">“{booking.host_response}”</p>
+              </div>
+            ) : null}
+          </div>
+          <div className="space-y-4">
+            <div>
+              <h4 className="font-semibold text-stone-900">Price breakdown</h4>
+              <dl className="mt-1">
+                <Row label={`Subtotal (${formatDuration(booking)})`} value={formatRand(booking.subtotal)} />
+                <Row label={serviceFeeLabel(booking.service_fee_rate)} value={formatRand(booking.service_fee)} />
+                {booking.insurance_fee > 0 ? <Row label="Insurance" value={formatRand(booking.insurance_fee)} /> : null}
+                {booking.pickup_fee > 0 ? <Row label="Pickup fee" value={formatRand(booking.pickup_fee)} /> : null}
+                <Row label="Total" value={formatRand(booking.total_price)} strong />
+              </dl>
+            </div>
+            {role === 'owner' ? (
+              <div>
+                <h4 className="font-semibold text-stone-900">Your earnings</h4>
+                <dl className="mt-1">
+                  <Row label="Booking total" value={formatRand(booking.total_price)} />
+                  <Row label={`Platform fee (${booking.commission_rate}%)`} value={`-${formatRand(booking.app_fee)}`} />
+                  <Row label="You earn" value={formatRand(booking.car_owner_earnings)} strong />
+                </dl>
+              </div>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      {actions.length > 0 ? (
+        <div className="border-t border-stone-100 p-4 sm:px-5" aria-label="Booking actions">
+          {actions.includes('accept') ? (
+            <div className="mb-3">
+              <label htmlFor={responseId} className="mb-1 block text-sm font-medium text-stone-700">
+                Message to the renter (optional)
+              </label>
+              <textarea
+                id={responseId}
+                rows={2}
+                maxLength={1000}
+                value={hostResponse}
+                onChange={(e) => setHostResponse(e.target.value)}
+                className="w-full rounded-lg border border-stone-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-500/20"
+              />
+            </div>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {actions.includes('accept') ? (
+              <Button onClick={onAccept} loading={approve.isPending} disabled={reject.isPending}>
+                Accept
+              </Button>
+            ) : null}
+            {actions.includes('reject') ? (
+              <Button variant="danger" onClick={onReject} loading={reject.isPending} disabled={approve.isPending}>
+                Reject
+              </Button>
+            ) : null}
+            {actions.includes('pay') ? (
+              <Button onClick={() => onPay(booking)} loading={paying} icon={<CreditCard className="size-4" aria-hidden="true" />}>
+                Pay now
+              </Button>
+            ) : null}
+            {actions.includes('cancel') ? (
+              <Button variant="secondary" onClick={onCancel} loading={cancel.isPending}>
+                Cancel Booking
+              </Button>
+            ) : null}
+            {actions.includes('return') ? (
+              <Button onClick={() => onReturn(booking)} icon={<Undo2 className="size-4" aria-hidden="true" />}>
+                Mark as Returned
+              </Button>
+            ) : null}
+            {actions.includes('review') ? (
+              <Button onClick={() => onReview(booking)} icon={<Star className="size-4" aria-hidden="true" />}>
+                Leave a review
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </article>
+  );
+}

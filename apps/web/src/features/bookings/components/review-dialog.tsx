@@ -1,0 +1,104 @@
+// Leave a review for a completed trip: 1-5 stars (default 5) with labels, a required comment of at
+// most 500 characters with a live counter.
+import { RATING_LABELS, REVIEW_COMMENT_MAX, type Booking } from '@karoo/shared';
+import { clsx } from 'clsx';
+import { Star } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { useNotification } from '@/components/ui/toast';
+import { useCreateReview } from '../api/bookings';
+
+export const REVIEW_FAILED = 'Failed to submit your review. Please try again.';
+
+export function validateReviewComment(comment: string): string | null {
+  if (!comment.trim()) return 'Please write a comment about your trip.';
+  if (comment.length > REVIEW_COMMENT_MAX) return `Comment must be at most ${REVIEW_COMMENT_MAX} characters`;
+  return null;
+}
+
+export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const [rating, setRating] = useState(5);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateReview();
+  const notify = useNotification();
+  const commentId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateReviewComment(comment);
+    setError(problem);
+    if (problem) return;
+    try {
+      await create.mutateAsync({ booking, rating, comment });
+      notify.success('Review Submitted', 'Thank you for sharing your experience.');
+      onClose();
+    } catch {
+      notify.error('Review Failed', REVIEW_FAILED);
+    }
+  }
+
+  const over = comment.length > REVIEW_COMMENT_MAX;
+  return (
+    <Dialog open onClose={onClose} title="Leave a review" description={`How was your trip in the ${booking.car_name}?`}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-stone-700">Rating</legend>
+          <div className="flex items-center gap-1" role="radiogroup" aria-label="Rating">
+            {([1, 2, 3, 4, 5] as const).map((value) => (
+              <button
+                key={value}
+                type="button"
+                role="radio"
+                aria-checked={rating === value}
+                aria-label={`${value} star${value === 1 ? '' : 's'} – ${RATING_LABELS[value]}`}
+                onClick={() => setRating(value)}
+                className="rounded-md p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              >
+                <Star className={clsx('size-8', value <= rating ? 'fill-amber-400 text-amber-400' : 'text-stone-300')} aria-hidden="true" />
+              </button>
+            ))}
+            <span className="ml-2 text-sm font-semibold text-stone-800" data-testid="rating-label">
+              {RATING_LABELS[rating as 1 | 2 | 3 | 4 | 5]}
+            </span>
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor={commentId} className="mb-1.5 block text-sm font-medium text-stone-700">
+            Your review
+          </label>
+          <textarea
+            id={commentId}
+            rows={5}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${commentId}-count${error ? ` ${commentId}-error` : ''}`}
+            placeholder="Tell other renters about the car and the host"
+            className={clsx(
+              'w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-4 focus:ring-brand-500/20',
+              error || over ? 'border-red-400' : 'border-stone-300 focus:border-brand-500',
+            )}
+          />
+          <div className="mt-1 flex justify-between gap-2 text-xs">
+            <span id={`${commentId}-error`} className="text-red-600" role={error ? 'alert' : undefined}>
+              {error}
+            </span>
+            <span id={`${commentId}-count`} className={over ? 'font-semibold text-red-600' : 'text-stone-500'}>
+              {comment.length}/{REVIEW_COMMENT_MAX}
+            </span>
+          </div>
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={over}>
+            Submit Review
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

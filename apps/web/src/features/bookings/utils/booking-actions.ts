@@ -1,0 +1,37 @@
+// Which actions a user sees on a booking: derived from the shared status machine and who may act
+// (packages/shared/src/bookings.ts), never from ad-hoc status checks.
+import { canActorTransition, type Booking, type User } from '@karoo/shared';
+
+export type BookingRole = 'renter' | 'owner';
+export type BookingAction = 'accept' | 'reject' | 'cancel' | 'pay' | 'return' | 'review';
+
+/** The user's role on this booking: the car owner sees it as received, the renter as their request. */
+export function roleOf(booking: Pick<Booking, 'car_owner' | 'user_username'>, user: Pick<User, 'username'> | null | undefined): BookingRole {
+  return user && booking.car_owner === user.username && booking.user_username !== user.username ? 'owner' : 'renter';
+}
+
+export function hasStarted(startDate: string, now: Date = new Date()): boolean {
+  // Dates are Johannesburg calendar days (UTC+2 all year).
+  const today = new Date(now.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);
+  return startDate <= today;
+}
+
+export function bookingActions(
+  booking: Pick<Booking, 'status' | 'payment_status' | 'start_date'>,
+  role: BookingRole,
+  options: { reviewed?: boolean; now?: Date } = {},
+): BookingAction[] {
+  const { status } = booking;
+  const unpaid = booking.payment_status === 'unpaid';
+  const actions: BookingAction[] = [];
+  if (role === 'owner') {
+    if (canActorTransition(status, 'confirmed', 'owner')) actions.push('accept');
+    if (canActorTransition(status, 'rejected', 'owner')) actions.push('reject');
+    if (canActorTransition(status, 'completed', 'owner') && hasStarted(booking.start_date, options.now)) actions.push('return');
+    return actions;
+  }
+  if (canActorTransition(status, 'active', 'payment') && unpaid) actions.push('pay');
+  if (canActorTransition(status, 'cancelled', 'renter') && (status === 'pending' || unpaid)) actions.push('cancel');
+  if (status === 'completed' && !options.reviewed) actions.push('review');
+  return actions;
+}

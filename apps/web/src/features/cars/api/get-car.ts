@@ -1,0 +1,17 @@
+// GET /api/car/getCarDetails/{id}: one car by id or car_username (the detail page).
+import type { Car } from '@karoo/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+export async function getCar(id: string, signal?: AbortSignal): Promise<Car> {
+  const result = await apiClient.get<Car>(`/car/getCarDetails/${encodeURIComponent(id)}`, { signal });
+  return result.data;
+}
+
+export function useCar(id: string | undefined) {
+  return useQuery({
+    queryKey: ['cars', 'detail', id],
+    queryFn: ({ signal }) => getCar(id!, signal),
+    enabled: !!id,
+  });
+}

@@ -1,0 +1,21 @@
+// The renter's favourite cars for the browse page's Favourites chip: favourites live in this
+// browser, so each is read with GET /api/car/getCarDetails/{id}; cars that were removed or are no
+// longer listed (404) are left out.
+import type { Car } from '@karoo/shared';
+import { useQueries } from '@tanstack/react-query';
+import { getCar } from './get-car';
+
+export function useFavouriteCars(carUsernames: readonly string[], enabled: boolean) {
+  return useQueries({
+    queries: carUsernames.map((id) => ({
+      queryKey: ['cars', 'detail', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => getCar(id, signal),
+      enabled,
+    })),
+    combine: (results) => ({
+      cars: results.map((r) => r.data).filter((car): car is Car => !!car),
+      isLoading: results.some((r) => r.isLoading),
+      isError: results.length > 0 && results.every((r) => r.isError),
+    }),
+  });
+}

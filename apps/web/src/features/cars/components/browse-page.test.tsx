@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { carPage, makeCar } from '@/test/car-fixtures';
+import { fail, mockFetch, ok } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+function cars(count: number, from = 0) {
+  return Array.from({ length: count }, (_, i) => makeCar({ car_make: 'Car', car_model: `Model ${from + i + 1}`, car_rent_price: 300 + (from + i) * 100 }));
+}
+
+function queryOf(url: string) {
+  return new URL(url, 'http://localhost').searchParams;
+}
+
+describe('BrowsePage', () => {
+  it('shows the count and 12 cards, and "Load more vehicles" loads the next page from the server', async () => {
+    const first = cars(12);
+    const second = cars(2, 12);
+    const fetchMock = mockFetch({
+      'GET /api/car/getCarList': ({ url }) => (queryOf(url).get('page') === '2' ? carPage(second, { total: 14, page: 2 }) : carPage(first, { total: 14 })),
+    });
+    const { user } = renderApp({ path: '/cars' });
+
+    expect(await screen.findByText('14 vehicles available')).toBeInTheDocument();
+    expect(screen.getAllByTestId('vehicle-card')).toHaveLength(12);
+    const firstCall = queryOf(fetchMock.mock.calls[0]![0] as string);
+    expect(firstCall.get('limit')).toBe('12');
+    expect(firstCall.get('page')).toBe('1');
+
+    await user.click(screen.getByRole('button', { name: 'Load more vehicles' }));
+    await waitFor(() => expect(screen.getAllByTestId('vehicle-card')).toHaveLength(14));
+    expect(screen.getByRole('heading', { name: 'Car Model 14' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more vehicles' })).not.toBeInTheDocument();
+  });
+
+  it('has no Load more button with 12 results or fewer', async () => {
+    mockFetch({ 'GET /api/car/getCarList': carPage(cars(12), { total: 12 }) });
+    renderApp({ path: '/cars' });
+    expect(await screen.findByText('12 vehicles available')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more vehicles' })).not.toBeInTheDocument();
+  });
+
+  it('shows skeletons while loading', async () => {
+    mockFetch({ 'GET /api/car/getCarList': () => new Promise<Response>(() => {}) });
+    renderApp({ path: '/cars' });
+    expect(await screen.findByText('Loading vehicles')).toBeInTheDocument();
+    expect(screen.getAllByTestId('vehicle-card-skeleton').length).toBeGreaterThan(0);
+  });
+
+  it('sends the filters from the URL to the server and shows the empty state', async () => {
+    const fetchMock = mockFetch({ 'GET /api/car/getCarList': carPage([], { total: 0 }) });
+    const { user, router } = renderApp({ path: '/cars?type=SUV&maxPrice=1000&transmission=Manual&q=polo' });
+
+    expect(await screen.findByRole('heading', { name: 'No vehicles found' })).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search criteria or filters to find more vehicles.')).toBeInTheDocument();
+    const query = queryOf(fetchMock.mock.calls[0]![0] as string);
+    expect(query.get('type')).toBe('SUV');
+    expect(query.get('maxPrice')).toBe('1000');
+    expect(query.get('transmission')).toBe('Manual');
+    expect(query.get('search')).toBe('polo');
+    expect(query.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    await user.click(screen.getByRole('button', { name: 'Clear all filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('a filter chip updates the URL and the query', async () => {
+    const fetchMock = mockFetch({ 'GET /api/car/getCarList': carPage(cars(2), { total: 2 }) });
+    const { user, router } = renderApp({ path: '/cars' });
+    await screen.findByText('2 vehicles available');
+
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    await user.click(within(panel).getByRole('button', { name: 'Hatchback' }));
+    await waitFor(() => expect(router.state.location.search).toContain('type=Hatchback'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => queryOf(url as string).get('type') === 'Hatchback')).toBe(true));
+    expect(within(panel).getByRole('button', { name: 'Hatchback' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows the error state with Try Again', async () => {
+    let calls = 0;
+    mockFetch({
+      'GET /api/car/getCarList': () => {
+        calls += 1;
+        return calls === 1 ? fail(500, 'Database unavailable') : carPage(cars(1), { total: 1 });
+      },
+    });
+    const { user } = renderApp({ path: '/cars' });
+    expect(await screen.findByRole('heading', { name: 'Unable to load vehicles' })).toBeInTheDocument();
+    expect(screen.getByText('There was an error loading the vehicle listings. Please try again later.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('1 vehicle available')).toBeInTheDocument();
+  });
+
+  it('switches between grid and list in the URL', async () => {
+    mockFetch({ 'GET /api/car/getCarList': carPage(cars(1), { total: 1 }) });
+    const { user, router } = renderApp({ path: '/cars' });
+    await screen.findByText('1 vehicle available');
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?view=list'));
+    expect(screen.queryByRole('button', { name: /show map/i })).not.toBeInTheDocument();
+  });
+
+  it('the Favourites chip shows the saved cars, read one by one', async () => {
+    const saved = makeCar({ car_make: 'Mazda', car_model: 'CX-5' });
+    mockFetch({
+      'GET /api/car/getCarList': carPage(cars(3), { total: 3 }),
+      [`GET /api/car/getCarDetails/${saved.car_username}`]: ok(saved),
+    });
+    const { user } = renderApp({ path: '/cars' });
+    await screen.findByText('3 vehicles available');
+
+    // Save a car from its card, then show favourites only.
+    const card = screen.getAllByTestId('vehicle-card')[0]!;
+    await user.click(within(card).getByRole('button', { name: /add .* to favourites/i }));
+    expect(within(card).getByRole('button', { name: /remove .* from favourites/i })).toHaveAttribute('aria-pressed', 'true');
+    window.localStorage.setItem('karoo.favourites', JSON.stringify([{ id: saved.id, car_username: saved.car_username, name: 'Mazda CX-5', dateAdded: '2026-01-01T00:00:00.000Z' }]));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'karoo.favourites' }));
+
+    await user.click(screen.getByRole('button', { name: 'Favourites' }));
+    expect(await screen.findByRole('heading', { name: 'Mazda CX-5' })).toBeInTheDocument();
+    expect(screen.getByText('1 vehicle saved')).toBeInTheDocument();
+  });
+});

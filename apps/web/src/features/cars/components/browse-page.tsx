@@ -1,0 +1,291 @@
+// The browse page (document 2 section 2): text search, filters, grid or list, an optional map
+// (desktop, grid view), the vehicle count, skeletons, empty and error states, and "Load more
+// vehicles" that loads the next page from the server. Every filter lives in the URL.
+import { todayIn, type Car } from '@karoo/shared';
+import { clsx } from 'clsx';
+import { CarFront, Heart, LayoutGrid, List, Map as MapIcon, Search, SlidersHorizontal, TriangleAlert, X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useCars } from '../api/get-cars';
+import { useFavouriteCars } from '../api/get-favourite-cars';
+import { useIsMobile } from '../hooks/use-media-query';
+import { clearedFilters, countActiveFilters, filtersToParams, parseFilters, toCarListParams, type BrowseFilters } from '../utils/browse-filters';
+import { carTitle } from '../utils/car-display';
+import { useFavouritesPort } from './favourites-context';
+import { FilterPanel } from './filter-panel';
+import { VehicleCard, VehicleCardSkeleton } from './vehicle-card';
+
+// Leaflet is loaded only when a map is shown.
+const CarMap = lazy(() => import('./map/car-map'));
+
+const SEARCH_DEBOUNCE_MS = 300;
+const SKELETON_COUNT = 6;
+
+function MapFallback({ className }: { className?: string }) {
+  return (
+    <div className={clsx('flex items-center justify-center rounded-2xl border border-stone-200 bg-stone-100 text-sm text-stone-500', className)}>
+      <Spinner label="Loading map" className="mr-2" /> Loading map…
+    </div>
+  );
+}
+
+function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value.trim()) return;
+    const timer = setTimeout(() => onSearch(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <div className="relative min-w-0 flex-1">
+      <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-stone-400" aria-hidden="true" />
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onSearch(text);
+        }}
+        aria-label="Search vehicles"
+        placeholder="Search make, model, type or city"
+        className="h-12 w-full rounded-full border border-stone-300 bg-white pr-4 pl-11 text-[15px] text-stone-900 shadow-sm placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+      />
+    </div>
+  );
+}
+
+function ToggleButton({ pressed, onClick, label, children, className }: { pressed: boolean; onClick: () => void; label: string; children: React.ReactNode; className?: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className={clsx(
+        'flex size-10 items-center justify-center rounded-full transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+        pressed ? 'bg-stone-900 text-white' : 'text-stone-600 hover:bg-stone-100',
+        className,
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function BrowsePage() {
+  const today = useMemo(() => todayIn(), []);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseFilters(searchParams, today), [searchParams, today]);
+  const isMobile = useIsMobile();
+  const favourites = useFavouritesPort();
+  const [showFilters, setShowFilters] = useState(false);
+  // The car a Map button showed: on the side map when it is open, otherwise in a map dialog.
+  const [sideFocus, setSideFocus] = useState<Car | null>(null);
+  const [dialogCar, setDialogCar] = useState<Car | null>(null);
+
+  const update = useCallback(
+    (patch: Partial<BrowseFilters>) => setSearchParams((current) => filtersToParams({ ...parseFilters(current, today), ...patch }, today), { replace: true }),
+    [setSearchParams, today],
+  );
+  const onSearch = useCallback((search: string) => update({ search }), [update]);
+  const clearAll = () => setSearchParams(filtersToParams(clearedFilters(filters, today), today), { replace: true });
+
+  const params = useMemo(() => toCarListParams(filters), [filters]);
+  const list = useCars(params);
+  const favouriteUsernames = useMemo(() => (favourites?.items ?? []).map((item) => item.car_username), [favourites?.items]);
+  const favouriteCars = useFavouriteCars(favouriteUsernames, filters.favouritesOnly);
+
+  const cars = useMemo(() => {
+    if (filters.favouritesOnly) return favouriteCars.cars;
+    return list.data?.pages.flatMap((page) => page.cars) ?? [];
+  }, [filters.favouritesOnly, favouriteCars.cars, list.data]);
+  const total = filters.favouritesOnly ? favouriteCars.cars.length : (list.data?.pages[0]?.total ?? 0);
+  const isLoading = filters.favouritesOnly ? favouriteCars.isLoading : list.isPending;
+  const isError = filters.favouritesOnly ? favouriteCars.isError : list.isError && !list.data;
+  const activeCount = countActiveFilters(filters, today);
+  const canShowMap = !isMobile && filters.view === 'grid';
+  const sideMap = canShowMap && filters.showMap;
+  const layout = filters.view;
+
+  const showOnMap = (car: Car) => {
+    if (sideMap) {
+      // Set again even for the same car, so the map re-centres on it.
+      setSideFocus(null);
+      setTimeout(() => setSideFocus(car), 0);
+    } else setDialogCar(car);
+  };
+
+  let results: React.ReactNode;
+  if (isLoading) {
+    results = (
+      <>
+        <p role="status" className="sr-only">
+          Loading vehicles
+        </p>
+        <div className={gridClasses(layout, sideMap)}>
+          {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+            <VehicleCardSkeleton key={i} layout={layout} />
+          ))}
+        </div>
+      </>
+    );
+  } else if (isError) {
+    results = (
+      <div role="alert" className="flex flex-col items-center rounded-2xl border border-red-200 bg-white px-6 py-14 text-center shadow-card">
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-red-50 text-red-600">
+          <TriangleAlert className="size-6" aria-hidden="true" />
+        </span>
+        <h2 className="mt-4 text-lg font-semibold text-stone-900">Unable to load vehicles</h2>
+        <p className="mt-1 max-w-md text-sm text-stone-600">There was an error loading the vehicle listings. Please try again later.</p>
+        <Button className="mt-6" onClick={() => void list.refetch()} loading={list.isFetching}>
+          Try Again
+        </Button>
+      </div>
+    );
+  } else if (cars.length === 0) {
+    results = (
+      <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
+        <span className="flex size-12 items-center justify-center rounded-2xl bg-stone-100 text-stone-500">
+          <CarFront className="size-6" aria-hidden="true" />
+        </span>
+        <h2 className="mt-4 text-lg font-semibold text-stone-900">{filters.favouritesOnly ? 'No favourites yet' : 'No vehicles found'}</h2>
+        <p className="mt-1 max-w-md text-sm text-stone-600">
+          {filters.favouritesOnly
+            ? 'Tap the heart on any vehicle to save it here.'
+            : 'Try adjusting your search criteria or filters to find more vehicles.'}
+        </p>
+        <Button variant="secondary" className="mt-6" onClick={clearAll}>
+          Clear all filters
+        </Button>
+      </div>
+    );
+  } else {
+    results = (
+      <>
+        <div className={clsx(gridClasses(layout, sideMap), list.isPlaceholderData && 'opacity-60 transition-opacity')} aria-busy={list.isPlaceholderData || undefined}>
+          {cars.map((car) => (
+            <VehicleCard key={car.id} car={car} layout={layout} onShowOnMap={showOnMap} />
+          ))}
+        </div>
+        {!filters.favouritesOnly && list.hasNextPage ? (
+          <div className="mt-8 flex justify-center">
+            <Button variant="secondary" size="lg" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              Load more vehicles
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-[96rem] px-4 py-6 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Browse Vehicles</h1>
+        <p className="text-sm text-stone-600">Cars from verified local hosts across South Africa, by the day or by the hour.</p>
+      </div>
+
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SearchBox value={filters.search} onSearch={onSearch} />
+        <div className="flex items-center gap-2">
+          <Button
+            variant={showFilters ? 'primary' : 'secondary'}
+            className="h-12 rounded-full px-5"
+            onClick={() => setShowFilters((v) => !v)}
+            aria-expanded={showFilters}
+            aria-controls="filter-panel"
+            icon={<SlidersHorizontal className="size-4" aria-hidden="true" />}
+          >
+            Filters
+            {activeCount ? (
+              <span className={clsx('rounded-full px-1.5 text-xs', showFilters ? 'bg-white text-brand-700' : 'bg-stone-900 text-white')}>
+                {activeCount}
+                <span className="sr-only"> active</span>
+              </span>
+            ) : null}
+          </Button>
+          <button
+            type="button"
+            aria-pressed={filters.favouritesOnly}
+            onClick={() => update({ favouritesOnly: !filters.favouritesOnly })}
+            className={clsx(
+              'inline-flex h-12 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+              filters.favouritesOnly ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-stone-300 bg-white text-stone-700 hover:border-stone-400',
+            )}
+          >
+            <Heart className={clsx('size-4', filters.favouritesOnly && 'fill-brand-600')} aria-hidden="true" />
+            Favourites
+          </button>
+        </div>
+      </div>
+
+      {showFilters ? (
+        <div className="mt-4">
+          <FilterPanel
+            filters={filters}
+            today={today}
+            onChange={update}
+            onClear={clearAll}
+            onClose={() => setShowFilters(false)}
+            resultCount={isLoading || isError || filters.favouritesOnly ? undefined : total}
+          />
+        </div>
+      ) : null}
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm font-medium text-stone-700" aria-live="polite" data-testid="vehicle-count">
+          {isLoading ? 'Finding vehicles…' : `${total} ${total === 1 ? 'vehicle' : 'vehicles'} ${filters.favouritesOnly ? 'saved' : 'available'}`}
+        </p>
+        <div className="flex items-center gap-2">
+          {activeCount ? (
+            <button type="button" onClick={clearAll} className="inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-stone-600 hover:bg-stone-100">
+              <X className="size-4" aria-hidden="true" /> Clear filters
+            </button>
+          ) : null}
+          {canShowMap ? (
+            <Button variant="secondary" size="sm" className="h-10 rounded-full" onClick={() => update({ showMap: !filters.showMap })} icon={<MapIcon className="size-4" aria-hidden="true" />}>
+              {filters.showMap ? 'Hide map' : 'Show map'}
+            </Button>
+          ) : null}
+          <div role="group" aria-label="View" className="flex rounded-full border border-stone-200 bg-white p-1">
+            <ToggleButton pressed={layout === 'grid'} label="Grid view" onClick={() => update({ view: 'grid' })} className="size-8">
+              <LayoutGrid className="size-4" aria-hidden="true" />
+            </ToggleButton>
+            <ToggleButton pressed={layout === 'list'} label="List view" onClick={() => update({ view: 'list', showMap: false })} className="size-8">
+              <List className="size-4" aria-hidden="true" />
+            </ToggleButton>
+          </div>
+        </div>
+      </div>
+
+      <div className={clsx('mt-4', sideMap && 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,0.85fr)]')}>
+        {sideMap ? (
+          <div className="order-first h-[420px] lg:order-last lg:sticky lg:top-20 lg:h-[calc(100dvh-6.5rem)]">
+            <Suspense fallback={<MapFallback className="size-full" />}>
+              <CarMap cars={cars} focusCarId={sideFocus?.id ?? null} className="size-full" />
+            </Suspense>
+          </div>
+        ) : null}
+        <div className="min-w-0">{results}</div>
+      </div>
+
+      <Dialog open={!!dialogCar} onClose={() => setDialogCar(null)} title={dialogCar ? `${carTitle(dialogCar)} on the map` : 'Map'} className="max-w-4xl">
+        {dialogCar ? (
+          <Suspense fallback={<MapFallback className="h-[60vh]" />}>
+            <CarMap cars={cars.some((c) => c.id === dialogCar.id) ? cars : [dialogCar, ...cars]} focusCarId={dialogCar.id} className="h-[60vh]" />
+          </Suspense>
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function gridClasses(layout: 'grid' | 'list', withMap: boolean): string {
+  if (layout === 'list') return 'flex flex-col gap-4';
+  return clsx('grid gap-5 sm:grid-cols-2', withMap ? 'xl:grid-cols-2' : 'lg:grid-cols-3 2xl:grid-cols-4');
+}

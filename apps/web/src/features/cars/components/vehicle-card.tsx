@@ -1,0 +1,153 @@
+// A car in the browse results (document 2, vehicle card): photos, heart, name, location, rating,
+// price per day, up to 3 specification chips, Map and Book buttons, and the price badges.
+import type { Car } from '@karoo/shared';
+import { clsx } from 'clsx';
+import { BadgeCheck, MapPin, Shield, Sparkles, Star, Zap } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses, Button } from '@/components/ui/button';
+import { formatRand } from '@/lib/format';
+import { carBadges, carImages, carTitle, displayRating, formatRating, specChips } from '../utils/car-display';
+import { FavouriteButton } from './favourite-button';
+import { ImageCarousel } from './image-carousel';
+
+const BADGE_STYLE = {
+  Premium: { icon: Sparkles, className: 'bg-stone-900/85 text-amber-200' },
+  Instant: { icon: Zap, className: 'bg-white/95 text-emerald-700' },
+  Insured: { icon: Shield, className: 'bg-white/95 text-sky-700' },
+} as const;
+
+export function detailPath(car: Pick<Car, 'car_username'>): string {
+  return `/cars/${encodeURIComponent(car.car_username)}`;
+}
+
+export interface VehicleCardProps {
+  car: Car;
+  layout?: 'grid' | 'list';
+  onShowOnMap?: (car: Car) => void;
+}
+
+export function VehicleCard({ car, layout = 'grid', onShowOnMap }: VehicleCardProps) {
+  const name = carTitle(car);
+  const badges = carBadges(car.car_rent_price);
+  const chips = specChips(car);
+  const rating = displayRating(car.rating);
+  const isList = layout === 'list';
+  const hasPosition = car.latitude != null && car.longitude != null;
+
+  return (
+    <article
+      aria-label={name}
+      data-testid="vehicle-card"
+      className={clsx(
+        'group relative flex overflow-hidden rounded-2xl border border-stone-200/80 bg-white shadow-card transition hover:shadow-pop',
+        isList ? 'flex-col sm:flex-row' : 'flex-col',
+      )}
+    >
+      <div className={clsx('relative shrink-0', isList ? 'aspect-[4/3] sm:aspect-auto sm:w-72' : 'aspect-[4/3]')}>
+        <ImageCarousel images={carImages(car)} alt={name} className="size-full" />
+        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+          {badges.map((badge) => {
+            const { icon: Icon, className } = BADGE_STYLE[badge];
+            return (
+              <span key={badge} className={clsx('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-semibold shadow-sm', className)}>
+                <Icon className="size-3" aria-hidden="true" />
+                {badge}
+              </span>
+            );
+          })}
+        </div>
+        <FavouriteButton car={{ id: car.id, car_username: car.car_username, name }} className="absolute top-3 right-3" />
+      </div>
+
+      <div className={clsx('flex min-w-0 flex-1 flex-col gap-3 p-4', isList && 'sm:p-5')}>
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="truncate text-base font-semibold text-stone-900">
+              <Link to={detailPath(car)} className="focus-visible:outline-none focus-visible:underline">
+                {name}
+              </Link>
+            </h3>
+            <p className="mt-0.5 flex items-center gap-1 truncate text-sm text-stone-500">
+              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">
+                {car.pickup_location}
+                <span aria-hidden="true"> · </span>
+                <span>{car.car_year}</span>
+                <span aria-hidden="true"> · </span>
+                <span data-testid="car-type">{car.car_type}</span>
+              </span>
+            </p>
+          </div>
+          <p className="flex shrink-0 items-center gap-1 text-sm font-semibold text-stone-800" aria-label={`Rated ${formatRating(rating)} out of 5`}>
+            <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+            {formatRating(rating)}
+            {car.totalReviews ? <span className="font-normal text-stone-500">({car.totalReviews})</span> : null}
+          </p>
+        </div>
+
+        {chips.length ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Specifications">
+            {chips.map((chip) => (
+              <li key={chip} className="rounded-full bg-stone-100 px-2.5 py-1 text-xs font-medium text-stone-600">
+                {chip}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {isList && car.description ? <p className="line-clamp-2 text-sm text-stone-600">{car.description}</p> : null}
+
+        <div className="mt-auto flex items-end justify-between gap-3 border-t border-stone-100 pt-3">
+          <p>
+            <span className="text-lg font-bold text-stone-900" data-testid="car-price">
+              {formatRand(car.car_rent_price)}
+            </span>
+            <span className="text-sm text-stone-500"> / day</span>
+          </p>
+          <div className="flex items-center gap-2">
+            {onShowOnMap && hasPosition ? (
+              <Button variant="secondary" size="sm" onClick={() => onShowOnMap(car)} aria-label={`Show ${name} on the map`}>
+                <MapPin className="size-4" aria-hidden="true" />
+                Map
+              </Button>
+            ) : null}
+            <Link to={detailPath(car)} className={buttonClasses({ size: 'sm' })} aria-label={`Book ${name}`}>
+              Book
+            </Link>
+          </div>
+        </div>
+        {car.verification_status === 'verified' && car.host?.full_name ? (
+          <p className="-mt-1 flex items-center gap-1 text-xs text-stone-500">
+            <BadgeCheck className="size-3.5 text-emerald-600" aria-hidden="true" />
+            Hosted by {car.host.full_name}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+export function VehicleCardSkeleton({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="vehicle-card-skeleton"
+      className={clsx('flex animate-pulse overflow-hidden rounded-2xl border border-stone-200/80 bg-white', layout === 'list' ? 'flex-col sm:flex-row' : 'flex-col')}
+    >
+      <div className={clsx('bg-stone-200', layout === 'list' ? 'aspect-[4/3] sm:aspect-auto sm:h-48 sm:w-72' : 'aspect-[4/3]')} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="h-4 w-2/3 rounded bg-stone-200" />
+        <div className="h-3 w-1/2 rounded bg-stone-100" />
+        <div className="flex gap-2">
+          <div className="h-6 w-16 rounded-full bg-stone-100" />
+          <div className="h-6 w-14 rounded-full bg-stone-100" />
+          <div className="h-6 w-16 rounded-full bg-stone-100" />
+        </div>
+        <div className="mt-2 flex justify-between border-t border-stone-100 pt-3">
+          <div className="h-5 w-20 rounded bg-stone-200" />
+          <div className="h-8 w-24 rounded-xl bg-stone-100" />
+        </div>
+      </div>
+    </div>
+  );
+}

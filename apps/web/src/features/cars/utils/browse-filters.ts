@@ -1,0 +1,206 @@
+// The browse page's state (document 2 section 2, advanced filter panel), kept in the URL's search
+// params so it survives a reload and the back button, and turned into GET /car/getCarList params
+// (decisions.md section 4: filters, sort and the date window are applied by the server).
+// Defaults are left out of the URL, so a fresh /cars stays /cars.
+import { addDays, BROWSE_FEATURES, BROWSE_TRANSMISSIONS, BROWSE_TYPES, CAR_SORTS, FUEL_TYPES, PICKUP_TYPES, type CarSort, type PickupType } from '@karoo/shared';
+
+export const PRICE_SLIDER_MIN = 0;
+export const PRICE_SLIDER_MAX = 2000;
+export const PRICE_SLIDER_STEP = 50;
+/** The browse state's default price range (wider than the sliders, as the seed has it). */
+export const DEFAULT_MIN_PRICE = 0;
+export const DEFAULT_MAX_PRICE = 5000;
+export const DEFAULT_BROWSE_TIME = '10:00';
+/** Location search starts after more than 2 characters. */
+export const LOCATION_MIN_CHARS = 3;
+export const PAGE_SIZE = 12;
+
+export type ViewMode = 'grid' | 'list';
+
+export interface BrowseFilters {
+  search: string;
+  location: string;
+  lat: number | null;
+  lng: number | null;
+  /** 'YYYY-MM-DD'; defaults today and tomorrow. */
+  pickupDate: string;
+  returnDate: string;
+  pickupTime: string;
+  returnTime: string;
+  pickupType: PickupType;
+  sort: CarSort;
+  minPrice: number;
+  maxPrice: number;
+  type: string;
+  transmission: string;
+  fuel: string;
+  features: string[];
+  view: ViewMode;
+  showMap: boolean;
+  favouritesOnly: boolean;
+}
+
+export function defaultFilters(today: string): BrowseFilters {
+  return {
+    search: '',
+    location: '',
+    lat: null,
+    lng: null,
+    pickupDate: today,
+    returnDate: addDays(today, 1),
+    pickupTime: DEFAULT_BROWSE_TIME,
+    returnTime: DEFAULT_BROWSE_TIME,
+    pickupType: 'ALL',
+    sort: 'RELEVANCE',
+    minPrice: DEFAULT_MIN_PRICE,
+    maxPrice: DEFAULT_MAX_PRICE,
+    type: '',
+    transmission: '',
+    fuel: '',
+    features: [],
+    view: 'grid',
+    showMap: false,
+    favouritesOnly: false,
+  };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  const match = values.find((v) => v.toLowerCase() === (value ?? '').toLowerCase());
+  return match ?? fallback;
+}
+
+function numberParam(value: string | null, fallback: number): number {
+  if (value === null || value.trim() === '') return fallback;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+function coordinate(value: string | null, limit: number): number | null {
+  if (value === null || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
+}
+
+/** Reads the filters from the URL; anything missing or invalid takes its default. */
+export function parseFilters(params: URLSearchParams, today: string): BrowseFilters {
+  const d = defaultFilters(today);
+  let pickupDate = params.get('start') ?? '';
+  if (!DATE.test(pickupDate) || pickupDate < today) pickupDate = d.pickupDate;
+  let returnDate = params.get('end') ?? '';
+  if (!DATE.test(returnDate) || returnDate < pickupDate) returnDate = addDays(pickupDate, 1);
+  const lat = coordinate(params.get('lat'), 90);
+  const lng = coordinate(params.get('lng'), 180);
+  const hasPosition = lat !== null && lng !== null;
+  const features = (params.get('features') ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean)
+    .map((f) => BROWSE_FEATURES.find((known) => known.toLowerCase() === f.toLowerCase()) ?? f);
+  const minPrice = Math.max(0, numberParam(params.get('minPrice'), d.minPrice));
+  const maxPrice = Math.max(minPrice, numberParam(params.get('maxPrice'), d.maxPrice));
+  const view: ViewMode = params.get('view') === 'list' ? 'list' : 'grid';
+  return {
+    search: params.get('q') ?? '',
+    location: params.get('location') ?? '',
+    lat: hasPosition ? lat : null,
+    lng: hasPosition ? lng : null,
+    pickupDate,
+    returnDate,
+    pickupTime: TIME.test(params.get('pickupTime') ?? '') ? params.get('pickupTime')! : d.pickupTime,
+    returnTime: TIME.test(params.get('returnTime') ?? '') ? params.get('returnTime')! : d.returnTime,
+    pickupType: oneOf(PICKUP_TYPES, params.get('pickupType'), d.pickupType),
+    sort: oneOf(CAR_SORTS, params.get('sort'), d.sort),
+    minPrice,
+    maxPrice,
+    type: oneOf(['', ...BROWSE_TYPES], params.get('type'), ''),
+    transmission: oneOf(['', ...BROWSE_TRANSMISSIONS], params.get('transmission'), ''),
+    fuel: oneOf(['', ...FUEL_TYPES], params.get('fuel'), ''),
+    features: [...new Set(features)],
+    view,
+    showMap: view === 'grid' && params.get('map') === '1',
+    favouritesOnly: params.get('favourites') === '1',
+  };
+}
+
+/** Writes the filters that differ from the defaults. */
+export function filtersToParams(filters: BrowseFilters, today: string): URLSearchParams {
+  const d = defaultFilters(today);
+  const params = new URLSearchParams();
+  const set = (key: string, value: string | number | null, fallback: string | number | null) => {
+    if (value !== null && value !== '' && value !== fallback) params.set(key, String(value));
+  };
+  set('q', filters.search.trim(), '');
+  set('location', filters.location.trim(), '');
+  if (filters.lat !== null && filters.lng !== null) {
+    params.set('lat', filters.lat.toFixed(4));
+    params.set('lng', filters.lng.toFixed(4));
+  }
+  set('start', filters.pickupDate, d.pickupDate);
+  set('end', filters.returnDate, d.returnDate);
+  set('pickupTime', filters.pickupTime, d.pickupTime);
+  set('returnTime', filters.returnTime, d.returnTime);
+  set('pickupType', filters.pickupType, d.pickupType);
+  set('sort', filters.sort, d.sort);
+  set('minPrice', filters.minPrice, d.minPrice);
+  set('maxPrice', filters.maxPrice, d.maxPrice);
+  set('type', filters.type, '');
+  set('transmission', filters.transmission, '');
+  set('fuel', filters.fuel, '');
+  if (filters.features.length) params.set('features', filters.features.join(','));
+  set('view', filters.view, d.view);
+  if (filters.showMap && filters.view === 'grid') params.set('map', '1');
+  if (filters.favouritesOnly) params.set('favourites', '1');
+  return params;
+}
+
+export type CarListParams = Record<string, string | number | undefined>;
+
+/** The server's query for these filters (without page and limit). */
+export function toCarListParams(filters: BrowseFilters): CarListParams {
+  const hasPosition = filters.lat !== null && filters.lng !== null;
+  const location = filters.location.trim();
+  // DISTANCE needs the renter's position; without it the server would refuse the sort.
+  const sort = filters.sort === 'DISTANCE' && !hasPosition ? 'RELEVANCE' : filters.sort;
+  const params: CarListParams = {
+    search: filters.search.trim() || undefined,
+    location: location.length >= LOCATION_MIN_CHARS ? location : undefined,
+    type: filters.type || undefined,
+    transmission: filters.transmission || undefined,
+    fuel: filters.fuel || undefined,
+    features: filters.features.length ? filters.features.join(',') : undefined,
+    minPrice: filters.minPrice > DEFAULT_MIN_PRICE ? filters.minPrice : undefined,
+    maxPrice: filters.maxPrice < DEFAULT_MAX_PRICE ? filters.maxPrice : undefined,
+    pickupType: filters.pickupType !== 'ALL' ? filters.pickupType : undefined,
+    sort: sort !== 'RELEVANCE' ? sort : undefined,
+    lat: hasPosition ? filters.lat! : undefined,
+    lng: hasPosition ? filters.lng! : undefined,
+    startDate: filters.pickupDate,
+    endDate: filters.returnDate,
+  };
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as CarListParams;
+}
+
+/** How many filters of the panel differ from their defaults (shown on the Filters button). */
+export function countActiveFilters(filters: BrowseFilters, today: string): number {
+  const d = defaultFilters(today);
+  let count = 0;
+  if (filters.location.trim()) count++;
+  if (filters.lat !== null) count++;
+  if (filters.pickupDate !== d.pickupDate || filters.returnDate !== d.returnDate) count++;
+  if (filters.pickupType !== d.pickupType) count++;
+  if (filters.sort !== d.sort) count++;
+  if (filters.minPrice !== d.minPrice || filters.maxPrice !== d.maxPrice) count++;
+  if (filters.type) count++;
+  if (filters.transmission) count++;
+  if (filters.fuel) count++;
+  count += filters.features.length;
+  return count;
+}
+
+/** Clearing keeps how the results are shown (view, map) and drops every filter. */
+export function clearedFilters(filters: BrowseFilters, today: string): BrowseFilters {
+  return { ...defaultFilters(today), view: filters.view, showMap: filters.showMap };
+}

@@ -1,0 +1,50 @@
+// How a car is shown on cards, the map and the detail page: its name, rating (4.5 until it has
+// reviews, as document 2 says), badges, up to three specification chips and its photos.
+import { carBadges, markerColour, type Car } from '@karoo/shared';
+
+export const DEFAULT_RATING = 4.5;
+export const MAX_SPEC_CHIPS = 3;
+
+export type CarLike = Pick<Car, 'car_make' | 'car_model'> & Partial<Car>;
+
+/** "Toyota Corolla". */
+export function carTitle(car: Pick<Car, 'car_make' | 'car_model'>): string {
+  return `${car.car_make} ${car.car_model}`.trim();
+}
+
+/** The rating to show: the car's own, else 4.5. */
+export function displayRating(rating: number | null | undefined): number {
+  return typeof rating === 'number' && rating > 0 ? rating : DEFAULT_RATING;
+}
+
+/** One decimal, en-ZA decimal comma avoided on purpose: ratings read "4.8" everywhere. */
+export function formatRating(rating: number): string {
+  return (Math.round(rating * 10) / 10).toFixed(1);
+}
+
+export { carBadges, markerColour };
+
+/** Transmission, fuel and seats (what renters filter by), at most three. */
+export function specChips(car: Pick<Car, 'specifications'> & Partial<Pick<Car, 'transmission' | 'fuel_type' | 'seating_capacity'>>): string[] {
+  const spec = car.specifications;
+  const transmission = spec?.transmission || car.transmission;
+  const fuel = spec?.fuelType || car.fuel_type;
+  const seats = spec?.seats ?? car.seating_capacity;
+  const chips = [transmission ? capitalise(transmission) : null, fuel ? capitalise(fuel) : null, seats ? `${seats} seats` : null];
+  return chips.filter((chip): chip is string => !!chip).slice(0, MAX_SPEC_CHIPS);
+}
+
+export function carImages(car: Partial<Pick<Car, 'images' | 'car_images'>>): string[] {
+  const images = car.images?.length ? car.images : (car.car_images ?? []);
+  return images.filter(Boolean);
+}
+
+export function capitalise(value: string): string {
+  return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+}
+
+export const MARKER_CLASSES: Record<ReturnType<typeof markerColour>, string> = {
+  green: 'bg-emerald-600 text-white ring-emerald-700/40',
+  yellow: 'bg-amber-400 text-stone-900 ring-amber-600/40',
+  red: 'bg-red-600 text-white ring-red-700/40',
+};

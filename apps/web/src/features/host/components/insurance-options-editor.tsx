@@ -1,0 +1,262 @@
+// Manage Details > Insurance plans: list, add, edit and remove a car's insurance plans, then save
+// the whole list. Rules (document 2 section 5) come from the shared schema: name and description
+// required; daily rate and excess 0 or more, default 0; coverage typed as comma-separated text.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { updateInsuranceOptionsBodySchema, type Car, type InsuranceOption, type InsuranceOptionInput } from '@karoo/shared';
+import { clsx } from 'clsx';
+import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
+import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input, inputClasses } from '@/components/ui/input';
+import { useNotification } from '@/components/ui/toast';
+import { formatRand } from '@/lib/format';
+import { useUpdateInsuranceOptions } from '../api/update-insurance-options';
+
+interface InsuranceFormValues {
+  insurance_options: InsuranceOptionInput[];
+}
+
+export function newInsuranceOption(): InsuranceOptionInput {
+  return { name: '', description: '', daily_rate: 0, excess_amount: 0, coverage: '', included: false, popular: false, recommended: false };
+}
+
+function toFormOption(option: InsuranceOption): InsuranceOptionInput {
+  return { ...option, coverage: option.coverage.join(', ') };
+}
+
+/** Coverage as the form holds it (text) or as saved (a list), as a list. */
+export function coverageList(coverage: InsuranceOptionInput['coverage']): string[] {
+  if (!coverage) return [];
+  return (Array.isArray(coverage) ? coverage : coverage.split(',')).map((item) => item.trim()).filter(Boolean);
+}
+
+function DescriptionField({ id, error, ...props }: { id: string; error?: string } & ComponentProps<'textarea'>) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-700">
+        Description
+      </label>
+      <textarea
+        id={id}
+        rows={2}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={clsx(inputClasses, error ? 'border-red-400' : 'border-stone-300')}
+        {...props}
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function InsuranceOptionsEditor({ car, username }: { car: Car; username: string }) {
+  const notify = useNotification();
+  const idPrefix = useId();
+  const mutation = useUpdateInsuranceOptions(username);
+  const form = useForm({
+    resolver: zodResolver(updateInsuranceOptionsBodySchema),
+    defaultValues: { insurance_options: car.insurance_options.map(toFormOption) } satisfies InsuranceFormValues,
+  });
+  const { control, register, handleSubmit, trigger, reset, watch, setFocus, formState } = form;
+  // Plans carry their own `id`, so the array's React keys live under `key`.
+  const { fields, append, remove } = useFieldArray({ control, name: 'insurance_options', keyName: 'key' });
+  const [editing, setEditing] = useState<Set<string>>(() => new Set());
+  const openAppended = useRef(false);
+  const values = watch('insurance_options');
+  const errors = formState.errors.insurance_options;
+
+  useEffect(() => {
+    if (!openAppended.current) return;
+    openAppended.current = false;
+    const index = fields.length - 1;
+    const last = fields[index];
+    if (!last) return;
+    setEditing((current) => new Set([...current, last.key]));
+    requestAnimationFrame(() => setFocus(`insurance_options.${index}.name`));
+  }, [fields, setFocus]);
+
+  const setOpen = (key: string, open: boolean) =>
+    setEditing((current) => {
+      const next = new Set(current);
+      if (open) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  const save = handleSubmit(
+    async (data) => {
+      try {
+        const updated = await mutation.mutateAsync({ carId: car.id, insuranceOptions: data.insurance_options });
+        reset({ insurance_options: updated.insurance_options.map(toFormOption) });
+        setEditing(new Set());
+        notify.success('Insurance Options Updated', `${updated.insurance_options.length} insurance ${updated.insurance_options.length === 1 ? 'plan' : 'plans'} saved.`);
+      } catch {
+        notify.error('Update Failed', 'Failed to update insurance options. Please try again.');
+      }
+    },
+    (invalid: FieldErrors<InsuranceFormValues>) => {
+      const broken = fields.filter((_, index) => invalid.insurance_options?.[index]).map((field) => field.key);
+      setEditing((current) => new Set([...current, ...broken]));
+    },
+  );
+
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate className="flex flex-col gap-4">
+      <p className="text-sm text-stone-600">Protection plans renters can add to a trip, charged per day on top of the rental.</p>
+
+      {fields.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-stone-300 px-4 py-8 text-center">
+          <ShieldCheck className="mx-auto size-6 text-stone-400" aria-hidden="true" />
+          <p className="mt-2 text-sm font-medium text-stone-700">No insurance plans yet</p>
+          <p className="text-sm text-stone-500">Add a plan so renters can choose their cover.</p>
+        </div>
+      ) : (
+        <ul className="space-y-3">
+          {fields.map((field, index) => {
+            const value = values[index] ?? field;
+            const open = editing.has(field.key);
+            const itemErrors = errors?.[index];
+            const title = value.name?.trim() || 'New insurance plan';
+            const coverage = coverageList(value.coverage);
+            return (
+              <li key={field.key} className={clsx('rounded-xl border p-4', itemErrors ? 'border-red-300' : 'border-stone-200')}>
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <p className="font-semibold text-stone-900">{title}</p>
+                      {value.included ? <Badge tone="success">Included</Badge> : null}
+                      {value.popular ? <Badge tone="brand">Popular</Badge> : null}
+                      {value.recommended ? <Badge tone="info">Recommended</Badge> : null}
+                    </div>
+                    {!open ? (
+                      <>
+                        <p className="mt-0.5 line-clamp-2 text-sm text-stone-500">{value.description || 'No description yet'}</p>
+                        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-500">
+                          <span className="font-medium text-stone-700">
+                            {Number(value.daily_rate) > 0 ? `${formatRand(Number(value.daily_rate))}/day` : 'Free'}
+                          </span>
+                          <span>Excess {formatRand(Number(value.excess_amount) || 0)}</span>
+                          {coverage.length ? <span>{coverage.length} covered items</span> : null}
+                        </p>
+                      </>
+                    ) : null}
+                  </div>
+                  <div className="flex shrink-0 gap-1">
+                    {!open ? (
+                      <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => setOpen(field.key, true)} aria-label={`Edit ${title}`}>
+                        <span className="hidden sm:inline">Edit</span>
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-600 hover:bg-red-50"
+                      icon={<Trash2 className="size-4" aria-hidden="true" />}
+                      onClick={() => {
+                        remove(index);
+                        setOpen(field.key, false);
+                      }}
+                      aria-label={`Remove ${title}`}
+                    >
+                      <span className="hidden sm:inline">Remove</span>
+                    </Button>
+                  </div>
+                </div>
+
+                {open ? (
+                  <div className="mt-4 grid gap-4 sm:grid-cols-2">
+                    <Input
+                      label="Plan name"
+                      containerClassName="sm:col-span-2"
+                      placeholder="e.g. Comprehensive Cover"
+                      {...register(`insurance_options.${index}.name`)}
+                      error={itemErrors?.name?.message}
+                    />
+                    <DescriptionField
+                      id={`${idPrefix}-description-${field.key}`}
+                      placeholder="What the plan covers and what the renter pays in a claim"
+                      {...register(`insurance_options.${index}.description`)}
+                      error={itemErrors?.description?.message}
+                    />
+                    <Input
+                      label="Daily rate (R)"
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={10}
+                      {...register(`insurance_options.${index}.daily_rate`)}
+                      error={itemErrors?.daily_rate?.message}
+                    />
+                    <Input
+                      label="Excess amount (R)"
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={500}
+                      {...register(`insurance_options.${index}.excess_amount`)}
+                      error={itemErrors?.excess_amount?.message}
+                    />
+                    <Input
+                      label="Coverage"
+                      containerClassName="sm:col-span-2"
+                      placeholder="Collision damage, Theft, Windscreen"
+                      hint="Separate items with commas."
+                      {...register(`insurance_options.${index}.coverage`)}
+                      error={itemErrors?.coverage?.message}
+                    />
+                    <div className="flex flex-wrap gap-x-6 gap-y-2 sm:col-span-2">
+                      <Checkbox label="Included" {...register(`insurance_options.${index}.included`)} />
+                      <Checkbox label="Popular" {...register(`insurance_options.${index}.popular`)} />
+                      <Checkbox label="Recommended" {...register(`insurance_options.${index}.recommended`)} />
+                    </div>
+                    <div className="flex justify-end sm:col-span-2">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => {
+                          void trigger(`insurance_options.${index}`).then((valid) => valid && setOpen(field.key, false));
+                        }}
+                      >
+                        Done
+                      </Button>
+                    </div>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <div className="sticky bottom-0 -mx-4 flex items-center justify-between gap-2 border-t border-stone-100 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
+        <Button
+          variant="secondary"
+          icon={<Plus className="size-4" aria-hidden="true" />}
+          onClick={() => {
+            openAppended.current = true;
+            append(newInsuranceOption(), { shouldFocus: false });
+          }}
+          aria-label="Add Insurance Plan"
+        >
+          <span className="sm:hidden">Add</span>
+          <span className="hidden sm:inline">Add Insurance Plan</span>
+        </Button>
+        <div className="flex items-center gap-3">
+          {formState.isDirty ? <span className="hidden text-xs font-medium text-amber-700 sm:inline">Unsaved changes</span> : null}
+          <Button type="submit" loading={mutation.isPending} aria-label="Save Insurance Plans">
+            <span className="sm:hidden">Save</span>
+            <span className="hidden sm:inline">Save Insurance Plans</span>
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

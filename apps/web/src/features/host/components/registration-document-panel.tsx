@@ -1,0 +1,211 @@
+// The car registration document panel (document 2): its state (No Document, Pending Verification,
+// verified, rejected with the admin's notes), an upload control while there is none or it was
+// rejected, a simulated progress bar, and View through the authorised download route. The host
+// dashboard shows it in Manage Details; the router also hands it to the list-a-car wizard.
+import { MAX_UPLOAD_BYTES, type Car } from '@karoo/shared';
+import { clsx } from 'clsx';
+import { CheckCircle2, Clock, Eye, FileText, UploadCloud, XCircle } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useNotification } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatDate } from '@/lib/format';
+import { openRegistrationDocument } from '../api/download-registration-document';
+import { useUploadRegistrationDocument } from '../api/upload-registration-document';
+
+const ACCEPT_ATTRIBUTE = 'image/*,application/pdf,.pdf';
+const PROGRESS_STEP_MS = 200;
+
+/** Checks a file before it is sent (the server checks again, by content: PDF, JPEG or PNG). */
+export function checkRegistrationFile(file: File): { title: string; message: string } | null {
+  const isImageOrPdf = file.type.startsWith('image/') || file.type === 'application/pdf' || (!file.type && /\.(pdf|jpe?g|png)$/i.test(file.name));
+  if (!isImageOrPdf) return { title: 'Invalid File Type', message: 'Please upload an image or PDF file.' };
+  if (file.size > MAX_UPLOAD_BYTES) return { title: 'File Too Large', message: 'Please upload a file smaller than 10MB.' };
+  return null;
+}
+
+type RegistrationState = 'none' | 'pending' | 'verified' | 'rejected';
+
+export function registrationState(document: Car['registration_document']): RegistrationState {
+  if (!document) return 'none';
+  if (document.verified === true) return 'verified';
+  if (document.verified === false) return 'rejected';
+  return 'pending';
+}
+
+const STATES: Record<RegistrationState, { label: string; tone: BadgeTone; icon: ReactNode }> = {
+  none: { label: 'No Document', tone: 'neutral', icon: null },
+  pending: { label: 'Pending Verification', tone: 'warning', icon: <Clock className="size-3" aria-hidden="true" /> },
+  verified: { label: 'Verified', tone: 'success', icon: <CheckCircle2 className="size-3" aria-hidden="true" /> },
+  rejected: { label: 'Rejected', tone: 'danger', icon: <XCircle className="size-3" aria-hidden="true" /> },
+};
+
+export interface RegistrationDocumentPanelProps {
+  car: Car;
+  /** Drops the outer border, for a panel inside another card. */
+  plain?: boolean;
+}
+
+export function RegistrationDocumentPanel({ car: given, plain = false }: RegistrationDocumentPanelProps) {
+  const { user } = useAuth();
+  const notify = useNotification();
+  const inputId = useId();
+  const titleId = useId();
+  const upload = useUploadRegistrationDocument(user?.username);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearInterval(timer.current);
+    },
+    [],
+  );
+
+  // The newer of the car we were given and the one the upload answered with.
+  const car = upload.data && upload.data.updated_at >= given.updated_at ? upload.data : given;
+  const document = car.registration_document ?? null;
+  const state = registrationState(document);
+  const canUpload = state === 'none' || state === 'rejected';
+  const busy = upload.isPending;
+  const badge = STATES[state];
+
+  const stopTimer = () => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  };
+
+  const handleFile = async (file: File) => {
+    const problem = checkRegistrationFile(file);
+    if (problem) {
+      notify.error(problem.title, problem.message);
+      return;
+    }
+    // No progress events from fetch: 10% steps to 90%, then 100% when the server answers.
+    setProgress(0);
+    timer.current = setInterval(() => setProgress((current) => (current !== null && current < 90 ? current + 10 : current)), PROGRESS_STEP_MS);
+    try {
+      await upload.mutateAsync({ carUsername: car.car_username, file });
+      stopTimer();
+      setProgress(100);
+      notify.success('Document Uploaded', 'Your registration document was uploaded and is waiting for verification.');
+      setTimeout(() => setProgress(null), 800);
+    } catch (error) {
+      stopTimer();
+      setProgress(null);
+      if (isApiError(error) && error.status > 0) {
+        notify.error('Upload Failed', error.message || 'Failed to upload document.');
+      } else {
+        notify.error('Upload Error', 'An error occurred while uploading the document.');
+      }
+    }
+  };
+
+  const view = () => {
+    openRegistrationDocument(car.car_username).catch((error: unknown) =>
+      notify.error('Download Failed', isApiError(error) && error.message ? error.message : 'Failed to download document'),
+    );
+  };
+
+  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && canUpload && !busy) void handleFile(file);
+  };
+
+  return (
+    <section aria-labelledby={titleId} data-testid="registration-document" className={clsx(!plain && 'rounded-xl border border-stone-200 p-4')}>
+      <div className="flex flex-col-reverse items-start gap-2 min-[480px]:flex-row min-[480px]:justify-between min-[480px]:gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="text-sm font-semibold text-stone-900">
+            Registration Document
+          </h3>
+          <p className="mt-0.5 text-xs text-stone-500">The vehicle&apos;s registration certificate (NaTIS). Kept private: only you and Karoo administrators can open it.</p>
+        </div>
+        <Badge tone={badge.tone} icon={badge.icon}>
+          {badge.label}
+        </Badge>
+      </div>
+
+      {document ? (
+        <div className="mt-3 flex items-center gap-3 rounded-lg bg-stone-50 px-3 py-2.5 ring-1 ring-stone-200">
+          <FileText className="size-5 shrink-0 text-stone-400" aria-hidden="true" />
+          <div className="min-w-0 flex-1 text-xs">
+            <p className="truncate font-medium text-stone-800" title={document.filename}>
+              {document.filename}
+            </p>
+            <p className="text-stone-500">Uploaded {formatDate(document.uploaded_at)}</p>
+          </div>
+          <Button size="sm" variant="ghost" icon={<Eye className="size-4" aria-hidden="true" />} onClick={view} aria-describedby={titleId}>
+            View
+          </Button>
+        </div>
+      ) : null}
+
+      {state === 'rejected' ? (
+        <div role="note" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-900">
+          <p className="font-semibold">This document was rejected.</p>
+          <p className="mt-0.5">{document?.verification_notes || 'Please upload a clearer or current copy.'}</p>
+        </div>
+      ) : null}
+      {state === 'pending' ? <p className="mt-3 text-xs text-stone-500">Our team will check it shortly. You will get a notification when it is verified.</p> : null}
+      {state === 'verified' ? <p className="mt-3 text-xs text-emerald-700">Verified: nothing more to do here.</p> : null}
+
+      {canUpload ? (
+        <label
+          htmlFor={inputId}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={clsx(
+            'mt-3 flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors',
+            'focus-within:ring-2 focus-within:ring-brand-500 focus-within:ring-offset-2',
+            dragging ? 'border-brand-500 bg-brand-50' : 'border-stone-300 hover:border-brand-400 hover:bg-stone-50',
+            busy && 'pointer-events-none opacity-60',
+          )}
+        >
+          <UploadCloud className="size-6 text-brand-600" aria-hidden="true" />
+          <span className="text-sm font-semibold text-stone-800">{state === 'rejected' ? 'Upload a new document' : 'Upload registration document'}</span>
+          <span className="text-xs text-stone-500">Image or PDF, max 10MB</span>
+          <input
+            id={inputId}
+            type="file"
+            accept={ACCEPT_ATTRIBUTE}
+            className="sr-only"
+            disabled={busy}
+            aria-describedby={titleId}
+            data-testid="upload-registration-document"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void handleFile(file);
+            }}
+          />
+        </label>
+      ) : null}
+
+      {progress !== null ? (
+        <div className="mt-3" aria-live="polite">
+          <div
+            role="progressbar"
+            aria-label="Registration document upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 overflow-hidden rounded-full bg-stone-200"
+          >
+            <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="mt-1 text-xs text-stone-500">{progress < 100 ? `Uploading... ${progress}%` : 'Upload complete'}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

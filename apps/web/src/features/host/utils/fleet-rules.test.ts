@@ -1,0 +1,66 @@
+import type { Booking, Car } from '@karoo/shared';
+import { describe, expect, it } from 'vitest';
+import { canMarkReturned, canToggleAvailability, carStatusBadge, hostStats, priceEditValue, verificationBadge } from './fleet-rules';
+
+const car = (overrides: Partial<Car> = {}) => ({ status: 'available', isRented: false, verification_status: 'verified', ...overrides }) as Car;
+const booking = (overrides: Partial<Booking>) => ({ status: 'pending', payment_status: 'unpaid', car_owner_earnings: 0, ...overrides }) as Booking;
+
+describe('priceEditValue', () => {
+  it('applies only a price above 0 that differs from the current one', () => {
+    expect(priceEditValue('950', 800)).toBe(950);
+    expect(priceEditValue('1', 800)).toBe(1);
+    expect(priceEditValue('0', 800)).toBeNull();
+    expect(priceEditValue('-50', 800)).toBeNull();
+    expect(priceEditValue('', 800)).toBeNull();
+    expect(priceEditValue('   ', 800)).toBeNull();
+    expect(priceEditValue('abc', 800)).toBeNull();
+    expect(priceEditValue('800', 800)).toBeNull();
+  });
+});
+
+describe('availability toggle and return', () => {
+  it('locks the toggle while the car is rented or active', () => {
+    expect(canToggleAvailability(car())).toBe(true);
+    expect(canToggleAvailability(car({ status: 'offline' }))).toBe(true);
+    expect(canToggleAvailability(car({ status: 'rented', isRented: true }))).toBe(false);
+    expect(canToggleAvailability(car({ status: 'active' }))).toBe(false);
+    expect(canToggleAvailability(car({ status: 'available', isRented: true }))).toBe(false);
+  });
+
+  it('offers Mark as Returned only while the car is rented', () => {
+    expect(canMarkReturned(car({ status: 'rented', isRented: true }))).toBe(true);
+    expect(canMarkReturned(car())).toBe(false);
+    expect(canMarkReturned(car({ status: 'offline' }))).toBe(false);
+  });
+});
+
+describe('badges', () => {
+  it('names every status and marks unverified cars', () => {
+    expect(carStatusBadge('available')).toEqual({ label: 'Available', tone: 'success' });
+    expect(carStatusBadge('offline').label).toBe('Offline');
+    expect(carStatusBadge('rented').label).toBe('Rented');
+    expect(verificationBadge(car({ verification_status: 'pending_verification' }))).toEqual({ label: 'Pending verification', tone: 'warning' });
+    expect(verificationBadge(car({ verification_status: 'rejected' }))).toEqual({ label: 'Rejected', tone: 'danger' });
+    expect(verificationBadge(car())).toBeNull();
+  });
+});
+
+describe('hostStats', () => {
+  const fleet = [car(), car({ status: 'rented', isRented: true }), car({ status: 'offline' })];
+
+  it('counts cars and rentals, and leaves the booking counters empty without a bookings list', () => {
+    expect(hostStats(fleet, null)).toEqual({ cars: 3, rented: 1, pendingRequests: null, confirmedBookings: null, totalEarnings: null });
+  });
+
+  it('counts pending and confirmed bookings and adds the stored host earnings of paid or finished ones', () => {
+    const bookings = [
+      booking({ status: 'pending' }),
+      booking({ status: 'pending' }),
+      booking({ status: 'confirmed', car_owner_earnings: 900 }),
+      booking({ status: 'active', payment_status: 'paid', car_owner_earnings: 1200 }),
+      booking({ status: 'completed', payment_status: 'paid', car_owner_earnings: 800 }),
+      booking({ status: 'cancelled', payment_status: 'paid', car_owner_earnings: 500 }),
+    ];
+    expect(hostStats(fleet, bookings)).toEqual({ cars: 3, rented: 1, pendingRequests: 2, confirmedBookings: 1, totalEarnings: 2000 });
+  });
+});

@@ -1,0 +1,194 @@
+// Document 2 renter journeys in the real app: a guest browses, filters, opens the map and a car
+// and is asked to log in; a verified renter books one car by the day and another by the hour and
+// sees the booked dates become unavailable.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginThroughUi } from './fixtures';
+
+/** Today in Johannesburg, 'YYYY-MM-DD' (the app's and the server's "today"). */
+function todayInJohannesburg(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+function randOf(text: string): number {
+  return Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+}
+
+interface ListedCar {
+  car_username: string;
+  car_make: string;
+  car_model: string;
+  car_owner: string;
+}
+
+/** Listed cars nobody holds from today on (so the journey's dates are free). */
+async function freeCars(request: APIRequestContext, count: number): Promise<ListedCar[]> {
+  const list = await request.get('/api/car/getCarList?limit=48&sort=PRICE_LOW');
+  expect(list.status()).toBe(200);
+  const cars = ((await list.json()) as { data: ListedCar[] }).data.filter((car) => car.car_owner !== 'sipho');
+  const free: ListedCar[] = [];
+  for (const car of cars) {
+    const held = await request.get(`/api/car/${car.car_username}/availability`);
+    if (((await held.json()) as { data: unknown[] }).data.length === 0) free.push(car);
+    if (free.length === count) break;
+  }
+  expect(free).toHaveLength(count);
+  return free;
+}
+
+/** Opens a booking calendar and shows the month of `date`. */
+async function openCalendarAt(page: Page, label: RegExp, date: string) {
+  await page.getByRole('button', { name: label }).click();
+  const calendar = page.getByRole('dialog', { name: /choose/i });
+  await expect(calendar).toBeVisible();
+  for (let i = 0; i < 3 && (await calendar.locator(`[data-date="${date}"]`).count()) === 0; i++) {
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+  }
+  return calendar;
+}
+
+test('a guest browses, filters by type and price, opens the map and a car, and is asked to log in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('vehicle-count')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('average-rating')).toHaveText('4.8');
+  await expect(page.getByTestId('support')).toHaveText('24/7');
+  await page.getByRole('link', { name: 'Browse Cars', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/cars$/);
+  await expect(page.getByRole('heading', { name: 'Browse Vehicles' })).toBeVisible();
+  await expect(page.getByTestId('vehicle-count')).toHaveText(/\d+ vehicles available/);
+  const allCount = Number((await page.getByTestId('vehicle-count').textContent())?.match(/\d+/)?.[0]);
+  expect(allCount).toBeGreaterThan(12);
+  await expect(page.getByTestId('vehicle-card')).toHaveCount(12);
+
+  // Load more vehicles really loads the next page.
+  await page.getByRole('button', { name: 'Load more vehicles' }).click();
+  await expect(page.getByTestId('vehicle-card')).toHaveCount(Math.min(24, allCount));
+
+  // Filters go to the server: SUVs (SUV or Crossover) up to R1 000 a day.
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('button', { name: 'SUV', exact: true }).click();
+  await page.getByLabel('Maximum price').fill('1000');
+  await expect(page).toHaveURL(/type=SUV/);
+  await expect(page).toHaveURL(/maxPrice=1000/);
+  await expect(page.getByTestId('vehicle-count')).not.toHaveText(`${allCount} vehicles available`);
+  const cards = page.getByTestId('vehicle-card');
+  await expect(cards.first()).toBeVisible();
+  const filteredCount = await cards.count();
+  expect(filteredCount).toBeGreaterThan(0);
+  for (let i = 0; i < filteredCount; i++) {
+    await expect(cards.nth(i).getByTestId('car-type')).toHaveText(/^(SUV|Crossover)$/);
+    expect(randOf((await cards.nth(i).getByTestId('car-price').textContent()) ?? '')).toBeLessThanOrEqual(1000);
+  }
+
+  // The filters live in the URL: they survive a reload.
+  await page.reload();
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(page.getByRole('button', { name: 'SUV', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('vehicle-card')).toHaveCount(filteredCount);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+
+  // The map: price markers (no tiles offline), and a marker opens the car's panel.
+  await page.getByRole('button', { name: 'Show map' }).click();
+  const map = page.getByTestId('car-map');
+  await expect(map).toBeVisible();
+  await expect(map.locator('.leaflet-marker-icon').first()).toBeAttached();
+  expect(await map.locator('.leaflet-marker-icon').count()).toBe(filteredCount);
+  await map.getByRole('button', { name: 'Satellite' }).click();
+  // Offline (as here) the imagery fails and the map falls back to the street tiles.
+  await expect(map.getByText(/Satellite imagery is unavailable/).or(map.getByRole('button', { name: 'Satellite', pressed: true }))).toBeVisible();
+  const firstName = (await cards.first().getByRole('heading').textContent())!.trim();
+  await cards.first().getByRole('button', { name: `Show ${firstName} on the map` }).click();
+  const panel = map.getByRole('region', { name: `${firstName} details` });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Book Now' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Close details' }).click();
+  await expect(panel).toHaveCount(0);
+  await map.locator(`.leaflet-marker-icon[title^="${firstName}:"]`).first().click();
+  await expect(panel).toBeVisible();
+  await page.getByRole('button', { name: 'Hide map' }).click();
+  await expect(map).toHaveCount(0);
+
+  // A car's page: a guest must log in to book, and comes back after signing in.
+  await cards.first().getByRole('link', { name: `Book ${firstName}` }).click();
+  await expect(page).toHaveURL(/\/cars\/[a-z0-9-]+$/);
+  const carPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(firstName);
+  await expect(page.getByText('Please log in to book this vehicle')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Username or Email').fill('sipho');
+  await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`${carPath}$`));
+  await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
+
+  // An unknown car.
+  await page.goto('/car/no-such-car-000000');
+  await expect(page.getByRole('heading', { name: 'Car Not Found' })).toBeVisible();
+});
+
+test('a verified renter books a car by the day and another by the hour; the dates become unavailable', async ({ page, request }) => {
+  const [dailyCar, hourlyCar] = await freeCars(request, 2);
+  const today = todayInJohannesburg();
+  await loginThroughUi(page, 'sipho');
+
+  // Daily: Next Week is a one-day rental starting in 7 days.
+  const start = addDays(today, 7);
+  await page.goto(`/cars/${dailyCar!.car_username}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`${dailyCar!.car_make} ${dailyCar!.car_model}`);
+  const bookNow = page.getByRole('button', { name: 'Book Now' });
+  await expect(bookNow).toBeDisabled();
+  await page.getByRole('button', { name: 'Next Week' }).click();
+  await expect(page.getByTestId('price-breakdown')).toContainText('× 1 day');
+  await expect(page.getByTestId('price-breakdown')).toContainText('Service fee (10%)');
+  await bookNow.click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Booking Request' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByText('Daily Booking Request Sent!')).toBeVisible();
+  const done = page.getByRole('dialog', { name: 'Booking Request Sent' });
+  await expect(done).toBeVisible();
+  await expect(done.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(done.getByRole('link', { name: 'View My Bookings' })).toHaveAttribute('href', '/my-bookings');
+  await done.getByRole('button', { name: 'Done' }).click();
+
+  let calendar = await openCalendarAt(page, /pickup date/i, start);
+  for (const date of [start, addDays(start, 1)]) {
+    await expect(calendar.locator(`[data-date="${date}"]`)).toBeDisabled();
+    await expect(calendar.locator(`[data-date="${date}"]`)).toHaveAttribute('data-state', 'pending');
+  }
+  await page.keyboard.press('Escape');
+
+  // The same dates again: the submit check refuses them with document 2's words.
+  await page.getByRole('button', { name: 'Next Week' }).click();
+  await bookNow.click();
+  await expect(page.getByText('Dates Unavailable')).toBeVisible();
+  await expect(page.getByText('One or more selected dates are already booked or have pending requests. Please choose different dates.')).toBeVisible();
+
+  // Hourly: tomorrow from 10:00 to 13:00.
+  const tomorrow = addDays(today, 1);
+  await page.goto(`/cars/${hourlyCar!.car_username}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`${hourlyCar!.car_make} ${hourlyCar!.car_model}`);
+  await page.getByRole('button', { name: 'Hourly' }).click();
+  await page.getByRole('button', { name: 'Tomorrow' }).click();
+  await page.getByLabel('Pickup time').selectOption('10:00');
+  await page.getByLabel('Return time').selectOption('10:30');
+  await expect(page.getByText('Minimum booking duration is 1 hour.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book Now' })).toBeDisabled();
+  await page.getByLabel('Return time').selectOption('13:00');
+  await expect(page.getByTestId('price-breakdown')).toContainText('× 3 hours');
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Booking Request' }).getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByText('Hourly Booking Request Sent!')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Booking Request Sent' }).getByRole('button', { name: 'Done' }).click();
+
+  calendar = await openCalendarAt(page, /pickup date/i, tomorrow);
+  await expect(calendar.locator(`[data-date="${tomorrow}"]`)).toBeDisabled();
+  await expect(calendar.locator(`[data-date="${tomorrow}"]`)).toHaveAttribute('data-state', 'pending');
+});
