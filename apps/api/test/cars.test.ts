@@ -380,7 +380,7 @@ describe('listing a car (POST /car/newCar/{username})', () => {
     expect(step1.errors).toEqual({ car_plate_number: 'Required', pickup_location: 'Required' });
     expectError(await post(u, newCarBody({ specifications: { seats: 9 } }), h), 400, 'Seats must be between 2 and 8.');
     expectError(await post(u, newCarBody({ specifications: { doors: 6 } }), h), 400, 'Doors must be between 2 and 5.');
-    expectError(await post(u, newCarBody({ car_value: 20000 }), h), 400, /^Vehicle value must be at least R50.000 to list on Karoo\.$/);
+    expectError(await post(u, newCarBody({ car_value: 20000 }), h), 400, /^Vehicle value must be at least R.50.000 to list on Karoo\.$/);
     expectError(await post(u, newCarBody({ images: Array.from({ length: 11 }, pngDataUrl) }), h), 400, 'You can add at most 10 photos.');
     expectError(await post(u, newCarBody({ images: [`data:image/png;base64,${Buffer.from('<svg/>').toString('base64')}`] }), h), 415);
     expectError(await post(u, newCarBody({ images: ['https://example.com/car.jpg'] }), h), 400);

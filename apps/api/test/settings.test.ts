@@ -77,7 +77,7 @@ describe('settings', () => {
       expectError(
         await t.app.inject({ method: 'POST', url: `/api/car/newCar/${host.user.username}`, headers: host.headers, payload: newCarBody({ car_value: 450000 }) }),
         400,
-        /^Vehicle value must be at least R500.000 to list on Karoo\.$/,
+        /^Vehicle value must be at least R.500.000 to list on Karoo\.$/,
       );
     } finally {
       expectOk(await put({ minCarValue: 50000 }));

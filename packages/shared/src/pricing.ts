@@ -125,15 +125,15 @@ export function hourlyRateOf(dailyPrice: number): number {
   return Math.round(dailyPrice / 10);
 }
 
-const randFormatter = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const wholeRand = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const randAndCents = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * The one rand formatter (decisions.md section 7): 'R' then the en-ZA number, e.g. R1 250 or
- * R455,50. Whole amounts show no decimals.
+ * The one rand formatter (decisions.md section 7), used by the API's messages and every screen:
+ * en-ZA currency style, e.g. "R 1 250", or "R 455,50" when there are cents (Intl separates with
+ * no-break spaces). Missing amounts show as R 0.
  */
-export function formatRand(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  const abs = Math.abs(amount);
-  const text = Number.isInteger(abs) ? randFormatter.format(abs) : new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(abs);
-  return `${sign}R${text}`;
+export function formatRand(amount: number | null | undefined): string {
+  const value = typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) / 100 : 0;
+  return Number.isInteger(value) ? wholeRand.format(value) : randAndCents.format(value);
 }

@@ -66,6 +66,13 @@ describe('route guards', () => {
     await waitFor(() => expect(signin.router.state.location.pathname).toBe('/login'));
     signin.unmount();
 
+    // The wizard sends guests to /signin with where to come back to; the redirect keeps it.
+    const fromWizard = renderApp({ path: '/' });
+    await fromWizard.router.navigate('/signin', { state: { from: { pathname: '/become-host', search: '', hash: '' } } });
+    await waitFor(() => expect(fromWizard.router.state.location.pathname).toBe('/login'));
+    expect(fromWizard.router.state.location.state).toEqual({ from: { pathname: '/become-host', search: '', hash: '' } });
+    fromWizard.unmount();
+
     renderApp({ path: '/no-such-page' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });

@@ -22,3 +22,9 @@ export function RequireAuth({ role = 'user' }: { role?: RequiredRole }) {
   }
   return <Outlet />;
 }
+
+/** A redirect that keeps the navigation state (e.g. /signin -> /login still returns to `from`). */
+export function RedirectKeepingState({ to }: { to: string }) {
+  const location = useLocation();
+  return <Navigate to={to} replace state={location.state} />;
+}

@@ -6,7 +6,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomePage } from '@/features/home/components/home-page';
 import { PATHS } from '@/lib/routes';
-import { RequireAuth } from './guards';
+import { RedirectKeepingState, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteError } from './pages/route-error';
@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
           { path: 'car/:id', lazy: () => import('./routes/car-detail-route').then((m) => ({ Component: m.CarDetailRoute })) },
           { path: 'become-host', lazy: () => import('./routes/become-host-route').then((m) => ({ Component: m.BecomeHostRoute })) },
           { path: 'list-car', element: <Navigate to={PATHS.becomeHost} replace /> },
-          { path: 'signin', element: <Navigate to={PATHS.login} replace /> },
+          { path: 'signin', element: <RedirectKeepingState to={PATHS.login} /> },
 
           {
             element: <RequireAuth />,

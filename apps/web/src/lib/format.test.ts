@@ -14,7 +14,7 @@ describe('format', () => {
 
   it('formats rand amounts as whole rand with en-ZA grouping', () => {
     expect(normalise(formatRand(1234))).toBe('R 1 234');
-    expect(normalise(formatRand(450.4))).toBe('R 450');
+    expect(normalise(formatRand(450.4))).toBe('R 450,40');
     expect(normalise(formatRand(undefined))).toBe('R 0');
   });
 

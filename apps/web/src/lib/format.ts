@@ -12,7 +12,6 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
   timeZone: TIME_ZONE,
 });
-const randFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'ZAR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
 const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
@@ -32,10 +31,8 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   return date ? dateTimeFormat.format(date) : fallback;
 }
 
-/** Whole rand, en-ZA grouping: "R 1 234" (Intl separates with no-break spaces). */
-export function formatRand(amount: number | null | undefined): string {
-  return randFormat.format(Number.isFinite(amount) ? Math.round(amount as number) : 0);
-}
+/** Rand amounts: the one shared formatter (decisions.md section 7). */
+export { formatRand } from '@karoo/shared';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
