@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything, in order, stopping at the first failure: type-check, lint, unit and
-// API tests (PGlite always; PostgreSQL too when TEST_DATABASE_URL is set), build, end-to-end in Chromium.
+// API tests (PGlite always; PostgreSQL too when TEST_DATABASE_URL is set), build, the landing
+// page's JavaScript budget, end-to-end in Chromium.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -8,6 +9,7 @@ const steps = [
   ['Lint', 'npm', ['run', 'lint']],
   ['Unit and API tests', 'npx', ['vitest', 'run']],
   ['Build', 'npm', ['run', 'build']],
+  ['Landing page JavaScript budget (150 KB gzip)', 'npm', ['run', 'size']],
   ['End-to-end tests (Chromium)', 'npm', ['run', 'test:e2e']],
 ];
 
