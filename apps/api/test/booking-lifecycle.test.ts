@@ -277,10 +277,12 @@ describe('reads and their visibility', () => {
   it('getStats counts by status and sums stored figures of completed or paid bookings', async () => {
     const stats = expectOk<BookingStats>(await req('GET', '/api/booking/getStats', viewerA.headers));
     expect(stats).toMatchObject({ total: 2, pending: 1, completed: 1, confirmed: 0 });
+    // A's own trip is money spent, not earned; the booking on A's car is still pending (no money).
     const row = await statusOf(mine.id);
-    expect(stats.total_revenue).toBe(row.total_price_cents / 100);
-    expect(stats.total_earnings).toBe(row.car_owner_earnings_cents / 100);
-    expect(stats.total_app_fee).toBe(row.app_fee_cents / 100);
+    expect(stats.total_spent).toBe(row.total_price_cents / 100);
+    expect(stats.total_revenue).toBe(0);
+    expect(stats.total_earnings).toBe(0);
+    expect(stats.total_app_fee).toBe(0);
     const all = expectOk<BookingStats>(await req('GET', '/api/booking/getStats', admin.headers));
     expect(all.total).toBeGreaterThan(stats.total);
   });

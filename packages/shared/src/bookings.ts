@@ -206,10 +206,12 @@ export const bookingStatsSchema = z.object({
   completed: z.number().int(),
   cancelled: z.number().int(),
   rejected: z.number().int(),
-  /** Sums of the stored figures of completed or paid bookings, in rand. */
+  /** Sums of the stored figures of completed or paid bookings, in rand: revenue, earnings and
+   * fees of bookings on the viewer's cars (admins: the platform), and what the viewer spent as a renter. */
   total_revenue: z.number(),
   total_earnings: z.number(),
   total_app_fee: z.number(),
+  total_spent: z.number(),
 });
 export type BookingStats = z.infer<typeof bookingStatsSchema>;
 

@@ -47,15 +47,15 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: 'profile', lazy: () => import('./routes/profile-route').then((m) => ({ Component: m.ProfileRoute })) },
-              { path: 'dashboard', element: <UpcomingPage title="Dashboard" release="bookings" /> },
-              { path: 'my-bookings', element: <UpcomingPage title="My Bookings" release="bookings" /> },
+              { path: 'dashboard', lazy: () => import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })) },
+              { path: 'my-bookings', lazy: () => import('./routes/my-bookings-route').then((m) => ({ Component: m.MyBookingsRoute })) },
             ],
           },
           {
             element: <RequireAuth role="host" />,
             children: [
               { path: 'host-dashboard', lazy: () => import('./routes/host-dashboard-route').then((m) => ({ Component: m.HostDashboardRoute })) },
-              { path: 'earnings', element: <UpcomingPage title="Earnings" release="bookings" /> },
+              { path: 'earnings', lazy: () => import('./routes/earnings-route').then((m) => ({ Component: m.EarningsRoute })) },
             ],
           },
           {

@@ -178,19 +178,29 @@ export interface BookingStatusCount {
   total_cents: number;
   earnings_cents: number;
   app_fee_cents: number;
+  spent_cents: number;
   paid: number;
 }
 
 /** Counts and stored sums by status (and whether paid), scoped like the lists. */
 export async function bookingStatusCounts(db: Db, participantId?: string): Promise<BookingStatusCount[]> {
+  // Money counts completed or paid bookings. Revenue, earnings and fees are a host's (bookings on
+  // their cars); spent is a renter's (their own trips). Without a participant: the whole platform.
+  const earned = participantId
+    ? sql`(status = 'completed' OR payment_status = 'paid') AND owner_id = ${participantId}`
+    : sql`(status = 'completed' OR payment_status = 'paid')`;
+  const spent = participantId
+    ? sql`(status = 'completed' OR payment_status = 'paid') AND renter_id = ${participantId}`
+    : sql`(status = 'completed' OR payment_status = 'paid')`;
   let query = db
     .selectFrom('bookings')
     .select([
       'status',
       sql<number>`count(*)`.as('count'),
-      sql<number>`coalesce(sum(total_price_cents) FILTER (WHERE status = 'completed' OR payment_status = 'paid'), 0)`.as('total_cents'),
-      sql<number>`coalesce(sum(car_owner_earnings_cents) FILTER (WHERE status = 'completed' OR payment_status = 'paid'), 0)`.as('earnings_cents'),
-      sql<number>`coalesce(sum(app_fee_cents) FILTER (WHERE status = 'completed' OR payment_status = 'paid'), 0)`.as('app_fee_cents'),
+      sql<number>`coalesce(sum(total_price_cents) FILTER (WHERE ${earned}), 0)`.as('total_cents'),
+      sql<number>`coalesce(sum(car_owner_earnings_cents) FILTER (WHERE ${earned}), 0)`.as('earnings_cents'),
+      sql<number>`coalesce(sum(app_fee_cents) FILTER (WHERE ${earned}), 0)`.as('app_fee_cents'),
+      sql<number>`coalesce(sum(total_price_cents) FILTER (WHERE ${spent}), 0)`.as('spent_cents'),
       sql<number>`count(*) FILTER (WHERE payment_status = 'paid')`.as('paid'),
     ])
     .groupBy('status');
@@ -202,6 +212,7 @@ export async function bookingStatusCounts(db: Db, participantId?: string): Promi
     total_cents: Number(r.total_cents),
     earnings_cents: Number(r.earnings_cents),
     app_fee_cents: Number(r.app_fee_cents),
+    spent_cents: Number(r.spent_cents),
     paid: Number(r.paid),
   }));
 }

@@ -373,11 +373,13 @@ export async function bookingStats(ctx: AppContext, viewer: UserRow): Promise<Bo
   let revenue = 0;
   let earnings = 0;
   let fees = 0;
+  let spent = 0;
   for (const row of rows) {
     counts[row.status] = row.count;
     revenue += row.total_cents;
     earnings += row.earnings_cents;
     fees += row.app_fee_cents;
+    spent += row.spent_cents;
   }
   return {
     total: rows.reduce((sum, r) => sum + r.count, 0),
@@ -386,5 +388,6 @@ export async function bookingStats(ctx: AppContext, viewer: UserRow): Promise<Bo
     total_revenue: revenue / 100,
     total_earnings: earnings / 100,
     total_app_fee: fees / 100,
+    total_spent: spent / 100,
   };
 }

@@ -3,7 +3,7 @@
 // activates the booking in one conditional UPDATE. The unique payment_reference column makes it
 // idempotent under concurrency: the same reference activates once, never two bookings.
 import { randomBytes } from 'node:crypto';
-import { PAYMENT_MESSAGES, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, type PaymentSession, type sandboxChargeBodySchema } from '@karoo/shared';
+import { formatRand, PAYMENT_MESSAGES, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, type PaymentSession, type sandboxChargeBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -122,7 +122,7 @@ async function settlePayment(ctx: AppContext, booking: BookingRecord, reference:
   await ctx.db.updateTable('payments').set({ status: 'success', message: null, updated_at: now }).where('reference', '=', reference).execute();
   invalidateCarListings(ctx);
   const what = `${current.car_make} ${current.car_model} (${current.start_date} to ${current.end_date})`;
-  const amount = `R${(current.total_price_cents / 100).toFixed(2)}`;
+  const amount = formatRand(current.total_price_cents / 100);
   await notify(ctx, current.renter_id, {
     type: 'booking_paid',
     title: 'Payment received',

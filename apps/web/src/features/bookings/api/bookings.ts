@@ -109,4 +109,3 @@ export function useCreateReview() {
   });
 }
 
-export { useRefreshAfter as useRefreshBookings };

@@ -12,7 +12,7 @@ import { useNotification } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { useApproveBooking, useCancelBooking, useRejectBooking } from '../api/bookings';
 import type { BookingAction, BookingRole } from '../utils/booking-actions';
-import { formatDate, formatDuration, formatExpiresIn, STATUS_LABELS, STATUS_STRIPES, STATUS_TONES } from '../utils/booking-format';
+import { formatDate, formatDuration, formatExpiresIn, STATUS_LABELS, STATUS_STRIPES, STATUS_TONES } from '@/lib/booking-format';
 
 export interface BookingCardProps {
   booking: Booking;
@@ -51,7 +51,8 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
       await approve.mutateAsync({ id: booking.id, hostResponse: hostResponse.trim() || undefined });
       notify.success('Booking Confirmed', `${booking.renter.full_name || booking.user_username} can now pay to secure the trip.`);
     } catch (error) {
-      notify.error('Accept Failed', (isApiError(error) && error.message) || 'Failed to accept the booking. Please try again.');
+      if (isApiError(error) && error.status === 404) notify.error('Booking Not Found', 'Could not find the booking to accept.');
+      else notify.error('Accept Failed', (isApiError(error) && error.message) || 'Failed to accept the booking. Please try again.');
     }
   }
   async function onReject() {
@@ -147,7 +148,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
               <h4 className="font-semibold text-stone-900">Insurance</h4>
               <p className="text-stone-600">
                 {booking.insurance_option
-                  ? `${booking.insurance_option.name} (${formatRand(booking.insurance_option.daily_rate)} per day, excess ${formatRand(booking.insurance_option.excess_amount)})`
+                  ? `${booking.insurance_option.name} (${booking.insurance_option.daily_rate > 0 ? `${formatRand(booking.insurance_option.daily_rate)} per day` : 'included'}, excess ${formatRand(booking.insurance_option.excess_amount)})`
                   : 'No insurance option'}
               </p>
             </div>

@@ -9,10 +9,9 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { PATHS } from '@/lib/routes';
-import { useCheckout } from '@/features/payments/components/use-checkout';
 import { useBookings, useMyReviews } from '../api/bookings';
 import { bookingActions, roleOf } from '../utils/booking-actions';
-import { STATUS_LABELS } from '../utils/booking-format';
+import { STATUS_LABELS } from '@/lib/booking-format';
 import { BookingCard } from './booking-card';
 import { ReturnDialog } from './return-dialog';
 import { ReviewDialog } from './review-dialog';
@@ -45,11 +44,18 @@ export function SignInGate() {
   );
 }
 
-export function MyBookingsPage() {
+/** Pay now, provided by the router (the payments feature): starts a checkout and renders it. */
+export interface BookingPayment {
+  startCheckout: (booking: Booking) => Promise<void>;
+  pendingId: string | null;
+  checkout: ReactNode;
+}
+
+export function MyBookingsPage({ payment }: { payment: BookingPayment }) {
   const { user } = useAuth();
   const bookings = useBookings(!!user);
   const reviews = useMyReviews(user?.username);
-  const { startCheckout, pendingId, checkout } = useCheckout();
+  const { startCheckout, pendingId, checkout } = payment;
   const [filter, setFilter] = useState<Filter>('all');
   const [roleTab, setRoleTab] = useState<RoleTab>('all');
   const [returning, setReturning] = useState<Booking | null>(null);
@@ -70,7 +76,7 @@ export function MyBookingsPage() {
     .reduce((sum, x) => sum + Math.round(x.booking.total_price * 100), 0);
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full min-w-0 max-w-5xl px-4 py-8 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold text-stone-900">My Bookings</h1>

@@ -10,8 +10,9 @@ export const earningsKeys = {
   fleet: (username: string) => ['earnings', 'fleet', username] as const,
 };
 
-export function useEarningsSummary() {
+export function useEarningsSummary(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: earningsKeys.summary(),
     queryFn: async ({ signal }) => (await apiClient.get<EarningsSummary>('/earnings/earning/getSummary', { signal })).data,
   });

@@ -66,6 +66,7 @@ export function useCheckout(): { startCheckout: (booking: Booking) => Promise<vo
         return;
       }
       if (session.provider === 'sandbox') {
+        setPendingId(null);
         setSandbox({ booking, session });
         return;
       }

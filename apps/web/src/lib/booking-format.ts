@@ -1,4 +1,5 @@
-// Display helpers of the booking screens: dates in en-ZA, durations, status colours, countdowns.
+// Booking display helpers shared by My Bookings, the dashboard and earnings: dates in en-ZA,
+// durations, status colours, countdowns.
 import type { Booking, BookingStatus } from '@karoo/shared';
 import type { BadgeTone } from '@/components/ui/badge';
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { makeBooking } from '@/test/booking-fixtures';
+import { bookingActions, hasStarted, roleOf } from './booking-actions';
+
+const now = new Date('2030-03-02T10:00:00Z');
+
+describe('bookingActions', () => {
+  it.each([
+    ['pending', 'unpaid', 'owner', ['accept', 'reject']],
+    ['pending', 'unpaid', 'renter', ['cancel']],
+    ['confirmed', 'unpaid', 'renter', ['pay', 'cancel']],
+    ['confirmed', 'unpaid', 'owner', []],
+    ['active', 'paid', 'renter', []],
+    ['active', 'paid', 'owner', ['return']],
+    ['completed', 'paid', 'owner', []],
+    ['completed', 'paid', 'renter', ['review']],
+    ['cancelled', 'unpaid', 'renter', []],
+    ['cancelled', 'unpaid', 'owner', []],
+    ['rejected', 'unpaid', 'renter', []],
+    ['rejected', 'unpaid', 'owner', []],
+  ] as const)('%s (%s) as %s: %j', (status, payment_status, role, expected) => {
+    expect(bookingActions(makeBooking({ status, payment_status, start_date: '2030-03-01' }), role, { now })).toEqual(expected);
+  });
+
+  it('hides Mark as Returned until the rental has started', () => {
+    expect(bookingActions(makeBooking({ status: 'active', payment_status: 'paid', start_date: '2030-03-05' }), 'owner', { now })).toEqual([]);
+  });
+
+  it('hides Leave a review once the trip is reviewed', () => {
+    expect(bookingActions(makeBooking({ status: 'completed', payment_status: 'paid' }), 'renter', { reviewed: true })).toEqual([]);
+  });
+});
+
+describe('roleOf', () => {
+  it('is owner for the car owner and renter otherwise', () => {
+    const booking = makeBooking({ car_owner: 'host_thabo', user_username: 'sipho' });
+    expect(roleOf(booking, { username: 'host_thabo' })).toBe('owner');
+    expect(roleOf(booking, { username: 'sipho' })).toBe('renter');
+  });
+});
+
+describe('hasStarted', () => {
+  it('uses the Johannesburg calendar day', () => {
+    // 23:30 UTC on 1 March is already 2 March in Johannesburg.
+    expect(hasStarted('2030-03-02', new Date('2030-03-01T23:30:00Z'))).toBe(true);
+    expect(hasStarted('2030-03-02', new Date('2030-03-01T21:30:00Z'))).toBe(false);
+  });
+});

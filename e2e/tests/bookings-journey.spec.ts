@@ -1,0 +1,171 @@
+// Document 3's bookings-and-money journey in the real app on the demo database: a verified renter
+// requests a car of host_thabo starting today, the host accepts in My Bookings, a declined card
+// leaves the booking confirmed, the renter pays in the sandbox checkout, the host marks the car
+// returned, the renter reviews the trip; the host sees the earnings, the car page shows the review
+// and both were notified.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginThroughUi } from './fixtures';
+
+interface ListedCar {
+  car_username: string;
+  car_make: string;
+  car_model: string;
+  car_owner: string;
+  status: string;
+}
+
+/** A listed car of host_thabo that nobody holds from today on. */
+async function freeCarOf(request: APIRequestContext, owner: string): Promise<ListedCar> {
+  const list = await request.get(`/api/car/getCarList?limit=48&owner=${owner}`);
+  expect(list.status()).toBe(200);
+  const cars = ((await list.json()) as { data: ListedCar[] }).data.filter((car) => car.car_owner === owner && car.status === 'available');
+  for (const car of cars) {
+    const held = await request.get(`/api/car/${car.car_username}/availability`);
+    if (((await held.json()) as { data: unknown[] }).data.length === 0) return car;
+  }
+  throw new Error(`No free car of ${owner}`);
+}
+
+async function logout(page: Page) {
+  await page.context().clearCookies();
+  await page.evaluate(() => window.localStorage.clear());
+}
+
+/** The newest booking card of a car on My Bookings. */
+function cardOf(page: Page, carName: string) {
+  return page.getByTestId('booking-card').filter({ hasText: carName }).first();
+}
+
+async function expectNotification(page: Page, title: string) {
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const list = page.getByRole('dialog', { name: 'Notifications list' });
+  await expect(list.getByRole('button', { name: new RegExp(`^${title}`) }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+}
+
+test('request, accept, decline then pay, return, review; earnings, car review and notifications', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const car = await freeCarOf(request, 'host_thabo');
+  const carName = `${car.car_make} ${car.car_model}`;
+  const comment = `Lovely ${carName}, spotless and easy pickup ${Date.now().toString(36)}.`;
+
+  // 1. sipho requests the car for today (a one-day rental, so it has started when the host returns it).
+  await loginThroughUi(page, 'sipho');
+  await page.goto(`/cars/${car.car_username}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(carName);
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Booking Request' }).getByRole('button', { name: 'Send Request' }).click();
+  await page.getByRole('dialog', { name: 'Booking Request Sent' }).getByRole('button', { name: 'Done' }).click();
+
+  await page.goto('/my-bookings');
+  await expect(page.getByRole('heading', { name: 'My Bookings' })).toBeVisible();
+  let card = cardOf(page, carName);
+  await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(card.getByText('Booking Request', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Cancel Booking' })).toBeVisible();
+  await logout(page);
+
+  // 2. host_thabo accepts it.
+  await loginThroughUi(page, 'host_thabo');
+  await expectNotification(page, 'New booking request');
+  await page.goto('/my-bookings');
+  await page.getByRole('button', { name: 'Received bookings' }).click();
+  await page.getByRole('button', { name: /^Pending/ }).click();
+  card = cardOf(page, carName);
+  await expect(card.getByText('Received Booking', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: 'View details' }).click();
+  await expect(card.getByText(/Platform fee \(\d+(\.\d+)?%\)/)).toBeVisible();
+  await card.getByLabel('Message to the renter (optional)').fill('See you at the pickup point!');
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Booking Confirmed', { exact: true })).toBeVisible();
+  await logout(page);
+
+  // 3. sipho: a declined card leaves the booking confirmed; then the test card pays.
+  await loginThroughUi(page, 'sipho');
+  await expectNotification(page, 'Booking accepted');
+  await page.goto('/my-bookings');
+  card = cardOf(page, carName);
+  await expect(card.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(card.getByText(/Expires in/)).toBeVisible();
+  await card.getByRole('button', { name: 'Pay now' }).click();
+  let checkout = page.getByRole('dialog', { name: 'Secure checkout' });
+  await expect(checkout.getByText('Test mode — no real money moves')).toBeVisible();
+  await checkout.getByLabel('Card number').fill('4000000000000002');
+  await expect(checkout.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await checkout.getByLabel('Expiry (MM/YY)').fill('1230');
+  await checkout.getByLabel('CVV').fill('123');
+  await checkout.getByRole('button', { name: /^Pay R/ }).click();
+  await expect(checkout.getByText('Your card was declined.')).toBeVisible();
+  await checkout.getByRole('button', { name: 'Close dialog' }).click();
+  await expect(page.getByText('Payment window closed. Booking not activated.')).toBeVisible();
+  await page.reload();
+  card = cardOf(page, carName);
+  await expect(card.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(card.getByText('Awaiting payment')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Pay now' }).click();
+  checkout = page.getByRole('dialog', { name: 'Secure checkout' });
+  await checkout.getByLabel('Card number').fill('4084 0840 8408 4081');
+  await checkout.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await checkout.getByLabel('CVV').fill('123');
+  await checkout.getByRole('button', { name: /^Pay R/ }).click();
+  await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
+  await expect(checkout).toHaveCount(0);
+  card = cardOf(page, carName);
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await logout(page);
+
+  // 4. host_thabo marks the car returned.
+  await loginThroughUi(page, 'host_thabo');
+  await expectNotification(page, 'Booking paid');
+  await page.goto('/my-bookings');
+  await page.getByRole('button', { name: /^Active/ }).click();
+  card = cardOf(page, carName);
+  await card.getByRole('button', { name: 'Mark as Returned' }).click();
+  const returnDialog = page.getByRole('dialog', { name: 'Mark as Returned' });
+  await returnDialog.getByLabel('Condition notes').fill('Returned clean with a full tank.');
+  await returnDialog.getByRole('button', { name: 'Confirm Return' }).click();
+  await expect(page.getByText('Booking Completed', { exact: true })).toBeVisible();
+  await logout(page);
+
+  // 5. sipho reviews the trip.
+  await loginThroughUi(page, 'sipho');
+  await expectNotification(page, 'Trip completed');
+  await page.goto('/my-bookings');
+  await page.getByRole('button', { name: /^Completed/ }).click();
+  card = cardOf(page, carName);
+  await card.getByRole('button', { name: 'Leave a review' }).click();
+  const review = page.getByRole('dialog', { name: 'Leave a review' });
+  await expect(review.getByTestId('rating-label')).toHaveText('Excellent');
+  await review.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(review.getByText('Please write a comment about your trip.')).toBeVisible();
+  await review.getByRole('radio', { name: /^4 stars/ }).click();
+  await expect(review.getByTestId('rating-label')).toHaveText('Very Good');
+  await review.getByLabel('Your review').fill(comment);
+  await expect(review.getByText(`${comment.length}/500`)).toBeVisible();
+  await review.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(page.getByText('Review Submitted', { exact: true })).toBeVisible();
+  await expect(cardOf(page, carName).getByRole('button', { name: 'Leave a review' })).toHaveCount(0);
+
+  // The car's page shows the review.
+  await page.goto(`/cars/${car.car_username}`);
+  await expect(page.getByText(comment)).toBeVisible();
+  await expect(page.getByText(/\(\d+ reviews?\)/).first()).toBeVisible();
+  await logout(page);
+
+  // 6. host_thabo sees the earnings of the trip.
+  await loginThroughUi(page, 'host_thabo');
+  await expectNotification(page, 'New review');
+  await page.goto('/earnings');
+  await expect(page.getByRole('heading', { name: 'Earnings', exact: true })).toBeVisible();
+  await expect(page.getByText('Total Revenue')).toBeVisible();
+  const row = page.getByTestId('earning-row').filter({ hasText: carName }).first();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: /^Invoice for booking/ }).click();
+  const invoice = page.getByRole('dialog', { name: /^Invoice INV-/ });
+  await expect(invoice.getByText('Your earnings')).toBeVisible();
+  await invoice.getByRole('button', { name: 'Close', exact: true }).click();
+});
