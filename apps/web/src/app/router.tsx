@@ -61,9 +61,9 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth role="admin" />,
             children: [
-              { path: 'admin', element: <UpcomingPage title="Admin Panel" release="bookings" /> },
-              { path: 'api-playground', element: <UpcomingPage title="API Playground" release="bookings" /> },
-              { path: 'api-test', element: <UpcomingPage title="API Connection Test" release="bookings" /> },
+              { path: 'admin', element: <UpcomingPage title="Admin Panel" release="administration" /> },
+              { path: 'api-playground', element: <UpcomingPage title="API Playground" release="administration" /> },
+              { path: 'api-test', element: <UpcomingPage title="API Connection Test" release="administration" /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

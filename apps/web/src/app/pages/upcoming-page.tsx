@@ -4,11 +4,10 @@ import { Construction } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { PATHS } from '@/lib/routes';
 
-export type Release = 'vehicles' | 'bookings';
+export type Release = 'administration';
 
 const RELEASES: Record<Release, string> = {
-  vehicles: 'the vehicles release',
-  bookings: 'the bookings release',
+  administration: 'the administration release',
 };
 
 export function UpcomingPage({ title, release }: { title: string; release: Release }) {
