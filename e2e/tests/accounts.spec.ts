@@ -116,6 +116,7 @@ test('guards: a guest is sent to sign in and returns to the page; a customer can
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText('@sipho')).toBeVisible();
+  await expect(page.getByText('Cars Listed')).toBeVisible();
 
   await page.goto('/host-dashboard');
   await expect(page).toHaveURL(/\/$/);

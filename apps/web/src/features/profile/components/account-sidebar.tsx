@@ -1,5 +1,4 @@
 // The profile's sidebar: Account Stats and Quick Actions (hosts and renters get different actions).
-// "Cars Listed" arrives with the vehicles release (docs/decisions/006).
 import { isHost, type User } from '@karoo/shared';
 import { BarChart3, CalendarCheck, Car, ChevronRight, CirclePlus, KeyRound, LayoutDashboard } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -24,11 +23,18 @@ function StatRow({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function AccountStats({ user }: { user: User }) {
+export interface AccountStatsProps {
+  user: User;
+  /** Cars whose owner is the user; undefined while loading or when the count could not be read. */
+  carsListed?: number;
+}
+
+export function AccountStats({ user, carsListed }: AccountStatsProps) {
   return (
     <Card>
       <CardHeader title="Account Stats" as="h2" />
       <dl className="divide-y divide-stone-100 px-5 sm:px-6">
+        <StatRow label="Cars Listed">{carsListed ?? '—'}</StatRow>
         <StatRow label="Account Type">{isHost(user) ? 'Host' : 'Customer'}</StatRow>
         <StatRow label="Status">
           <span className="inline-flex items-center gap-1.5">

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { carPage, makeCar } from '@/test/car-fixtures';
 import { fail, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -34,17 +35,48 @@ describe('ProfilePage', () => {
 
   it('shows Customer account stats and renter quick actions', async () => {
     signIn(makeUser());
-    profileApi();
+    const fetchMock = profileApi(makeUser(), { 'GET /api/car/getCarList': carPage([], { total: 0, limit: 48 }) });
     renderApp({ path: '/profile' });
 
     const stats = within((await screen.findByRole('heading', { name: 'Account Stats' })).closest('section')!);
     expect(stats.getByText('Customer')).toBeInTheDocument();
+    expect(stats.getByText('Cars Listed')).toBeInTheDocument();
+    expect(await stats.findByText('0')).toBeInTheDocument();
+    const carList = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.includes('/api/car/getCarList'));
+    expect(new URL(carList!, 'http://localhost').searchParams.get('owner')).toBe('sipho');
+    expect(new URL(carList!, 'http://localhost').searchParams.get('limit')).toBe('48');
     expect(stats.getByText('Active')).toBeInTheDocument();
     const aside = within(screen.getByRole('complementary', { name: 'Account summary' }));
     expect(aside.getByRole('link', { name: /Browse Cars/ })).toHaveAttribute('href', '/cars');
     expect(aside.getByRole('link', { name: /My Bookings/ })).toHaveAttribute('href', '/my-bookings');
     expect(aside.getByRole('link', { name: /Become a Host/ })).toHaveAttribute('href', '/become-host');
-    expect(screen.queryByText('Cars Listed')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'My Cars' })).not.toBeInTheDocument();
+  });
+
+  it('shows a host the Cars Listed count and the My Cars grid with Rented or Available badges', async () => {
+    const host = makeUser({ username: 'host_thabo', role: 'host' });
+    signIn(host);
+    const polo = makeCar({ car_username: 'vw-polo-200001', car_make: 'Volkswagen', car_model: 'Polo', car_color: 'Blue', car_plate_number: 'GP 55-66', car_rent_price: 450, isRented: true });
+    const corolla = makeCar({ car_username: 'toyota-corolla-200002' });
+    profileApi(host, { 'GET /api/car/getCarList': carPage([polo, corolla], { total: 3, limit: 48 }) });
+    renderApp({ path: '/profile' });
+
+    const grid = within((await screen.findByRole('heading', { name: 'My Cars' })).closest('section')!);
+    const stats = within(screen.getByRole('heading', { name: 'Account Stats' }).closest('section')!);
+    expect(stats.getByText('Cars Listed').nextElementSibling).toHaveTextContent('3');
+
+    const poloCard = grid.getByRole('link', { name: /Volkswagen Polo/ });
+    expect(poloCard).toHaveAttribute('href', '/cars/vw-polo-200001');
+    expect(within(poloCard).getByText('Rented')).toBeInTheDocument();
+    expect(within(poloCard).getByText('vw-polo-200001')).toBeInTheDocument();
+    expect(within(poloCard).getByText('Blue')).toBeInTheDocument();
+    expect(within(poloCard).getByText('GP 55-66')).toBeInTheDocument();
+    expect(within(poloCard).getByText('Sedan')).toBeInTheDocument();
+    expect(within(poloCard).getByText(/450/)).toBeInTheDocument();
+    const corollaCard = grid.getByRole('link', { name: /Toyota Corolla/ });
+    expect(corollaCard).toHaveAttribute('href', '/cars/toyota-corolla-200002');
+    expect(within(corollaCard).getByText('Available')).toBeInTheDocument();
+    expect(grid.getByRole('link', { name: /Manage Cars/ })).toHaveAttribute('href', '/host-dashboard');
   });
 
   it('gives hosts the host quick actions', async () => {
@@ -54,8 +86,9 @@ describe('ProfilePage', () => {
     renderApp({ path: '/profile' });
 
     expect(await screen.findByRole('link', { name: /Add New Car/ })).toHaveAttribute('href', '/become-host');
-    expect(screen.getByRole('link', { name: /Manage Cars/ })).toHaveAttribute('href', '/host-dashboard');
-    expect(screen.getByRole('link', { name: /View Earnings/ })).toHaveAttribute('href', '/earnings');
+    const aside = within(screen.getByRole('complementary', { name: 'Account summary' }));
+    expect(aside.getByRole('link', { name: /Manage Cars/ })).toHaveAttribute('href', '/host-dashboard');
+    expect(aside.getByRole('link', { name: /View Earnings/ })).toHaveAttribute('href', '/earnings');
   });
 
   it('validates the form, clears a field error on edit, and saves', async () => {

@@ -1,4 +1,4 @@
-// /profile: the signed-in user's details, bank details, verification documents and shortcuts
+// /profile: the signed-in user's details, bank details, verification documents, a host's cars and shortcuts
 // (document 1, profile screen). The documents panel comes from the verification feature and is
 // passed in by the router, so the two features stay independent.
 import { isAdmin, isHost } from '@karoo/shared';
@@ -11,8 +11,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { formatDate, initialOf } from '@/lib/format';
 import { useProfile } from '../api/get-profile';
+import { useProfileCars } from '../api/get-profile-cars';
 import { verificationStatusLabel } from '../utils/profile-values';
 import { AccountStats, QuickActions } from './account-sidebar';
+import { MyCars } from './my-cars';
 import { ProfileDetails } from './profile-details';
 import { ProfileFormCards } from './profile-form';
 
@@ -26,6 +28,7 @@ export interface ProfilePageProps {
 export function ProfilePage({ documentsPanel }: ProfilePageProps) {
   const { user } = useAuth();
   const profile = useProfile();
+  const ownCars = useProfileCars(user?.username);
   const [editing, setEditing] = useState(false);
 
   if (!user) return null; // the route guard has already sent guests to /login
@@ -102,9 +105,10 @@ export function ProfilePage({ documentsPanel }: ProfilePageProps) {
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {editing ? <ProfileFormCards user={user} onDone={() => setEditing(false)} /> : <ProfileDetails user={user} />}
           {documentsPanel}
+          {isHost(user) && ownCars.data && ownCars.data.cars.length > 0 ? <MyCars cars={ownCars.data.cars} /> : null}
         </div>
         <aside className="space-y-6" aria-label="Account summary">
-          <AccountStats user={user} />
+          <AccountStats user={user} carsListed={ownCars.data?.total} />
           <QuickActions user={user} />
         </aside>
       </div>
