@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updateInsuranceOptionsBodySchema, type Car, type InsuranceOption, type InsuranceOptionInput } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { Pencil, ShieldCheck, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
@@ -14,6 +14,7 @@ import { Input, inputClasses } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
 import { formatRand } from '@/lib/format';
 import { useUpdateInsuranceOptions } from '../api/update-insurance-options';
+import { OptionsEditorFooter } from './options-editor-footer';
 
 interface InsuranceFormValues {
   insurance_options: InsuranceOptionInput[];
@@ -236,27 +237,16 @@ export function InsuranceOptionsEditor({ car, username }: { car: Car; username: 
         </ul>
       )}
 
-      <div className="sticky bottom-0 -mx-4 flex items-center justify-between gap-2 border-t border-stone-100 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
-        <Button
-          variant="secondary"
-          icon={<Plus className="size-4" aria-hidden="true" />}
-          onClick={() => {
-            openAppended.current = true;
-            append(newInsuranceOption(), { shouldFocus: false });
-          }}
-          aria-label="Add Insurance Plan"
-        >
-          <span className="sm:hidden">Add</span>
-          <span className="hidden sm:inline">Add Insurance Plan</span>
-        </Button>
-        <div className="flex items-center gap-3">
-          {formState.isDirty ? <span className="hidden text-xs font-medium text-amber-700 sm:inline">Unsaved changes</span> : null}
-          <Button type="submit" loading={mutation.isPending} aria-label="Save Insurance Plans">
-            <span className="sm:hidden">Save</span>
-            <span className="hidden sm:inline">Save Insurance Plans</span>
-          </Button>
-        </div>
-      </div>
+      <OptionsEditorFooter
+        addLabel="Add Insurance Plan"
+        saveLabel="Save Insurance Plans"
+        onAdd={() => {
+          openAppended.current = true;
+          append(newInsuranceOption(), { shouldFocus: false });
+        }}
+        isDirty={formState.isDirty}
+        isSaving={mutation.isPending}
+      />
     </form>
   );
 }

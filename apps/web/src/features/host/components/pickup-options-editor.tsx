@@ -12,7 +12,7 @@ import {
   type PickupOptionInput,
 } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { Clock, MapPin, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { Clock, MapPin, Pencil, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
@@ -21,6 +21,7 @@ import { Input, inputClasses } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
 import { formatRand } from '@/lib/format';
 import { useUpdatePickupOptions } from '../api/update-pickup-options';
+import { OptionsEditorFooter } from './options-editor-footer';
 
 export const PICKUP_TYPE_LABELS: Record<(typeof PICKUP_OPTION_TYPES)[number], string> = {
   standard: 'Standard',
@@ -268,27 +269,16 @@ export function PickupOptionsEditor({ car, username }: { car: Car; username: str
         </ul>
       )}
 
-      <div className="sticky bottom-0 -mx-4 flex items-center justify-between gap-2 border-t border-stone-100 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
-        <Button
-          variant="secondary"
-          icon={<Plus className="size-4" aria-hidden="true" />}
-          onClick={() => {
-            openAppended.current = true;
-            append(newPickupOption(), { shouldFocus: false });
-          }}
-          aria-label="Add Pickup Location"
-        >
-          <span className="sm:hidden">Add</span>
-          <span className="hidden sm:inline">Add Pickup Location</span>
-        </Button>
-        <div className="flex items-center gap-3">
-          {formState.isDirty ? <span className="hidden text-xs font-medium text-amber-700 sm:inline">Unsaved changes</span> : null}
-          <Button type="submit" loading={mutation.isPending} aria-label="Save Pickup Options">
-            <span className="sm:hidden">Save</span>
-            <span className="hidden sm:inline">Save Pickup Options</span>
-          </Button>
-        </div>
-      </div>
+      <OptionsEditorFooter
+        addLabel="Add Pickup Location"
+        saveLabel="Save Pickup Options"
+        onAdd={() => {
+          openAppended.current = true;
+          append(newPickupOption(), { shouldFocus: false });
+        }}
+        isDirty={formState.isDirty}
+        isSaving={mutation.isPending}
+      />
     </form>
   );
 }
