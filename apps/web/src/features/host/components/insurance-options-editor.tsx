@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { updateInsuranceOptionsBodySchema, type Car, type InsuranceOption, type InsuranceOptionInput } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Pencil, ShieldCheck, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
+import { useCallback, useId, type ComponentProps } from 'react';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,7 @@ import { Input, inputClasses } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
 import { formatRand } from '@/lib/format';
 import { useUpdateInsuranceOptions } from '../api/update-insurance-options';
+import { useEditingRows } from '../hooks/use-editing-rows';
 import { OptionsEditorFooter } from './options-editor-footer';
 
 interface InsuranceFormValues {
@@ -69,35 +70,17 @@ export function InsuranceOptionsEditor({ car, username }: { car: Car; username: 
   const { control, register, handleSubmit, trigger, reset, watch, setFocus, formState } = form;
   // Plans carry their own `id`, so the array's React keys live under `key`.
   const { fields, append, remove } = useFieldArray({ control, name: 'insurance_options', keyName: 'key' });
-  const [editing, setEditing] = useState<Set<string>>(() => new Set());
-  const openAppended = useRef(false);
+  const focusName = useCallback((index: number) => setFocus(`insurance_options.${index}.name`), [setFocus]);
+  const { isOpen, setOpen, openRows, closeAll, openWhenAppended } = useEditingRows(fields, focusName);
   const values = watch('insurance_options');
   const errors = formState.errors.insurance_options;
-
-  useEffect(() => {
-    if (!openAppended.current) return;
-    openAppended.current = false;
-    const index = fields.length - 1;
-    const last = fields[index];
-    if (!last) return;
-    setEditing((current) => new Set([...current, last.key]));
-    requestAnimationFrame(() => setFocus(`insurance_options.${index}.name`));
-  }, [fields, setFocus]);
-
-  const setOpen = (key: string, open: boolean) =>
-    setEditing((current) => {
-      const next = new Set(current);
-      if (open) next.add(key);
-      else next.delete(key);
-      return next;
-    });
 
   const save = handleSubmit(
     async (data) => {
       try {
         const updated = await mutation.mutateAsync({ carId: car.id, insuranceOptions: data.insurance_options });
         reset({ insurance_options: updated.insurance_options.map(toFormOption) });
-        setEditing(new Set());
+        closeAll();
         notify.success('Insurance Options Updated', `${updated.insurance_options.length} insurance ${updated.insurance_options.length === 1 ? 'plan' : 'plans'} saved.`);
       } catch {
         notify.error('Update Failed', 'Failed to update insurance options. Please try again.');
@@ -105,7 +88,7 @@ export function InsuranceOptionsEditor({ car, username }: { car: Car; username: 
     },
     (invalid: FieldErrors<InsuranceFormValues>) => {
       const broken = fields.filter((_, index) => invalid.insurance_options?.[index]).map((field) => field.key);
-      setEditing((current) => new Set([...current, ...broken]));
+      openRows(broken);
     },
   );
 
@@ -123,7 +106,7 @@ export function InsuranceOptionsEditor({ car, username }: { car: Car; username: 
         <ul className="space-y-3">
           {fields.map((field, index) => {
             const value = values[index] ?? field;
-            const open = editing.has(field.key);
+            const open = isOpen(field.key);
             const itemErrors = errors?.[index];
             const title = value.name?.trim() || 'New insurance plan';
             const coverage = coverageList(value.coverage);
@@ -241,7 +224,7 @@ export function InsuranceOptionsEditor({ car, username }: { car: Car; username: 
         addLabel="Add Insurance Plan"
         saveLabel="Save Insurance Plans"
         onAdd={() => {
-          openAppended.current = true;
+          openWhenAppended();
           append(newInsuranceOption(), { shouldFocus: false });
         }}
         isDirty={formState.isDirty}

@@ -13,7 +13,7 @@ import {
 } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Clock, MapPin, Pencil, Trash2, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,7 @@ import { Input, inputClasses } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
 import { formatRand } from '@/lib/format';
 import { useUpdatePickupOptions } from '../api/update-pickup-options';
+import { useEditingRows } from '../hooks/use-editing-rows';
 import { OptionsEditorFooter } from './options-editor-footer';
 
 export const PICKUP_TYPE_LABELS: Record<(typeof PICKUP_OPTION_TYPES)[number], string> = {
@@ -104,36 +105,17 @@ export function PickupOptionsEditor({ car, username }: { car: Car; username: str
   const { control, register, handleSubmit, trigger, reset, watch, setFocus, formState } = form;
   // Options carry their own `id`, so the array's React keys live under `key`.
   const { fields, append, remove } = useFieldArray({ control, name: 'pickup_options', keyName: 'key' });
-  const [editing, setEditing] = useState<Set<string>>(() => new Set());
-  const openAppended = useRef(false);
-
-  // A new option opens for editing, with the cursor in its name.
-  useEffect(() => {
-    if (!openAppended.current) return;
-    openAppended.current = false;
-    const index = fields.length - 1;
-    const last = fields[index];
-    if (!last) return;
-    setEditing((current) => new Set([...current, last.key]));
-    requestAnimationFrame(() => setFocus(`pickup_options.${index}.name`));
-  }, [fields, setFocus]);
+  const focusName = useCallback((index: number) => setFocus(`pickup_options.${index}.name`), [setFocus]);
+  const { isOpen, setOpen, openRows, closeAll, openWhenAppended } = useEditingRows(fields, focusName);
   const values = watch('pickup_options');
   const errors = formState.errors.pickup_options;
-
-  const setOpen = (key: string, open: boolean) =>
-    setEditing((current) => {
-      const next = new Set(current);
-      if (open) next.add(key);
-      else next.delete(key);
-      return next;
-    });
 
   const save = handleSubmit(
     async (data) => {
       try {
         const updated = await mutation.mutateAsync({ carId: car.id, pickupOptions: data.pickup_options });
         reset({ pickup_options: updated.pickup_options.map(toFormOption) });
-        setEditing(new Set());
+        closeAll();
         notify.success('Pickup Options Updated', `${updated.pickup_options.length} pickup ${updated.pickup_options.length === 1 ? 'location' : 'locations'} saved.`);
       } catch {
         notify.error('Update Failed', 'Failed to update pickup options. Please try again.');
@@ -142,7 +124,7 @@ export function PickupOptionsEditor({ car, username }: { car: Car; username: str
     (invalid: FieldErrors<PickupFormValues>) => {
       // Open every option with a problem so its message shows.
       const broken = fields.filter((_, index) => invalid.pickup_options?.[index]).map((field) => field.key);
-      setEditing((current) => new Set([...current, ...broken]));
+      openRows(broken);
     },
   );
 
@@ -160,7 +142,7 @@ export function PickupOptionsEditor({ car, username }: { car: Car; username: str
         <ul className="space-y-3">
           {fields.map((field, index) => {
             const value = values[index] ?? field;
-            const open = editing.has(field.key);
+            const open = isOpen(field.key);
             const itemErrors = errors?.[index];
             const title = value.name?.trim() || 'New pickup location';
             return (
@@ -273,7 +255,7 @@ export function PickupOptionsEditor({ car, username }: { car: Car; username: str
         addLabel="Add Pickup Location"
         saveLabel="Save Pickup Options"
         onAdd={() => {
-          openAppended.current = true;
+          openWhenAppended();
           append(newPickupOption(), { shouldFocus: false });
         }}
         isDirty={formState.isDirty}

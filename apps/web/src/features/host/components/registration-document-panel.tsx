@@ -4,10 +4,11 @@
 // dashboard shows it in Manage Details; the router also hands it to the list-a-car wizard.
 import { MAX_UPLOAD_BYTES, type Car } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { CheckCircle2, Clock, Eye, FileText, UploadCloud, XCircle } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { CheckCircle2, Clock, Eye, FileText, XCircle } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FileDropZone, UploadProgress } from '@/components/ui/file-drop-zone';
 import { useNotification } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -55,7 +56,6 @@ export function RegistrationDocumentPanel({ car: given, plain = false }: Registr
   const titleId = useId();
   const upload = useUploadRegistrationDocument(user?.username);
   const [progress, setProgress] = useState<number | null>(null);
-  const [dragging, setDragging] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
 
   useEffect(
@@ -110,13 +110,6 @@ export function RegistrationDocumentPanel({ car: given, plain = false }: Registr
     );
   };
 
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && canUpload && !busy) void handleFile(file);
-  };
-
   return (
     <section aria-labelledby={titleId} data-testid="registration-document" className={clsx(!plain && 'rounded-xl border border-stone-200 p-4')}>
       <div className="flex flex-col-reverse items-start gap-2 min-[480px]:flex-row min-[480px]:justify-between min-[480px]:gap-3">
@@ -156,56 +149,19 @@ export function RegistrationDocumentPanel({ car: given, plain = false }: Registr
       {state === 'verified' ? <p className="mt-3 text-xs text-emerald-700">Verified: nothing more to do here.</p> : null}
 
       {canUpload ? (
-        <label
-          htmlFor={inputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={clsx(
-            'mt-3 flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors',
-            'focus-within:ring-2 focus-within:ring-brand-500 focus-within:ring-offset-2',
-            dragging ? 'border-brand-500 bg-brand-50' : 'border-stone-300 hover:border-brand-400 hover:bg-stone-50',
-            busy && 'pointer-events-none opacity-60',
-          )}
-        >
-          <UploadCloud className="size-6 text-brand-600" aria-hidden="true" />
-          <span className="text-sm font-semibold text-stone-800">{state === 'rejected' ? 'Upload a new document' : 'Upload registration document'}</span>
-          <span className="text-xs text-stone-500">Image or PDF, max 10MB</span>
-          <input
-            id={inputId}
-            type="file"
-            accept={ACCEPT_ATTRIBUTE}
-            className="sr-only"
-            disabled={busy}
-            aria-describedby={titleId}
-            data-testid="upload-registration-document"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void handleFile(file);
-            }}
-          />
-        </label>
+        <FileDropZone
+          inputId={inputId}
+          accept={ACCEPT_ATTRIBUTE}
+          label={state === 'rejected' ? 'Upload a new document' : 'Upload registration document'}
+          hint="Image or PDF, max 10MB"
+          disabled={busy}
+          describedBy={titleId}
+          testId="upload-registration-document"
+          onFile={(file) => void handleFile(file)}
+        />
       ) : null}
 
-      {progress !== null ? (
-        <div className="mt-3" aria-live="polite">
-          <div
-            role="progressbar"
-            aria-label="Registration document upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 overflow-hidden rounded-full bg-stone-200"
-          >
-            <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${progress}%` }} />
-          </div>
-          <p className="mt-1 text-xs text-stone-500">{progress < 100 ? `Uploading... ${progress}%` : 'Upload complete'}</p>
-        </div>
-      ) : null}
+      <UploadProgress progress={progress} label="Registration document upload progress" />
     </section>
   );
 }

@@ -9,12 +9,13 @@ import {
   type StoredDocument,
 } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { CheckCircle2, Download, Eye, FileText, FolderCheck, RefreshCw, UploadCloud } from 'lucide-react';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { CheckCircle2, Download, Eye, FileText, FolderCheck, RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { FileDropZone, UploadProgress } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotification } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
@@ -65,20 +66,12 @@ interface SlotProps {
 
 function DocumentSlot({ type, document, username, locked, busy, progress, onFile }: SlotProps) {
   const notify = useNotification();
-  const [dragging, setDragging] = useState(false);
   const label = DOCUMENT_LABELS[type];
   const inputId = `document-${type}`;
   const titleId = `document-${type}-title`;
   const uploaded = !!document;
   const required = REQUIRED_DOCUMENT_TYPES.includes(type);
   const canUpload = !(locked && uploaded);
-
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && canUpload && !busy) onFile(type, file);
-  };
 
   const view = (mode: 'open' | 'save') => {
     const action = mode === 'open' ? openDocument(username, type) : saveDocument(username, type);
@@ -144,59 +137,22 @@ function DocumentSlot({ type, document, username, locked, busy, progress, onFile
       ) : null}
 
       {canUpload ? (
-        <label
-          htmlFor={inputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={clsx(
-            'mt-3 flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors',
-            'focus-within:ring-2 focus-within:ring-brand-500 focus-within:ring-offset-2',
-            dragging ? 'border-brand-500 bg-brand-50' : 'border-stone-300 hover:border-brand-400 hover:bg-stone-50',
-            busy && 'pointer-events-none opacity-60',
-          )}
-        >
-          <UploadCloud className="size-6 text-brand-600" aria-hidden="true" />
-          <span className="text-sm font-semibold text-stone-800">{uploaded ? 'Replace document' : 'Upload document'}</span>
-          <span className="text-xs text-stone-500">PDF, JPG, PNG (max 10MB)</span>
-          <span className="hidden text-xs text-stone-400 sm:inline">Drop a file here or click to choose</span>
-          <input
-            id={inputId}
-            type="file"
-            accept={ACCEPT_ATTRIBUTE}
-            className="sr-only"
-            disabled={busy}
-            aria-describedby={titleId}
-            data-testid={`upload-${label}`}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = ''; // choosing the same file again must fire again
-              if (file) onFile(type, file);
-            }}
-          />
-        </label>
+        <FileDropZone
+          inputId={inputId}
+          accept={ACCEPT_ATTRIBUTE}
+          label={uploaded ? 'Replace document' : 'Upload document'}
+          hint="PDF, JPG, PNG (max 10MB)"
+          extraHint="Drop a file here or click to choose"
+          disabled={busy}
+          describedBy={titleId}
+          testId={`upload-${label}`}
+          onFile={(file) => onFile(type, file)}
+        />
       ) : (
         <p className="mt-3 text-xs text-stone-500">Verified documents can no longer be replaced. Contact support if this one has changed.</p>
       )}
 
-      {progress !== null ? (
-        <div className="mt-3" aria-live="polite">
-          <div
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 overflow-hidden rounded-full bg-stone-200"
-          >
-            <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${progress}%` }} />
-          </div>
-          <p className="mt-1 text-xs text-stone-500">{progress < 100 ? `Uploading... ${progress}%` : 'Upload complete'}</p>
-        </div>
-      ) : null}
+      <UploadProgress progress={progress} />
     </div>
   );
 }
