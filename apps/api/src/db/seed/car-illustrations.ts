@@ -124,7 +124,6 @@ export function carIllustration(car: { car_make: string; car_model: string; car_
 <rect width="800" height="500" fill="url(#${id})"/>${scene.extra}
 <rect x="0" y="${angle === 'interior' ? 300 : 390}" width="800" height="${angle === 'interior' ? 200 : 110}" fill="${scene.ground}"/>
 ${drawing}
-<text x="24" y="476" font-family="Helvetica, Arial, sans-serif" font-size="20" fill="#ffffff" opacity="0.85">${caption}</text>
 </svg>
 `;
 }
