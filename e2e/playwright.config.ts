@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_NOW } from './tests/clock';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -37,6 +38,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { E2E_PORT: String(port) },
+    // The server's clock starts at the run's fixed now (NODE_ENV=test, see start-server.mjs).
+    env: { E2E_PORT: String(port), KAROO_TEST_NOW: E2E_NOW },
   },
 });

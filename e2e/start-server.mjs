@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Starts the built app for the end-to-end run on a fresh embedded database with demo data.
+// Starts the built app for the end-to-end run on a fresh embedded database with demo data, its
+// clock starting at the run's fixed now (KAROO_TEST_NOW from playwright.config.ts, which the
+// server accepts only with NODE_ENV=test; that is all NODE_ENV=test changes in the built app).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -8,6 +10,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'apps/api/dist/server.js');
+if (!process.env.KAROO_TEST_NOW) {
+  console.error('KAROO_TEST_NOW is not set: start the end-to-end run with `npm run test:e2e` (playwright.config.ts sets it).');
+  process.exit(1);
+}
 if (!existsSync(server) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -18,7 +24,8 @@ const child = spawn(process.execPath, [server], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: 'test',
+    KAROO_TEST_NOW: process.env.KAROO_TEST_NOW,
     PORT: process.env.E2E_PORT ?? '3100',
     DATA_DIR: dataDir,
     DATABASE_URL: '',

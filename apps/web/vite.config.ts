@@ -19,8 +19,9 @@ export default defineConfig({
     rolldownOptions: {
       // @karoo/shared is pure code (schemas, rules, constants) read through one index: treating its
       // modules as free of side effects lets the bundler drop what a chunk does not use, so the
-      // landing page does not carry the zod schemas of the forms.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id) },
+      // landing page does not carry the zod schemas of the forms. The one exception is src/zod.ts,
+      // whose only job is a side effect (zod's compiler off in browsers, before any schema exists).
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id) || /[\\/]packages[\\/]shared[\\/]src[\\/]zod\.ts$/.test(id) },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         // Only what the landing page needs may end up in a chunk the entry loads: the heavy

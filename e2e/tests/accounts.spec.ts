@@ -1,6 +1,5 @@
 // Document 1 journeys in the real app: sign-up to verified, password reset, guards.
-import { expect, test } from '@playwright/test';
-import { adminVerifyUser, DEMO_PASSWORD, latestMailTo, loginThroughUi, samplePdf, uniqueName } from './fixtures';
+import { adminVerifyUser, DEMO_PASSWORD, expect, latestMailTo, loginThroughUi, samplePdf, test, uniqueName } from './fixtures';
 
 test('a new user registers, signs in, completes the profile, uploads documents and is verified', async ({ page, request }) => {
   const username = uniqueName('ama');

@@ -1,10 +1,10 @@
 // Document 3's bookings-and-money journey in the real app on the demo database: a verified renter
-// requests a car of host_thabo starting today, the host accepts in My Bookings, a declined card
-// leaves the booking confirmed, the renter pays in the sandbox checkout, the host marks the car
-// returned, the renter reviews the trip; the host sees the earnings, the car page shows the review
-// and both were notified.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginThroughUi } from './fixtures';
+// requests a car of host_thabo starting today (E2E_TODAY in clock.ts), the host accepts in My
+// Bookings, a declined card leaves the booking confirmed, the renter pays in the sandbox checkout,
+// the host marks the car returned, the renter reviews the trip; the host sees the earnings, the car
+// page shows the review and both were notified.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, loginThroughUi, test } from './fixtures';
 
 interface ListedCar {
   car_username: string;

@@ -1,6 +1,21 @@
-// Helpers for journeys: sign in through the UI, and a few API calls for steps whose screens
-// belong to later releases (an admin verifying a user, reading the mail outbox).
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+// The `test` every spec uses (each browser context starts its clock at E2E_NOW, as the server
+// does), and helpers for journeys: sign in through the UI, and a few API calls for steps whose
+// screens belong to later releases (an admin verifying a user, reading the mail outbox).
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_NOW } from './clock';
+
+export { expect };
+
+/**
+ * Playwright's test with the browser's clock installed at E2E_NOW. After install the page's time
+ * runs on at real speed (timers, TanStack Query, toasts behave as usual); only the start is fixed.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await context.clock.install({ time: E2E_NOW });
+    await use(context);
+  },
+});
 
 export const DEMO_PASSWORD = 'Demo@1234';
 

@@ -1,8 +1,9 @@
 // Document 2 host journeys in the real app: a new user lists a first car through the wizard and
 // becomes a host; a host manages a seeded car from the host dashboard and the changes persist.
 import zlib from 'node:zlib';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiToken, loginThroughUi, samplePdf, uniqueName } from './fixtures';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { E2E_YEAR } from './clock';
+import { apiToken, expect, loginThroughUi, samplePdf, test, uniqueName } from './fixtures';
 
 /** A small valid PNG (a colour gradient), generated in memory: the server checks photos by content. */
 function samplePng(width = 64, height = 40): Buffer {
@@ -124,7 +125,7 @@ test('a new user lists a car through the wizard, becomes a host and sees it pend
   await expect(page).toHaveURL(/\/host-dashboard$/);
   const card = page.locator('article', { hasText: plate });
   await expect(card).toBeVisible();
-  await expect(card.getByRole('heading', { name: `${new Date().getFullYear()} Volkswagen Polo Vivo` })).toBeVisible();
+  await expect(card.getByRole('heading', { name: `${E2E_YEAR} Volkswagen Polo Vivo` })).toBeVisible();
   await expect(card.getByText('Pending verification')).toBeVisible();
   await expect(card.getByRole('img', { name: /Polo Vivo/ })).toBeVisible();
 
@@ -188,10 +189,12 @@ test('a host sets a car offline, edits its price, pickup locations and insurance
 
   // Put the car back as the demo had it, through the same screens.
   await dialog.getByRole('button', { name: `Remove ${planName}` }).click();
+  await page.getByRole('dialog', { name: `Remove ${planName}?` }).getByRole('button', { name: 'Remove', exact: true }).click();
   await dialog.getByRole('button', { name: 'Save Insurance Plans' }).click();
   await expect(page.getByText('Insurance Options Updated')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Pickup Locations' }).click();
   await dialog.getByRole('button', { name: `Remove ${pickupName}` }).click();
+  await page.getByRole('dialog', { name: `Remove ${pickupName}?` }).getByRole('button', { name: 'Remove', exact: true }).click();
   await dialog.getByRole('button', { name: 'Save Pickup Options' }).click();
   await expect(page.getByText('Pickup Options Updated')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close dialog' }).click();

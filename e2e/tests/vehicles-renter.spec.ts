@@ -1,18 +1,9 @@
 // Document 2 renter journeys in the real app: a guest browses, filters, opens the map and a car
 // and is asked to log in; a verified renter books one car by the day and another by the hour and
-// sees the booked dates become unavailable.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginThroughUi } from './fixtures';
-
-/** Today in Johannesburg, 'YYYY-MM-DD' (the app's and the server's "today"). */
-function todayInJohannesburg(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+// sees the booked dates become unavailable, across a month's end. "Today" is E2E_TODAY (clock.ts).
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, E2E_TODAY } from './clock';
+import { apiToken, expect, loginThroughUi, test } from './fixtures';
 
 function randOf(text: string): number {
   return Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
@@ -40,21 +31,34 @@ async function freeCars(request: APIRequestContext, count: number): Promise<List
   return free;
 }
 
-/** Opens a booking calendar and shows the month of `date`. */
+/** Whole months from `from` ('YYYY-MM') to `to`. */
+function monthsBetween(from: string, to: string): number {
+  const [fy, fm] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  return (ty - fy) * 12 + (tm - fm);
+}
+
+/** Opens a booking calendar and shows the month of `date`, going forward or back as needed. */
 async function openCalendarAt(page: Page, label: RegExp, date: string) {
   await page.getByRole('button', { name: label }).click();
   const calendar = page.getByRole('dialog', { name: /choose/i });
   await expect(calendar).toBeVisible();
-  for (let i = 0; i < 3 && (await calendar.locator(`[data-date="${date}"]`).count()) === 0; i++) {
-    await calendar.getByRole('button', { name: 'Next month' }).click();
+  const target = date.slice(0, 7);
+  const shown = (await calendar.getAttribute('data-month'))!;
+  const steps = monthsBetween(shown, target);
+  for (let i = 0; i < Math.abs(steps); i++) {
+    await calendar.getByRole('button', { name: steps > 0 ? 'Next month' : 'Previous month' }).click();
   }
+  await expect(calendar).toHaveAttribute('data-month', target);
+  await expect(calendar.locator(`[data-date="${date}"]`)).not.toHaveAttribute('data-outside-month', 'true');
   return calendar;
 }
 
 test('a guest browses, filters by type and price, opens the map and a car, and is asked to log in', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('vehicle-count')).toHaveText(/^\d+$/);
-  await expect(page.getByTestId('average-rating')).toHaveText('4.8');
+  // The average of the demo reviews (no longer document 2's fixed 4.8).
+  await expect(page.getByTestId('average-rating')).toHaveText(/^[1-5]\.\d$/);
   await expect(page.getByTestId('support')).toHaveText('24/7');
   await page.getByRole('link', { name: 'Browse Cars', exact: true }).click();
 
@@ -135,11 +139,12 @@ test('a guest browses, filters by type and price, opens the map and a car, and i
 
 test('a verified renter books a car by the day and another by the hour; the dates become unavailable', async ({ page, request }) => {
   const [dailyCar, hourlyCar] = await freeCars(request, 2);
-  const today = todayInJohannesburg();
   await loginThroughUi(page, 'sipho');
 
-  // Daily: Next Week is a one-day rental starting in 7 days.
-  const start = addDays(today, 7);
+  // Daily: Next Week is a one-day rental starting in 7 days; from E2E_TODAY it crosses a month's end.
+  const start = addDays(E2E_TODAY, 7);
+  const end = addDays(start, 1);
+  expect(end.slice(0, 7)).not.toBe(start.slice(0, 7));
   await page.goto(`/cars/${dailyCar!.car_username}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`${dailyCar!.car_make} ${dailyCar!.car_model}`);
   const bookNow = page.getByRole('button', { name: 'Book Now' });
@@ -158,21 +163,49 @@ test('a verified renter books a car by the day and another by the hour; the date
   await expect(done.getByRole('link', { name: 'View My Bookings' })).toHaveAttribute('href', '/my-bookings');
   await done.getByRole('button', { name: 'Done' }).click();
 
-  let calendar = await openCalendarAt(page, /pickup date/i, start);
-  for (const date of [start, addDays(start, 1)]) {
+  // The calendar opens on this month and shows the whole rental: its last day is one of the next
+  // month's days that complete the last week.
+  await page.getByRole('button', { name: /pickup date/i }).click();
+  let calendar = page.getByRole('dialog', { name: /choose/i });
+  await expect(calendar).toHaveAttribute('data-month', E2E_TODAY.slice(0, 7));
+  await expect(calendar.locator(`[data-date="${end}"]`)).toHaveAttribute('data-outside-month', 'true');
+  for (const date of [start, end]) {
     await expect(calendar.locator(`[data-date="${date}"]`)).toBeDisabled();
     await expect(calendar.locator(`[data-date="${date}"]`)).toHaveAttribute('data-state', 'pending');
   }
   await page.keyboard.press('Escape');
+  // And the next month shows it too, with the first day among the previous month's.
+  calendar = await openCalendarAt(page, /pickup date/i, end);
+  await expect(calendar.locator(`[data-date="${start}"]`)).toHaveAttribute('data-state', 'pending');
+  await expect(calendar.locator(`[data-date="${end}"]`)).toHaveAttribute('data-state', 'pending');
+  await page.keyboard.press('Escape');
 
-  // The same dates again: the submit check refuses them with document 2's words.
+  // Next Week again: those dates are held, so it takes the first free day after them, and says so.
+  const nextFree = addDays(end, 1);
   await page.getByRole('button', { name: 'Next Week' }).click();
+  await expect(page.getByTestId('quick-note')).toContainText('is taken, so the first free date');
+  calendar = await openCalendarAt(page, /pickup date/i, nextFree);
+  await expect(calendar.locator(`[data-date="${nextFree}"]`)).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+
+  // Someone else takes those dates meanwhile: Book Now is refused with document 2's words.
+  const kagiso = await apiToken(request, 'kagiso');
+  const taken = await request.post('/api/booking/create', {
+    headers: { authorization: `Bearer ${kagiso}` },
+    data: { car_username: dailyCar!.car_username, start_date: nextFree, end_date: addDays(nextFree, 1), start_time: '09:00', end_time: '17:00', is_hourly_booking: false },
+  });
+  expect(taken.status()).toBe(201);
   await bookNow.click();
-  await expect(page.getByText('Dates Unavailable')).toBeVisible();
+  // The page's copy of the held dates is a minute old at most: fresh, Book Now refuses at once;
+  // stale, the confirmation opens and the server refuses. Both say it in document 2's words.
+  const sendRequest = page.getByRole('dialog', { name: 'Confirm Booking Request' }).getByRole('button', { name: 'Send Request' });
+  const refusedAtOnce = page.getByText('Dates Unavailable', { exact: true });
+  await expect(sendRequest.or(refusedAtOnce)).toBeVisible();
+  if (await sendRequest.isVisible()) await sendRequest.click();
   await expect(page.getByText('One or more selected dates are already booked or have pending requests. Please choose different dates.')).toBeVisible();
 
   // Hourly: tomorrow from 10:00 to 13:00.
-  const tomorrow = addDays(today, 1);
+  const tomorrow = addDays(E2E_TODAY, 1);
   await page.goto(`/cars/${hourlyCar!.car_username}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`${hourlyCar!.car_make} ${hourlyCar!.car_model}`);
   await page.getByRole('button', { name: 'Hourly' }).click();
@@ -191,4 +224,9 @@ test('a verified renter books a car by the day and another by the hour; the date
   calendar = await openCalendarAt(page, /pickup date/i, tomorrow);
   await expect(calendar.locator(`[data-date="${tomorrow}"]`)).toBeDisabled();
   await expect(calendar.locator(`[data-date="${tomorrow}"]`)).toHaveAttribute('data-state', 'pending');
+  await page.keyboard.press('Escape');
+
+  // Tomorrow is now held, so the hourly Tomorrow button says why instead of picking it.
+  await expect(page.getByRole('button', { name: 'Tomorrow' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Tomorrow' })).toHaveAccessibleDescription('Booked — tomorrow is taken');
 });

@@ -116,7 +116,13 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The reference page keeps its own strict policy for scripts; Swagger UI sets inline styles as it
+  // renders (style attributes), so styles alone may be inline there.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/style-src ([^;]*);/, "style-src $1 'unsafe-inline';").replace(/\s+'unsafe-inline'/g, " 'unsafe-inline'"),
+  });
 
   registerAuth(app, ctx);
 
@@ -174,10 +180,14 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
+    // The app's HTML answers only for its own routes (GET, not the API, not a file): a missing
+    // photo, a missing script chunk or any other file name is a real 404, so browsers, caches and
+    // crawlers never take the app's page for an image or a script.
+    const isFile = url.startsWith(PUBLIC_URL_PREFIX) || url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url);
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !isFile) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ success: false, message: `Route ${request.method} ${url} not found` });
+    return reply.status(404).send({ success: false, message: isFile ? 'File not found' : `Route ${request.method} ${url} not found` });
   });
 
   return app;

@@ -10,6 +10,20 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * A clock that reads `start` at creation and then runs at real speed, for end-to-end runs that
+ * pin "now" (KAROO_TEST_NOW) while sessions, expiries and jobs still see time pass.
+ */
+export function offsetClock(start: Date, realNow: () => number = Date.now): Clock {
+  const offset = start.getTime() - realNow();
+  return { now: () => new Date(realNow() + offset) };
+}
+
+/** The server's clock: the system clock, or the pinned test clock when KAROO_TEST_NOW is set. */
+export function clockFromEnv(env: Pick<Env, 'KAROO_TEST_NOW'>): Clock {
+  return env.KAROO_TEST_NOW ? offsetClock(new Date(env.KAROO_TEST_NOW)) : systemClock;
+}
+
 export interface AppContext {
   db: Db;
   env: Env;

@@ -36,6 +36,13 @@ const envSchema = z.object({
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
   /** How long a public browse page may be served from memory (ms); 0 turns the cache off. */
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
+   * Tests only: the instant the server's clock starts at (ISO 8601 with an offset, e.g.
+   * 2027-01-25T08:00:00+02:00); it then runs at real speed. Refused unless NODE_ENV=test.
+   */
+  KAROO_TEST_NOW: z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 instant with an offset, e.g. 2027-01-25T08:00:00+02:00' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; FILES_DIR: string };
@@ -51,6 +58,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (!env.SEED_DEMO && !env.ADMIN_PASSWORD) {
     throw new Error('Invalid environment:\n  ADMIN_PASSWORD: required when SEED_DEMO=false (at least 8 characters)');
+  }
+  // A pinned clock in a real deployment would silently break every expiry and "today"; only the
+  // end-to-end harness may set it.
+  if (env.KAROO_TEST_NOW && env.NODE_ENV !== 'test') {
+    throw new Error(
+      `Invalid environment:\n  KAROO_TEST_NOW: only allowed when NODE_ENV=test (NODE_ENV is ${env.NODE_ENV}); it pins the clock for end-to-end tests. Unset it.`,
+    );
   }
   return {
     ...env,

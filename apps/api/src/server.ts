@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
-import { systemClock, type AppContext } from './context';
+import { clockFromEnv, type AppContext } from './context';
 import { connectDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed';
@@ -25,11 +25,13 @@ async function main() {
   const applied = await migrateToLatest(handle.db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
+  const clock = clockFromEnv(env);
+  if (env.KAROO_TEST_NOW) logger.warn({ now: clock.now().toISOString() }, 'test clock: KAROO_TEST_NOW pins the start time (NODE_ENV=test)');
   const ctx: AppContext = {
     db: handle.db,
     env,
-    clock: systemClock,
-    mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    clock,
+    mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, clock }),
     privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
   };
   await seedOnFirstStart(ctx, logger);

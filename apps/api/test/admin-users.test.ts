@@ -16,6 +16,7 @@ import {
   uniqueName,
   type TestApp,
 } from './helpers';
+import { createTestBooking, createTestCar } from './helpers/vehicles';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -184,6 +185,92 @@ describe('DELETE /api/user/delete/{id}', () => {
     const victim = await createUser(t.ctx);
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${victim.id}`, headers: customer.headers }), 403);
     expectOk(await loginResponse(t.app, victim.username));
+  });
+});
+
+describe('deleting a user works like deleting each of their cars (decisions.md section 4)', () => {
+  // Dates of their own, on the test clock; the admin signs in again on it (sessions follow the clock).
+  const NOW = '2030-05-06T08:00:00Z';
+  let started: Date;
+  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+  beforeAll(async () => {
+    started = t.clock.now();
+    t.clock.set(NOW);
+    admin = await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' });
+  });
+  afterAll(() => t.clock.set(started));
+
+  it('a host: their cars leave browse and cannot be booked; unpaid bookings are cancelled and renters told; paid records stay', async () => {
+    const host = await createUser(t.ctx, { role: 'host', verification_status: 'verified' });
+    const renter = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
+    const car = await createTestCar(t.ctx, host);
+    const other = await createTestCar(t.ctx, host);
+    const pending = await createTestBooking(t.ctx, car, renter.user, { start: '2030-06-01', days: 2 });
+    const confirmed = await createTestBooking(t.ctx, other, renter.user, { start: '2030-06-10', days: 1, status: 'confirmed' });
+    const completed = await createTestBooking(t.ctx, car, renter.user, { start: '2030-04-01', days: 3, status: 'completed' });
+    const listed = async () =>
+      expectOk<{ car_username: string }[]>(await t.app.inject({ method: 'GET', url: `/api/car/getCarList?owner=${host.username}&limit=48` })).map((c) => c.car_username);
+    expect(await listed()).toEqual(expect.arrayContaining([car.car_username, other.car_username]));
+
+    expectOk(await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${host.username}`, headers: admin.headers }));
+
+    expect(await listed()).toEqual([]);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/car/getCarDetails/${car.car_username}` }), 404);
+    const booking = await t.app.inject({
+      method: 'POST',
+      url: '/api/booking/create',
+      headers: renter.headers,
+      payload: { car_username: car.car_username, start_date: '2030-07-01', end_date: '2030-07-03' },
+    });
+    expectError(booking, 404, 'Car not found');
+
+    const statuses = await t.db.selectFrom('bookings').select(['id', 'status', 'host_response']).where('id', 'in', [pending.id, confirmed.id, completed.id]).execute();
+    const byId = new Map(statuses.map((b) => [b.id, b]));
+    expect(byId.get(pending.id)).toMatchObject({ status: 'cancelled', host_response: 'Cancelled because the car was removed from Karoo' });
+    expect(byId.get(confirmed.id)?.status).toBe('cancelled');
+    expect(byId.get(completed.id)?.status).toBe('completed');
+    const told = (await notificationsOf(renter.user.username)).filter((n) => n.title === 'Booking cancelled');
+    expect(told).toHaveLength(2);
+    expect(told.map((n) => n.message).join(' ')).toContain('01 Jun 2030 to 03 Jun 2030');
+
+    const row = await t.db.selectFrom('users').selectAll().where('id', '=', host.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ full_name: 'Deleted user', phone_number: null, address: null, bank_account_number: null, bank_code: null });
+    expect(row.deleted_at).not.toBeNull();
+  });
+
+  it('is refused while a trip is under way in one of their cars, or as a renter, and changes nothing', async () => {
+    const host = await createUser(t.ctx, { role: 'host', verification_status: 'verified' });
+    const renter = await createUser(t.ctx, { verification_status: 'verified' });
+    const car = await createTestCar(t.ctx, host);
+    const spare = await createTestCar(t.ctx, host);
+    const waiting = await createTestBooking(t.ctx, spare, renter, { start: '2030-06-01', days: 2 });
+    const active = await createTestBooking(t.ctx, car, renter, { start: '2030-05-05', days: 3, status: 'active' });
+
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${host.username}`, headers: admin.headers });
+    expectError(refused, 409);
+    expect(refused.json().message).toMatch(/rental under way/);
+    expectError(await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${renter.username}`, headers: admin.headers }), 409);
+    const cars = await t.db.selectFrom('cars').select('deleted_at').where('owner_id', '=', host.id).execute();
+    expect(cars.every((c) => c.deleted_at === null)).toBe(true);
+    expect((await t.db.selectFrom('bookings').select('status').where('id', '=', waiting.id).executeTakeFirstOrThrow()).status).toBe('pending');
+
+    await t.db.updateTable('bookings').set({ status: 'completed' }).where('id', '=', active.id).execute();
+    expectOk(await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${host.username}`, headers: admin.headers }));
+  });
+
+  it('a renter: their unpaid requests are cancelled and the hosts told; the dates are free again', async () => {
+    const host = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    const renter = await createUser(t.ctx, { verification_status: 'verified', full_name: 'Thandi Mokoena' });
+    const car = await createTestCar(t.ctx, host.user);
+    const request = await createTestBooking(t.ctx, car, renter, { start: '2030-06-01', days: 2 });
+
+    expectOk(await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${renter.username}`, headers: admin.headers }));
+
+    expect((await t.db.selectFrom('bookings').select('status').where('id', '=', request.id).executeTakeFirstOrThrow()).status).toBe('cancelled');
+    const note = (await notificationsOf(host.user.username)).find((n) => n.title === 'Booking cancelled');
+    expect(note?.message).toContain('Thandi Mokoena');
+    const held = expectOk<unknown[]>(await t.app.inject({ method: 'GET', url: `/api/car/${car.car_username}/availability` }));
+    expect(held).toEqual([]);
   });
 });
 

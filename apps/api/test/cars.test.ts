@@ -160,8 +160,29 @@ describe('browse filters', () => {
     expect((await browse(`search=${m}%20toyota%20cape`)).meta.total).toBe(1);
     expect((await browse(`search=${m}%20suv`)).meta.total).toBe(1);
     expect((await browse(`search=${m}&location=durban`)).data.map((c) => c.pickup_location)).toEqual(['Durban']);
-    // LIKE wildcards in the text are taken literally.
-    expect((await browse(`search=${m}%25`)).meta.total).toBe(0);
+    // LIKE wildcards are never wildcards: they separate words like any punctuation.
+    expect((await browse(`search=_${m.slice(1)}`)).meta.total).toBe(0);
+    expect((await browse(`search=${m.slice(0, 3)}%25${m.slice(4)}`)).meta.total).toBe(0);
+  });
+
+  it('matches words at their start (polo is not Polokwane) and puts make and model matches first', async () => {
+    const m = token();
+    await carsOf(m, [
+      { make: 'Mercedes-Benz', model: `C-Class ${m}`, city: 'Polokwane', type: 'Luxury Car', rating: 5, total_reviews: 40 },
+      { make: 'Volkswagen', model: `Polo ${m}`, city: 'Cape Town', type: 'Hatchback', rating: 3, total_reviews: 2 },
+      { make: 'Toyota', model: `Corolla Cross ${m}`, city: 'Durban', type: 'SUV', rating: 3, total_reviews: 1 },
+      { make: 'Kia', model: `Seltos ${m}`, city: 'Pretoria', type: 'Crossover', rating: 5, total_reviews: 90 },
+    ]);
+    const makes = async (q: string) => names(await browse(`search=${encodeURIComponent(`${q} ${m}`)}`));
+    expect(await makes('polo')).toEqual(['Volkswagen']);
+    expect(await makes('polokwane')).toEqual(['Mercedes-Benz']);
+    expect(await makes('class')).toEqual(['Mercedes-Benz']);
+    expect(await makes('c-class')).toEqual(['Mercedes-Benz']);
+    expect(await makes('benz')).toEqual(['Mercedes-Benz']);
+    expect(await makes('olo')).toEqual([]);
+    // "cross" starts a word of the Toyota's model and of the Kia's type: the model match comes
+    // first although the Kia is rated higher.
+    expect(await makes('cross')).toEqual(['Toyota', 'Kia']);
   });
 
   it('filters by browse type, car type, transmission and fuel', async () => {
@@ -389,12 +410,32 @@ describe('listing a car (POST /car/newCar/{username})', () => {
     expect(expectOk<User>(await t.app.inject({ method: 'GET', url: '/api/user/me', headers: h })).role).toBe('customer');
   });
 
+  it('a plate is listed once: another car with it gets 409 (case, spaces and hyphens aside); a deleted car frees it', async () => {
+    const lister = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    const u = lister.user.username;
+    const first = expectOk<Car>(await post(u, newCarBody({ car_plate_number: 'GP 77-12 ZZ' }), lister.headers), 201);
+    for (const same of ['GP 77-12 ZZ', 'gp7712zz', 'GP-77 12-ZZ']) {
+      const refused = expectError(await post(u, newCarBody({ car_plate_number: same }), lister.headers), 409, 'A car with this plate number is already listed on Karoo.');
+      expect(refused.errors).toEqual({ car_plate_number: 'A car with this plate number is already listed on Karoo.' });
+    }
+    // Another car may not take it over by an update either; the car itself may keep it.
+    const second = expectOk<Car>(await post(u, newCarBody(), lister.headers), 201);
+    expectError(await t.app.inject({ method: 'PUT', url: `/api/car/updateCar/${second.id}`, headers: lister.headers, payload: { car_plate_number: 'gp 7712 zz' } }), 409);
+    expectOk(await t.app.inject({ method: 'PUT', url: `/api/car/updateCar/${first.id}`, headers: lister.headers, payload: { car_plate_number: 'GP 77-12 ZZ' } }));
+    // Two at once: the unique index lets one through.
+    const racing = await Promise.all([1, 2, 3].map(() => post(u, newCarBody({ car_plate_number: 'KZN 555-01' }), lister.headers)));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expectOk(await t.app.inject({ method: 'DELETE', url: `/api/car/deleteCar/${first.id}`, headers: lister.headers }));
+    expectOk(await post(u, newCarBody({ car_plate_number: 'GP 77-12 ZZ' }), lister.headers), 201);
+  });
+
   it('creates a pending car with stored photos, and makes a first-time lister a host', async () => {
     const lister = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
     const car = expectOk<Car>(
       await post(
         lister.user.username,
         newCarBody({
+          car_plate_number: 'ca 123-456',
           car_username: 'ignored because it is NOT valid!',
           images: [pngDataUrl(), `data:image/jpeg;base64,${jpegBytes().toString('base64')}`],
           specifications: { seats: 5 },

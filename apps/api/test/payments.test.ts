@@ -2,7 +2,7 @@
 // and Paystack, played by a local HTTP server that answers like Paystack's API. A verified
 // payment activates a confirmed booking once; anything unverified leaves it confirmed and unpaid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking, PaymentSession } from '@karoo/shared';
+import { formatDay, type Booking, type PaymentSession } from '@karoo/shared';
 import type { CarRow } from '../src/db/schema';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
 import { startPaystackStub, type PaystackStub } from './helpers/bookings';
@@ -166,7 +166,7 @@ describe('Paystack provider (local stub)', () => {
     for (const res of results) expect(expectOk<Booking>(res).status).toBe('active');
     expect(await row(w, b.id)).toMatchObject({ status: 'active', payment_status: 'paid', payment_reference: reference, payment_provider: 'paystack' });
     expect(expectOk<Booking>(await pay(w, b.id, w.renter.headers, reference)).status).toBe('active');
-    const notes = await w.t.db.selectFrom('notifications').select('id').where('type', '=', 'booking_paid').where('message', 'like', `%${b.start_date}%`).execute();
+    const notes = await w.t.db.selectFrom('notifications').select('id').where('type', '=', 'booking_paid').where('message', 'like', `%${formatDay(b.start_date)}%`).execute();
     expect(notes).toHaveLength(2); // renter and host, once each
     expect(stub.requests.some((r) => r.path === `/transaction/verify/${reference}` && r.authorization === `Bearer ${stub.secret}`)).toBe(true);
   });
@@ -234,6 +234,39 @@ describe('Paystack provider (local stub)', () => {
     } finally {
       expectOk(await put(false));
     }
+  });
+
+  it('webhook: when Paystack cannot be asked (5xx, dropped connection) it answers 5xx so Paystack retries; the retry activates', async () => {
+    const b = await confirmedBooking(w);
+    const { reference } = await started(b);
+    stub.settle(reference, { status: 'success', amount: b.total_price_cents, currency: 'ZAR' });
+    const body = JSON.stringify({ event: 'charge.success', data: { reference } });
+    const hook = () =>
+      w.t.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json', 'x-paystack-signature': stub.sign(body) }, payload: body });
+    try {
+      for (const mode of [500, 503, 'reset'] as const) {
+        stub.failVerify(mode);
+        const res = await hook();
+        expect(res.statusCode, `${mode}: ${res.body}`).toBeGreaterThanOrEqual(500);
+        expect(res.json()).toMatchObject({ success: false });
+        await expectStillUnpaid(w, b.id);
+      }
+    } finally {
+      stub.failVerify(null);
+    }
+    expectOk(await hook());
+    expect(await row(w, b.id)).toMatchObject({ status: 'active', payment_status: 'paid', payment_reference: reference });
+  });
+
+  it('webhook: an event that was handled or rightly refused is acknowledged with 200 (no retry)', async () => {
+    const b = await confirmedBooking(w);
+    const { reference } = await started(b);
+    // Paystack says the charge failed: nothing to retry, the booking stays unpaid.
+    stub.settle(reference, { status: 'failed', amount: b.total_price_cents, currency: 'ZAR' });
+    const body = JSON.stringify({ event: 'charge.success', data: { reference } });
+    const res = await w.t.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json', 'x-paystack-signature': stub.sign(body) }, payload: body });
+    expectOk(res);
+    await expectStillUnpaid(w, b.id);
   });
 
   it('the webhook ignores other events and unknown references; the sandbox charge is 404', async () => {

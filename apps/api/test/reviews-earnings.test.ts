@@ -2,7 +2,7 @@
 // every booking's parts add up to its total, host earnings + app fee = total, and every earnings,
 // summary, invoice and app-fee figure equals the sum of the figures stored on the bookings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking, Earning, EarningsSummary, Invoice, ProfitPerCar, Review } from '@karoo/shared';
+import type { Booking, BookingStats, Earning, EarningsSummary, Invoice, ProfitPerCar, Review } from '@karoo/shared';
 import type { BookingRow, CarRow } from '../src/db/schema';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
 import { createTestBooking, createTestCar, INSURANCE_STANDARD, PICKUP_AIRPORT } from './helpers/vehicles';
@@ -117,6 +117,32 @@ describe('reviews', () => {
     expect(row).toMatchObject({ rating: null, total_reviews: 0 });
     expectError(await req('GET', '/api/review/not-a-uuid', {}), 404);
   });
+  it('the host\'s rating follows every review of their cars on create, edit and delete (same transaction)', async () => {
+    const rated = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    const first = await createTestCar(t.ctx, rated.user);
+    const second = await createTestCar(t.ctx, rated.user);
+    const hostRating = async () => {
+      const row = await t.db.selectFrom('users').select('rating').where('id', '=', rated.user.id).executeTakeFirstOrThrow();
+      return row.rating === null ? null : Number(row.rating);
+    };
+    const owner = async () => expectOk<{ rating: number | null }>(await req('GET', `/api/car/owner/${rated.user.username}`, {}));
+    expect(await hostRating()).toBeNull();
+
+    await completed(first, '2029-06-01');
+    await completed(second, '2029-06-10', stranger);
+    const a = expectOk<Review>(await req('POST', '/api/review/create', renter.headers, { car_username: first.car_username, rating: 5, comment: 'Spotless' }), 201);
+    expect(await hostRating()).toBe(5);
+    const b = expectOk<Review>(await req('POST', '/api/review/create', stranger.headers, { car_username: second.car_username, rating: 2, comment: 'Late handover' }), 201);
+    expect(await hostRating()).toBe(3.5);
+    expect((await owner()).rating).toBe(3.5);
+
+    expectOk(await req('PUT', `/api/review/${b.id}`, stranger.headers, { rating: 4 }));
+    expect(await hostRating()).toBe(4.5);
+    expectOk(await req('DELETE', `/api/review/${a.id}`, renter.headers));
+    expect(await hostRating()).toBe(4);
+    expectOk(await req('DELETE', `/api/review/${b.id}`, admin.headers));
+    expect(await hostRating()).toBeNull();
+  });
 });
 
 describe('money', () => {
@@ -201,6 +227,9 @@ describe('money', () => {
 
     const summary = expectOk<EarningsSummary>(await req('GET', '/api/earnings/earning/getSummary', earner.headers));
     expect(summary).toMatchObject({ total_revenue: sum(rows, 'total_price_cents'), total_earnings: sum(rows, 'car_owner_earnings_cents'), app_fee: sum(rows, 'app_fee_cents'), bookings: 4 });
+    // The host's own part: rental and pickup fees, less the host fee, is what they earn.
+    expect(summary.rental_income).toBeCloseTo(sum(rows, 'subtotal_cents') + sum(rows, 'pickup_fee_cents'), 2);
+    expect(summary.rental_income - summary.host_fee).toBeCloseTo(summary.total_earnings, 2);
     expect(summary.total_earnings + summary.app_fee).toBeCloseTo(summary.total_revenue, 2);
     expect(summary.by_car.reduce((a, c) => a + c.gross, 0)).toBeCloseTo(summary.total_revenue, 2);
     expect(summary.by_month.map((m) => m.month)).toEqual(['2030-01', '2030-02', '2030-03']);
@@ -214,6 +243,60 @@ describe('money', () => {
     expect(fee).toMatchObject({ platform_fee: 25, platformCommission: 10 });
     expect(fee.total_app_fee).toBeCloseTo(sum(everything, 'app_fee_cents'), 2);
     expectError(await req('GET', '/api/earnings/earning/getAppFee', earner.headers), 403);
+  });
+
+  it('months without trips are shown as zero, from the first earning to this month', async () => {
+    const gappy = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    const c = await createTestCar(t.ctx, gappy.user);
+    await completed(c, '2029-11-10');
+    await completed(c, '2030-01-20');
+    const summary = expectOk<EarningsSummary>(await req('GET', '/api/earnings/earning/getSummary', gappy.headers));
+    // The clock stands in March 2030.
+    expect(summary.by_month.map((m) => [m.month, m.bookings])).toEqual([
+      ['2029-11', 1],
+      ['2029-12', 0],
+      ['2030-01', 1],
+      ['2030-02', 0],
+      ['2030-03', 0],
+    ]);
+    expect(summary.by_month.find((m) => m.month === '2029-12')).toMatchObject({ revenue: 0, earnings: 0, app_fee: 0 });
+  });
+
+  it('every screen\'s money figure (stats, summary, earnings list, app fee) equals the sum over the bookings table, by one definition', async () => {
+    // Independently of the app: the bookings that earn are the completed or paid ones.
+    const table = await t.db.selectFrom('bookings').selectAll().execute();
+    const earning = table.filter((b) => b.status === 'completed' || b.payment_status === 'paid');
+    const mineAsOwner = earning.filter((b) => b.owner_id === earner.user.id);
+    const spentBy = (id: string) => earning.filter((b) => b.renter_id === id);
+
+    const summary = expectOk<EarningsSummary>(await req('GET', '/api/earnings/earning/getSummary', earner.headers));
+    const ownerStats = expectOk<BookingStats>(await req('GET', '/api/booking/getStats?as=owner', earner.headers));
+    const stats = expectOk<BookingStats>(await req('GET', '/api/booking/getStats', earner.headers));
+    const list = expectOk<Earning[]>(await req('GET', `/api/earnings/earning/getCarOwnerProfit/${earner.user.username}`, earner.headers));
+    for (const figure of [summary.total_revenue, ownerStats.total_revenue, stats.total_revenue, list.reduce((a, e) => a + e.gross, 0)]) {
+      expect(figure).toBeCloseTo(sum(mineAsOwner, 'total_price_cents'), 2);
+    }
+    for (const figure of [summary.total_earnings, ownerStats.total_earnings, stats.total_earnings, list.reduce((a, e) => a + e.car_owner_earnings, 0)]) {
+      expect(figure).toBeCloseTo(sum(mineAsOwner, 'car_owner_earnings_cents'), 2);
+    }
+    // as=owner counts only the bookings of their cars; a renter's spending is theirs alone.
+    expect(ownerStats.total).toBe(table.filter((b) => b.owner_id === earner.user.id).length);
+    expect(ownerStats.total_spent).toBe(0);
+    const renterStats = expectOk<BookingStats>(await req('GET', '/api/booking/getStats?as=renter', renter.headers));
+    expect(renterStats.total_spent).toBeCloseTo(sum(spentBy(renter.user.id), 'total_price_cents'), 2);
+    expect(renterStats.total).toBe(table.filter((b) => b.renter_id === renter.user.id).length);
+
+    // Admin: the platform (default) and their own page (scope=mine, where they have no bookings).
+    const platform = expectOk<BookingStats>(await req('GET', '/api/booking/getStats', admin.headers));
+    expect(platform.total).toBe(table.length);
+    expect(platform.total_app_fee).toBeCloseTo(sum(earning, 'app_fee_cents'), 2);
+    const fee = expectOk<{ total_app_fee: number }>(await req('GET', '/api/earnings/earning/getAppFee', admin.headers));
+    expect(fee.total_app_fee).toBeCloseTo(platform.total_app_fee, 2);
+    const own = expectOk<BookingStats>(await req('GET', '/api/booking/getStats?scope=mine', admin.headers));
+    expect(own.total).toBe(0);
+    expect(expectOk<Booking[]>(await req('GET', '/api/booking/getAll?scope=mine', admin.headers))).toEqual([]);
+    expect(expectOk<Booking[]>(await req('GET', '/api/booking/getAll', admin.headers)).length).toBe(Math.min(table.length, 500));
+    expectError(await req('GET', '/api/booking/getStats?as=nobody', earner.headers), 400);
   });
 
   it('invoices: completed bookings only, one per booking, lines from the stored breakdown', async () => {

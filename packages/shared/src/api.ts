@@ -1,5 +1,5 @@
 // The response envelope of api.md, as zod schemas (server documents them) and types (client reads them).
-import { z } from 'zod';
+import { z } from './zod';
 
 export const errorResponseSchema = z.object({
   success: z.literal(false),

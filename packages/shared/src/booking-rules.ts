@@ -43,6 +43,20 @@ export function addDays(date: string, days: number): string {
   return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** Every month 'YYYY-MM' from `from` to `to` inclusive (empty when `to` is before `from`). */
+export function monthsFrom(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [y, m] = from.split('-').map(Number) as [number, number];
+  for (let guard = 0; guard < 1200; guard++) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    if (month > to) break;
+    months.push(month);
+    m += 1;
+    if (m === 13) [y, m] = [y + 1, 1];
+  }
+  return months;
+}
+
 export function minutesOfTime(time: string): number {
   const [h, m] = time.split(':').map(Number) as [number, number];
   return h * 60 + m;
@@ -75,6 +89,23 @@ export function timeIn(now: Date = new Date(), timeZone: string = TIME_ZONE): st
   const parts = formatter.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${get('hour')}:${get('minute')}`;
+}
+
+// A calendar date is shown the South African way, e.g. "30 Nov 2026", on every screen and in every
+// notification and email (decisions.md section 7). The date has no time zone of its own: it is
+// formatted as a UTC day so that no zone can move it.
+const dayFormatter = new Intl.DateTimeFormat('en-ZA', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** 'YYYY-MM-DD' (or an ISO timestamp's date part) as en-ZA, e.g. "30 Nov 2026"; anything else unchanged. */
+export function formatDay(date: string): string {
+  if (!DATE_PATTERN.test(date.slice(0, 10))) return date;
+  const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? date : dayFormatter.format(d);
+}
+
+/** "30 Nov 2026" for one day, "30 Nov 2026 to 02 Dec 2026" for a range. */
+export function formatDateRange(start: string, end: string): string {
+  return start === end ? formatDay(start) : `${formatDay(start)} to ${formatDay(end)}`;
 }
 
 /** Daily length: calendar days from start to end, at least 1 (a same-day rental is 1 day). */
@@ -169,6 +200,23 @@ export function tooLongFailure(maxRentalDays: number): BookingRuleFailure {
 }
 
 /**
+ * The hourly length rules in document 2's order: the return day is the pickup day or the next,
+ * a same-day return is after the pickup, at least 1 hour, at most 24. Null when the times make a
+ * valid hourly booking. The booking panel and the server both ask this.
+ */
+export function hourlyTimesFailure(startDate: string, startTime: string, endDate: string, endTime: string): BookingRuleFailure | null {
+  const M = BOOKING_RULE_MESSAGES;
+  const spanDays = daysBetween(startDate, endDate);
+  if (spanDays < 0) return M.end_before_start;
+  if (spanDays > 1) return M.hourly_spans_days;
+  if (spanDays === 0 && minutesOfTime(endTime) <= minutesOfTime(startTime)) return M.end_time_not_after_start;
+  const minutes = durationMinutes(startDate, startTime, endDate, endTime);
+  if (minutes < MIN_HOURLY_HOURS * 60) return M.under_one_hour;
+  if (minutes > MAX_HOURLY_HOURS * 60) return M.over_24_hours;
+  return null;
+}
+
+/**
  * The first failing check of a booking request, in document 2's order: dates unavailable, own
  * car, verification, start in the past, end before start, then the hourly or daily length rules.
  * After those come the rules the seed leaves to the server: the maximum rental length
@@ -192,13 +240,8 @@ export function validateBookingRequest(input: BookingRequestInput): BookingRuleF
 
   if (input.is_hourly_booking) {
     if (!startTime || !endTime) return M.missing_times;
-    const spanDays = daysBetween(input.start_date, input.end_date);
-    if (spanDays < 0) return M.end_before_start;
-    if (spanDays > 1) return M.hourly_spans_days;
-    if (spanDays === 0 && minutesOfTime(endTime) <= minutesOfTime(startTime)) return M.end_time_not_after_start;
-    const minutes = durationMinutes(input.start_date, startTime, input.end_date, endTime);
-    if (minutes < MIN_HOURLY_HOURS * 60) return M.under_one_hour;
-    if (minutes > MAX_HOURLY_HOURS * 60) return M.over_24_hours;
+    const failure = hourlyTimesFailure(input.start_date, startTime, input.end_date, endTime);
+    if (failure) return failure;
   } else {
     if (input.end_date < input.start_date) return M.end_before_start;
     if (durationDays(input.start_date, input.end_date) < 1) return M.under_one_day;

@@ -1,7 +1,8 @@
 // Bookings: statuses and their machine (decisions.md section 5), the create request of the detail
 // page (document 2 section 3) and the booking as read by every screen (document 3 section 3).
-import { z } from 'zod';
+import { z } from './zod';
 import { DATE_PATTERN, TIME_PATTERN } from './booking-rules';
+import { safeText } from './text';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'active', 'completed', 'cancelled', 'rejected'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -49,12 +50,12 @@ export const PENDING_EXPIRY_HOURS = 48;
 export const UNPAID_EXPIRY_HOURS = 24;
 
 const dateField = (label: string) =>
-  z.string({ error: `${label} is required` }).regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`);
-const timeField = (label: string) => z.string().regex(TIME_PATTERN, `${label} must be a time (HH:mm)`);
+  safeText(label, { error: `${label} is required` }).regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`);
+const timeField = (label: string) => safeText(label).regex(TIME_PATTERN, `${label} must be a time (HH:mm)`);
 
 /** A chosen option may be sent as the option object (as the detail page does) or its id. */
 const chosenOption = z
-  .union([z.string().max(100), z.object({ id: z.string().max(100).nullable().optional() }).loose()])
+  .union([safeText('Option').max(100), z.object({ id: safeText('Option id').max(100).nullable().optional() }).loose()])
   .nullable()
   .optional()
   .transform((v) => (v == null ? null : typeof v === 'string' ? v || null : (v.id ?? null)));
@@ -65,7 +66,7 @@ const chosenOption = z
  * server computes them. `user_username` is used only when an admin books on someone's behalf.
  */
 export const createBookingBodySchema = z.object({
-  car_username: z.string({ error: 'car_username is required' }).trim().min(1, 'car_username is required').max(120),
+  car_username: safeText('car_username', { error: 'car_username is required' }).min(1, 'car_username is required').max(120),
   start_date: dateField('Start date'),
   end_date: dateField('End date'),
   start_time: z.union([timeField('Pickup time'), z.literal('')]).nullable().optional(),
@@ -73,8 +74,11 @@ export const createBookingBodySchema = z.object({
   is_hourly_booking: z.boolean().optional().default(false),
   pickup_option: chosenOption,
   insurance_option: chosenOption,
-  special_requirements: z.string().trim().max(1000, 'Special requirements must be at most 1000 characters').nullable().optional(),
-  user_username: z.string().trim().max(100).optional(),
+  special_requirements: safeText('Special requirements', { multiline: true })
+    .max(1000, 'Special requirements must be at most 1000 characters')
+    .nullable()
+    .optional(),
+  user_username: safeText('user_username').max(100).optional(),
 });
 export type CreateBookingBody = z.input<typeof createBookingBodySchema>;
 
@@ -173,9 +177,11 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
+const hostResponse = safeText('The response', { multiline: true }).max(1000, 'The response must be at most 1000 characters');
+
 /** PATCH /booking/approve|reject/{id}: an optional message to the renter. */
 export const hostResponseBodySchema = z
-  .object({ host_response: z.string().trim().max(1000, 'The response must be at most 1000 characters').optional() })
+  .object({ host_response: hostResponse.optional() })
   .loose()
   .nullable()
   .optional();
@@ -188,13 +194,27 @@ export const bookingStatusBodySchema = z
       .trim()
       .toLowerCase()
       .pipe(z.enum(BOOKING_STATUSES, { error: `status must be one of ${BOOKING_STATUSES.join(', ')}` })),
-    host_response: z.string().trim().max(1000, 'The response must be at most 1000 characters').optional(),
+    host_response: hostResponse.optional(),
   })
   .loose();
 
-export const bookingListQuerySchema = z.object({
+/**
+ * Whose bookings a list or the stats cover. Admins see the whole platform unless they ask for
+ * `scope=mine` (their own pages show their own trips and cars; the admin panel shows all); everyone
+ * else always sees only their own. `as` narrows "their own" to bookings of their cars (owner) or
+ * their trips (renter).
+ */
+export const BOOKING_SCOPES = ['all', 'mine'] as const;
+export const BOOKING_PARTS = ['owner', 'renter'] as const;
+export const bookingScopeQuerySchema = z.object({
+  scope: z.enum(BOOKING_SCOPES, { error: `scope must be one of ${BOOKING_SCOPES.join(', ')}` }).optional(),
+  as: z.enum(BOOKING_PARTS, { error: `as must be one of ${BOOKING_PARTS.join(', ')}` }).optional(),
+});
+export type BookingScopeQuery = z.infer<typeof bookingScopeQuerySchema>;
+
+export const bookingListQuerySchema = bookingScopeQuerySchema.extend({
   status: z.string().trim().toLowerCase().pipe(z.enum(BOOKING_STATUSES)).optional(),
-  car_username: z.string().trim().max(120).optional(),
+  car_username: safeText('car_username').max(120).optional(),
 });
 
 export const bookingStatsSchema = z.object({
@@ -231,7 +251,7 @@ export const paymentSessionSchema = z.object({
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 
 export const payBookingBodySchema = z.object({
-  paystack_reference: z.string({ error: 'paystack_reference is required' }).trim().min(1, 'paystack_reference is required').max(200),
+  paystack_reference: safeText('paystack_reference', { error: 'paystack_reference is required' }).min(1, 'paystack_reference is required').max(200),
 });
 
 /** Test cards of the sandbox checkout. */
@@ -239,13 +259,13 @@ export const SANDBOX_SUCCESS_CARD = '4084084084084081';
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
 
 export const sandboxChargeBodySchema = z.object({
-  reference: z.string({ error: 'reference is required' }).trim().min(1, 'reference is required').max(200),
-  card_number: z
-    .string({ error: 'Card number is required' })
+  reference: safeText('reference', { error: 'reference is required' }).min(1, 'reference is required').max(200),
+  card_number: safeText('Card number', { error: 'Card number is required' })
+    .max(40, 'Card number must be 12 to 19 digits')
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Card number must be 12 to 19 digits')),
-  expiry: z.string({ error: 'Expiry is required' }).trim().regex(/^(0[1-9]|1[0-2])\/(\d{2}|\d{4})$/, 'Expiry must be MM/YY'),
-  cvv: z.string({ error: 'CVV is required' }).trim().regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
+  expiry: safeText('Expiry', { error: 'Expiry is required' }).regex(/^(0[1-9]|1[0-2])\/(\d{2}|\d{4})$/, 'Expiry must be MM/YY'),
+  cvv: safeText('CVV', { error: 'CVV is required' }).regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
 });
 
 export const sandboxChargeResultSchema = z.object({ status: z.enum(['success', 'failed']), message: z.string() });

@@ -1,9 +1,22 @@
 // Cars (document 2 sections 3-5, decisions.md section 4): the car as every screen reads it, the
 // requests that change it, the browse query, and the wizard's listing rules with their messages.
-import { z } from 'zod';
+import { z } from './zod';
 import { DATE_PATTERN, TIME_PATTERN } from './booking-rules';
 import { CAR_SORTS, DEFAULT_NEW_CAR, DEFAULT_PICKUP_TIMES, PICKUP_OPTION_TYPES, PICKUP_TYPES } from './catalogues';
+import {
+  atMostCount,
+  atMostRand,
+  MAX_CAR_VALUE,
+  MAX_CAR_YEAR,
+  MAX_DAILY_RATE,
+  MAX_EXCESS,
+  MAX_INSURANCE_DAILY_RATE,
+  MAX_ODOMETER_KM,
+  MAX_PAGE,
+  MAX_PICKUP_FEE,
+} from './limits';
 import { formatRand } from './pricing';
+import { safeText } from './text';
 
 export const CAR_STATUSES = ['available', 'offline', 'active', 'rented', 'maintenance'] as const;
 export type CarStatus = (typeof CAR_STATUSES)[number];
@@ -24,28 +37,39 @@ export const CAR_YEAR_MIN = 1950;
 export const DEFAULT_RETURN_NOTES = 'Returned via host dashboard';
 
 // ---- Inputs ----
-const amount = (label: string) =>
+/** Rand, 0 to `max`, kept to whole cents (the database holds cents: R0.001 is R0.00). */
+const amount = (label: string, max: number) =>
   z.coerce
     .number({ error: `${label} must be a number` })
-    .refine((v) => Number.isFinite(v), `${label} must be a number`)
-    .refine((v) => v >= 0, `${label} cannot be negative`);
-const wholeNumber = (label: string) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} cannot be negative`);
-const text = (label: string, max: number) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
+    .min(0, `${label} cannot be negative`)
+    .max(max, atMostRand(label, max))
+    .transform((v) => Math.round(v * 100) / 100);
+const wholeNumber = (label: string, max: number, maxMessage = atMostCount(label, max)) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(max, maxMessage);
+const text = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  safeText(label, options).max(max, `${label} must be at most ${max} characters`);
 const textList = (label: string, maxItems: number) =>
   z
-    .array(z.string().trim().max(200, `Each ${label} must be at most 200 characters`))
+    .array(safeText(`${label[0]!.toUpperCase()}${label.slice(1)}`).max(200, `Each ${label} must be at most 200 characters`))
     .max(maxItems, `At most ${maxItems} ${label}s`)
     .transform((items) => [...new Set(items.filter((item) => item !== ''))]);
 
 export const pickupOptionInputSchema = z.object({
-  id: z.string().max(100).optional(),
-  name: z.string({ error: 'Pickup location name is required' }).trim().min(1, 'Pickup location name is required').max(120, 'Pickup location name must be at most 120 characters'),
-  address: z.string({ error: 'Pickup address is required' }).trim().min(1, 'Pickup address is required').max(300, 'Pickup address must be at most 300 characters'),
-  additional_fee: amount('Additional fee').optional().default(0),
+  id: safeText('Pickup option id').max(100).optional(),
+  name: safeText('Pickup location name', { error: 'Pickup location name is required' })
+    .min(1, 'Pickup location name is required')
+    .max(120, 'Pickup location name must be at most 120 characters'),
+  address: safeText('Pickup address', { error: 'Pickup address is required' })
+    .min(1, 'Pickup address is required')
+    .max(300, 'Pickup address must be at most 300 characters'),
+  additional_fee: amount('Additional fee', MAX_PICKUP_FEE).optional().default(0),
   type: z.enum(PICKUP_OPTION_TYPES, { error: `Pickup type must be one of ${PICKUP_OPTION_TYPES.join(', ')}` }).optional().default('standard'),
   available_times: z
-    .array(z.string().regex(TIME_PATTERN, 'Pickup times must be HH:mm'))
+    .array(safeText('Pickup times').regex(TIME_PATTERN, 'Pickup times must be HH:mm'))
     .max(24, 'At most 24 pickup times')
     .optional()
     .transform((times) => (times && times.length ? [...new Set(times)].sort() : [...DEFAULT_PICKUP_TIMES])),
@@ -53,18 +77,18 @@ export const pickupOptionInputSchema = z.object({
 export type PickupOptionInput = z.input<typeof pickupOptionInputSchema>;
 
 export const insuranceOptionInputSchema = z.object({
-  id: z.string().max(100).optional(),
-  name: z.string({ error: 'Insurance plan name is required' }).trim().min(1, 'Insurance plan name is required').max(120, 'Insurance plan name must be at most 120 characters'),
-  description: z
-    .string({ error: 'Insurance plan description is required' })
-    .trim()
+  id: safeText('Insurance plan id').max(100).optional(),
+  name: safeText('Insurance plan name', { error: 'Insurance plan name is required' })
+    .min(1, 'Insurance plan name is required')
+    .max(120, 'Insurance plan name must be at most 120 characters'),
+  description: safeText('Insurance plan description', { error: 'Insurance plan description is required', multiline: true })
     .min(1, 'Insurance plan description is required')
     .max(1000, 'Insurance plan description must be at most 1000 characters'),
-  daily_rate: amount('Daily rate').optional().default(0),
-  excess_amount: amount('Excess amount').optional().default(0),
+  daily_rate: amount('Daily rate', MAX_INSURANCE_DAILY_RATE).optional().default(0),
+  excess_amount: amount('Excess amount', MAX_EXCESS).optional().default(0),
   /** A list, or comma-separated text as the host dashboard enters it. */
   coverage: z
-    .union([z.array(z.string().max(200)), z.string().max(2000)])
+    .union([z.array(safeText('Coverage').max(200)).max(50, 'At most 50 covered items'), safeText('Coverage', { multiline: true }).max(2000)])
     .optional()
     .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))),
   included: z.boolean().optional().default(false),
@@ -76,8 +100,8 @@ export type InsuranceOptionInput = z.input<typeof insuranceOptionInputSchema>;
 export const specificationsInputSchema = z.object({
   transmission: text('Transmission', 40).optional(),
   fuelType: text('Fuel type', 40).optional(),
-  seats: wholeNumber('Seats').optional(),
-  doors: wholeNumber('Doors').optional(),
+  seats: wholeNumber('Seats', SEATS_MAX, `Seats must be between ${SEATS_MIN} and ${SEATS_MAX}.`).optional(),
+  doors: wholeNumber('Doors', DOORS_MAX, `Doors must be between ${DOORS_MIN} and ${DOORS_MAX}.`).optional(),
   engine: text('Engine', 60).optional(),
   fuelConsumption: text('Fuel consumption', 60).optional(),
 });
@@ -89,18 +113,24 @@ const longitude = z.coerce.number({ error: 'Longitude must be a number' }).min(-
 const carFieldsShape = {
   car_make: text('Make', 60).optional(),
   car_model: text('Model', 80).optional(),
-  car_year: z.coerce.number({ error: 'Year must be a number' }).int('Year must be a whole number').optional(),
+  // The listing rule (validateCarLimits) then allows CAR_YEAR_MIN to next year.
+  car_year: z.coerce
+    .number({ error: 'Year must be a number' })
+    .int('Year must be a whole number')
+    .min(0, 'Year cannot be negative')
+    .max(MAX_CAR_YEAR, `Year must be at most ${MAX_CAR_YEAR}`)
+    .optional(),
   car_color: text('Colour', 40).optional(),
   car_type: text('Type', 40).optional(),
   car_plate_number: text('Plate number', 20).optional(),
-  car_value: amount('Vehicle value').optional(),
-  car_rent_price: amount('Daily price').optional(),
-  car_odometer: wholeNumber('Odometer').optional(),
-  description: text('Description', 4000).optional(),
-  car_description: text('Description', 4000).optional(),
+  car_value: amount('Vehicle value', MAX_CAR_VALUE).optional(),
+  car_rent_price: amount('Daily price', MAX_DAILY_RATE).optional(),
+  car_odometer: wholeNumber('Odometer', MAX_ODOMETER_KM, atMostCount('Odometer', MAX_ODOMETER_KM, 'km')).optional(),
+  description: text('Description', 4000, { multiline: true }).optional(),
+  car_description: text('Description', 4000, { multiline: true }).optional(),
   /** Photo data URLs (as the wizard sends them) or URLs of photos already stored for this car. */
-  images: z.array(z.string()).optional(),
-  car_images: z.array(z.string()).optional(),
+  images: z.array(safeText('Photo', { trim: false })).max(MAX_CAR_PHOTOS, `You can add at most ${MAX_CAR_PHOTOS} photos.`).optional(),
+  car_images: z.array(safeText('Photo', { trim: false })).max(MAX_CAR_PHOTOS, `You can add at most ${MAX_CAR_PHOTOS} photos.`).optional(),
   pickup_location: text('Pickup location', 200).optional(),
   latitude: latitude.nullable().optional(),
   longitude: longitude.nullable().optional(),
@@ -108,7 +138,7 @@ const carFieldsShape = {
   /** Flat aliases some screens send. */
   transmission: text('Transmission', 40).optional(),
   fuel_type: text('Fuel type', 40).optional(),
-  seating_capacity: wholeNumber('Seats').optional(),
+  seating_capacity: wholeNumber('Seats', SEATS_MAX, `Seats must be between ${SEATS_MIN} and ${SEATS_MAX}.`).optional(),
   features: textList('feature', 40).optional(),
   safety: textList('safety feature', 40).optional(),
   rules: textList('rule', 40).optional(),
@@ -120,7 +150,7 @@ const carFieldsShape = {
 export const newCarBodySchema = z.object({
   ...carFieldsShape,
   /** The wizard proposes one (make-model-6 digits); the server keeps it when free, or makes its own. */
-  car_username: z.string().trim().max(120).optional(),
+  car_username: safeText('Car username').max(120).optional(),
 });
 export type NewCarBody = z.input<typeof newCarBodySchema>;
 
@@ -139,10 +169,13 @@ export type UpdateCarBody = z.input<typeof updateCarBodySchema>;
 export const updateRentPriceBodySchema = z.object({
   car_rent_price: z.coerce
     .number({ error: 'Price must be a number' })
-    .refine((v) => Number.isFinite(v) && v > 0, 'Price must be greater than 0'),
+    // At least one cent: the database holds cents.
+    .refine((v) => Math.round(v * 100) > 0, 'Price must be greater than 0')
+    .max(MAX_DAILY_RATE, atMostRand('Daily price', MAX_DAILY_RATE))
+    .transform((v) => Math.round(v * 100) / 100),
 });
 export const updatePickupLocationBodySchema = z.object({
-  pickup_location: z.string({ error: 'Pickup location is required' }).trim().min(1, 'Pickup location is required').max(200),
+  pickup_location: safeText('Pickup location', { error: 'Pickup location is required' }).min(1, 'Pickup location is required').max(200),
   latitude: latitude.nullable().optional(),
   longitude: longitude.nullable().optional(),
 });
@@ -154,19 +187,17 @@ export const updateInsuranceOptionsBodySchema = z.object({
 });
 export const returnCarBodySchema = z.object({
   /** A date or a timestamp; defaults to now. */
-  actual_return_date: z
-    .string()
-    .trim()
+  actual_return_date: safeText('Return date')
     .max(40)
     .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Return date must be a date')
     .optional(),
-  condition_notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
-  odometer_reading: wholeNumber('Odometer reading').nullable().optional(),
+  condition_notes: safeText('Notes', { multiline: true }).max(2000, 'Notes must be at most 2000 characters').optional(),
+  odometer_reading: wholeNumber('Odometer reading', MAX_ODOMETER_KM, atMostCount('Odometer reading', MAX_ODOMETER_KM, 'km')).nullable().optional(),
 });
 export const verifyCarBodySchema = z
   .object({
     verification_status: z.enum(CAR_VERIFICATION_STATUSES, { error: 'Verification status must be verified, rejected or pending_verification' }),
-    admin_notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+    admin_notes: safeText('Notes', { multiline: true }).max(2000, 'Notes must be at most 2000 characters').optional(),
   })
   .refine((v) => v.verification_status !== 'rejected' || !!v.admin_notes, {
     message: 'Rejection notes are required',
@@ -174,18 +205,16 @@ export const verifyCarBodySchema = z
   });
 export const verifyRegistrationDocumentBodySchema = z.object({
   verified: z.boolean({ error: 'verified must be true or false' }),
-  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+  notes: safeText('Notes', { multiline: true }).max(2000, 'Notes must be at most 2000 characters').optional(),
 });
 export const forceReturnBodySchema = z.object({
   admin_action: z.boolean().optional(),
-  reason: z.string().trim().max(2000, 'Reason must be at most 2000 characters').optional(),
+  reason: safeText('Reason', { multiline: true }).max(2000, 'Reason must be at most 2000 characters').optional(),
 });
 
 // ---- Browse query ----
-const queryText = (max: number) =>
-  z
-    .string()
-    .trim()
+const queryText = (label: string, max: number) =>
+  safeText(label)
     .max(max, `Must be at most ${max} characters`)
     .optional()
     .transform((v) => (v && v.toLowerCase() !== 'all' ? v : undefined));
@@ -195,19 +224,19 @@ const queryNumber = (label: string, min: number, max: number) =>
     z.coerce.number({ error: `${label} must be a number` }).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`).optional(),
   );
 const queryDate = (label: string) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`).optional());
+  z.preprocess((v) => (v === '' ? undefined : v), safeText(label).regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`).optional());
 const upper = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toUpperCase() : undefined), z.enum(values, { error: message }).optional());
 
 export const carListQuerySchema = z.object({
-  search: queryText(100),
-  location: queryText(100),
-  type: queryText(60),
-  transmission: queryText(40),
-  fuel: queryText(40),
+  search: queryText('Search', 100),
+  location: queryText('Location', 100),
+  type: queryText('Type', 60),
+  transmission: queryText('Transmission', 40),
+  fuel: queryText('Fuel', 40),
   /** Comma-separated (or repeated); a car must have all of them. */
   features: z
-    .union([z.string().max(1000), z.array(z.string().max(100)).max(20)])
+    .union([safeText('Features').max(1000), z.array(safeText('Features').max(100)).max(20)])
     .optional()
     .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))),
   minPrice: queryNumber('Minimum price', 0, 1_000_000),
@@ -218,11 +247,11 @@ export const carListQuerySchema = z.object({
   lng: queryNumber('Longitude', -180, 180),
   startDate: queryDate('Start date'),
   endDate: queryDate('End date'),
-  owner: queryText(100),
+  owner: queryText('Owner', 100),
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CAR_STATUSES).optional()),
   verification_status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CAR_VERIFICATION_STATUSES).optional()),
   includeUnverified: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()).optional(),
-  page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).optional().default(1)),
+  page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).optional().default(1)),
   limit: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(CAR_LIST_MAX_LIMIT, `limit must be at most ${CAR_LIST_MAX_LIMIT}`).optional().default(CAR_LIST_DEFAULT_LIMIT),
@@ -348,6 +377,7 @@ export interface CarListingInput {
   car_plate_number?: string | null;
   car_value?: number | null;
   car_rent_price?: number | null;
+  car_odometer?: number | null;
   car_year?: number | null;
   description?: string | null;
   pickup_location?: string | null;
@@ -374,7 +404,8 @@ export const CAR_LISTING_MESSAGES = {
 /**
  * The first listing rule a car breaks, or null. Order: the submit check (make, model, type,
  * price), the description, the other step-1 fields (colour, plate, value, pickup location), then
- * the limits the server adds: seats, doors, year, photos and the minimum car value setting.
+ * the limits the server adds: seats, doors, year, photos, the maxima of limits.ts and the minimum
+ * car value setting.
  */
 export function validateCarListing(input: CarListingInput, options: { minCarValue: number; currentYear: number }): CarListingFailure | null {
   const missing = (fields: [string, boolean][]) => Object.fromEntries(fields.filter(([, isMissing]) => isMissing).map(([f]) => [f, 'Required']));
@@ -413,6 +444,15 @@ export function validateCarLimits(input: CarListingInput, options: { minCarValue
   }
   if (input.car_rent_price != null && !(input.car_rent_price > 0)) {
     return one('Invalid Price', 'car_rent_price', 'Price must be greater than 0');
+  }
+  if (input.car_rent_price != null && input.car_rent_price > MAX_DAILY_RATE) {
+    return one('Price Too High', 'car_rent_price', atMostRand('Daily price', MAX_DAILY_RATE));
+  }
+  if (input.car_value != null && input.car_value > MAX_CAR_VALUE) {
+    return one('Vehicle Value Too High', 'car_value', atMostRand('Vehicle value', MAX_CAR_VALUE));
+  }
+  if (input.car_odometer != null && input.car_odometer > MAX_ODOMETER_KM) {
+    return one('Invalid Odometer', 'car_odometer', atMostCount('Odometer', MAX_ODOMETER_KM, 'km'));
   }
   if (input.car_value != null && input.car_value < options.minCarValue) {
     return one('Vehicle Value Too Low', 'car_value', `Vehicle value must be at least ${formatRand(options.minCarValue)} to list on Karoo.`);

@@ -1,6 +1,7 @@
 // Host earnings, invoices and the platform's fee (document 3 sections 7 and 9; decisions.md
 // section 5): every figure is a sum of the breakdown stored on each booking, in rand.
-import { z } from 'zod';
+import { z } from './zod';
+import { safeText } from './text';
 
 export const PAYOUT_STATUSES = ['pending', 'processing', 'paid'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
@@ -58,8 +59,14 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const appFeeSchema = z.object({ platform_fee: z.number(), platformCommission: z.number(), total_app_fee: z.number() });
 
 export const earningsSummarySchema = z.object({
+  /** What renters paid in total for these bookings (total_price: rental, pickup, service fee, insurance). */
   total_revenue: z.number(),
+  /** The host's part of that: rental and pickup fees (subtotal + pickup_fee), before the host fee. */
+  rental_income: z.number(),
+  /** The host fee kept from the rental income (rental_income - total_earnings). */
+  host_fee: z.number(),
   total_earnings: z.number(),
+  /** Everything Karoo keeps: the host fee plus the renters' service fees and insurance (total_revenue - total_earnings). */
   app_fee: z.number(),
   bookings: z.number().int(),
   by_car: z.array(profitPerCarSchema),
@@ -71,5 +78,5 @@ export type EarningsSummary = z.infer<typeof earningsSummarySchema>;
 
 export const updatePayoutBodySchema = z.object({
   payout_status: z.enum(PAYOUT_STATUSES, { error: `payout_status must be one of ${PAYOUT_STATUSES.join(', ')}` }),
-  payout_reference: z.string().trim().max(200).nullable().optional(),
+  payout_reference: safeText('payout_reference').max(200).nullable().optional(),
 });

@@ -1,5 +1,7 @@
 // Pure code both the API and the web app import: schemas, rules and constants.
 export * from './constants';
+export * from './limits';
+export * from './text';
 export * from './api';
 export * from './roles';
 export * from './passwords';

@@ -1,5 +1,7 @@
 // Reviews as read on the detail page and the dashboards (document 2 section 3, document 3 section 3).
-import { z } from 'zod';
+import { z } from './zod';
+import { MAX_PAGE } from './limits';
+import { safeText } from './text';
 
 export const REVIEW_COMMENT_MAX = 500;
 export const RATING_LABELS: Record<1 | 2 | 3 | 4 | 5, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very Good', 5: 'Excellent' };
@@ -17,8 +19,8 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewListQuerySchema = z.object({
-  car_username: z.string().trim().max(120).optional(),
-  user_username: z.string().trim().max(100).optional(),
+  car_username: safeText('car_username').max(120).optional(),
+  user_username: safeText('user_username').max(100).optional(),
 });
 
 export const reviewStatsSchema = z.object({
@@ -29,9 +31,7 @@ export const reviewStatsSchema = z.object({
 });
 export type ReviewStats = z.infer<typeof reviewStatsSchema>;
 
-const reviewComment = z
-  .string({ error: 'Comment is required' })
-  .trim()
+const reviewComment = safeText('Comment', { error: 'Comment is required', multiline: true })
   .min(1, 'Comment is required')
   .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters`);
 const reviewRating = z
@@ -42,11 +42,11 @@ const reviewRating = z
 
 /** POST /review/create. user_username is accepted for the seed's payload; the author is the caller. */
 export const createReviewBodySchema = z.object({
-  car_username: z.string({ error: 'car_username is required' }).trim().min(1, 'car_username is required').max(120),
-  user_username: z.string().trim().max(100).optional(),
+  car_username: safeText('car_username', { error: 'car_username is required' }).min(1, 'car_username is required').max(120),
+  user_username: safeText('user_username').max(100).optional(),
   rating: reviewRating.default(5),
   comment: reviewComment,
-  booking_id: z.string().trim().max(100).optional(),
+  booking_id: safeText('booking_id').max(100).optional(),
 });
 
 export const updateReviewBodySchema = z
@@ -54,6 +54,6 @@ export const updateReviewBodySchema = z
   .refine((v) => v.rating !== undefined || v.comment !== undefined, { message: 'Nothing to update: send rating or comment' });
 
 export const reviewPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -1,7 +1,8 @@
 // Platform settings (document 3 sections 3, 5 and 9; decisions.md section 8). One record exposes
 // both shapes the seed's screens read: shape A (camelCase) and shape B (snake_case). Keys that
 // name the same value in both shapes always agree.
-import { z } from 'zod';
+import { z } from './zod';
+import { atMostRand, MAX_CAR_VALUE, MAX_RENTAL_DAYS_LIMIT } from './limits';
 
 export const CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP', 'CAD'] as const;
 
@@ -67,13 +68,17 @@ const percent = (label: string) =>
 const rentalDays = z
   .number({ error: 'Maximum rental duration must be a number' })
   .int('Maximum rental duration must be a whole number of days')
-  .min(1, 'Maximum rental duration must be between 1 and 365 days')
-  .max(365, 'Maximum rental duration must be between 1 and 365 days');
+  .min(1, `Maximum rental duration must be between 1 and ${MAX_RENTAL_DAYS_LIMIT} days`)
+  .max(MAX_RENTAL_DAYS_LIMIT, `Maximum rental duration must be between 1 and ${MAX_RENTAL_DAYS_LIMIT} days`);
 
 /** PUT /settings: the full object or any part of it, in either shape. */
 export const updateSettingsBodySchema = z.object({
   platformCommission: percent('Commission').optional(),
-  minCarValue: z.number({ error: 'Minimum car value must be a number' }).min(0, 'Minimum car value cannot be negative').optional(),
+  minCarValue: z
+    .number({ error: 'Minimum car value must be a number' })
+    .min(0, 'Minimum car value cannot be negative')
+    .max(MAX_CAR_VALUE, atMostRand('Minimum car value', MAX_CAR_VALUE))
+    .optional(),
   maxRentalDays: rentalDays.optional(),
   autoApproveHosts: z.boolean().optional(),
   emailNotifications: z.boolean().optional(),

@@ -1,41 +1,34 @@
 // Account schemas of document 1 section 5: the server validates with them and the forms reuse them,
 // so a rule and its message live in one place.
-import { z } from 'zod';
+import { z } from './zod';
 import { REGISTER_PASSWORD_MIN, RESET_PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { isCommonPassword } from './passwords';
 import { isReservedUsername } from './roles';
+import { safeText } from './text';
 
-const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
+const requiredText = (label: string, message: string, max = 200) =>
+  safeText(label, { error: message })
     .min(1, message)
     .max(max, `Must be at most ${max} characters`);
 
-export const emailField = z
-  .string({ error: 'Email is required' })
-  .trim()
+export const emailField = safeText('Email', { error: 'Email is required' })
   .min(1, 'Email is required')
   .max(254, 'Please enter a valid email address')
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
 
-export const usernameField = z
-  .string({ error: 'Username is required' })
-  .trim()
+export const usernameField = safeText('Username', { error: 'Username is required' })
   .min(1, 'Username is required')
   .min(USERNAME_MIN, 'Username must be at least 3 characters')
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, hyphens and underscores')
   .refine((name) => !isReservedUsername(name), 'This username is reserved');
 
-export const registerPasswordField = z
-  .string({ error: 'Password is required' })
+export const registerPasswordField = safeText('Password', { error: 'Password is required', trim: false })
   .min(1, 'Password is required')
   .min(REGISTER_PASSWORD_MIN, 'Password must be at least 6 characters')
   .max(256, 'Password must be at most 256 characters');
 
-export const resetPasswordField = z
-  .string({ error: 'Password is required' })
+export const resetPasswordField = safeText('Password', { error: 'Password is required', trim: false })
   .min(1, 'Password is required')
   .min(RESET_PASSWORD_MIN, 'Password must be at least 8 characters long')
   .max(256, 'Password must be at most 256 characters')
@@ -44,7 +37,7 @@ export const resetPasswordField = z
 
 // ---- Register ----
 export const registerStep1Shape = {
-  full_name: requiredText('Full name is required', 100),
+  full_name: requiredText('Full name', 'Full name is required', 100),
   email: emailField,
   username: usernameField,
   password: registerPasswordField,
@@ -55,7 +48,7 @@ export const registerBodySchema = z.object({
   ...registerStep1Shape,
   terms_accepted: z.literal(true, { error: 'You must accept the terms and conditions' }),
   privacy_accepted: z.literal(true, { error: 'You must accept the privacy policy' }),
-  role: z.string().optional(),
+  role: safeText('Role').max(40).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -79,8 +72,8 @@ export type RegisterStep2Form = z.infer<typeof registerStep2FormSchema>;
 
 // ---- Login ----
 export const loginBodySchema = z.object({
-  username: z.string({ error: 'Username or email is required' }).trim().min(1, 'Username or email is required').max(254),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  username: safeText('Username or email', { error: 'Username or email is required' }).min(1, 'Username or email is required').max(254),
+  password: safeText('Password', { error: 'Password is required', trim: false }).min(1, 'Password is required').max(256),
   remember: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -90,7 +83,9 @@ export const forgotPasswordBodySchema = z.object({ email: emailField });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const resetPasswordBodySchema = z.object({
-  token: z.string({ error: 'No reset token provided. Please request a new password reset.' }).min(1, 'No reset token provided. Please request a new password reset.').max(200),
+  token: safeText('Reset token', { error: 'No reset token provided. Please request a new password reset.', trim: false })
+    .min(1, 'No reset token provided. Please request a new password reset.')
+    .max(200),
   newPassword: resetPasswordField,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
@@ -107,32 +102,24 @@ export const resetPasswordFormSchema = z
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 // ---- Profile ----
-export const phoneField = z
-  .string({ error: 'Phone number is required' })
-  .trim()
+export const phoneField = safeText('Phone number', { error: 'Phone number is required' })
   .min(1, 'Phone number is required')
   .regex(/^\+?[\d\s()-]{9,20}$/, 'Please enter a valid phone number');
-export const idNumberField = z
-  .string({ error: 'ID number is required' })
-  .trim()
+export const idNumberField = safeText('ID number', { error: 'ID number is required' })
   .min(1, 'ID number is required')
   .regex(/^[A-Za-z0-9]{6,20}$/, 'Please enter a valid ID or passport number');
-export const accountNumberField = z
-  .string({ error: 'Bank account number is required' })
-  .trim()
+export const accountNumberField = safeText('Bank account number', { error: 'Bank account number is required' })
   .min(1, 'Bank account number is required')
   .regex(/^\d{6,16}$/, 'Please enter a valid bank account number (6 to 16 digits)');
-export const bankCodeField = z
-  .string({ error: 'Bank code is required' })
-  .trim()
+export const bankCodeField = safeText('Bank code', { error: 'Bank code is required' })
   .min(1, 'Bank code is required')
   .regex(/^\d{4,10}$/, 'Please enter a valid bank code (4 to 10 digits)');
 
 export const profileFormSchema = z.object({
-  full_name: requiredText('Full name is required', 100),
+  full_name: requiredText('Full name', 'Full name is required', 100),
   email: emailField,
   phone_number: phoneField,
-  address: requiredText('Address is required', 300),
+  address: requiredText('Address', 'Address is required', 300),
   id_number: idNumberField,
   bank_account: z.object({ account_number: accountNumberField, bank_code: bankCodeField }),
 });
@@ -150,8 +137,8 @@ export const updateUserBodySchema = z.object({
     .optional(),
   role: z.enum(['admin', 'host', 'customer'], { error: 'Role must be admin, host or customer' }).optional(),
   // Sent by the list-a-car wizard; never grants anything (decisions.md section 1).
-  user_type: z.string().optional(),
-  host_since: z.string().optional(),
+  user_type: safeText('User type').max(40).optional(),
+  host_since: safeText('Host since').max(40).optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
@@ -159,9 +146,9 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 export const createUserBodySchema = z.object({
   username: usernameField,
   email: emailField,
-  name: requiredText('Full name is required', 100),
-  phone_number: z.string().trim().max(20).optional(),
-  address: z.string().trim().max(300).optional(),
+  name: requiredText('Full name', 'Full name is required', 100),
+  phone_number: safeText('Phone number').max(20).optional(),
+  address: safeText('Address').max(300).optional(),
   password: registerPasswordField,
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
@@ -173,7 +160,7 @@ export const verificationBodySchema = z.object({
   verification_status: z.enum(['verified', 'rejected'], {
     error: 'Verification status must be verified or rejected',
   }),
-  notes: z.string().trim().max(1000).optional(),
+  notes: safeText('Notes', { multiline: true }).max(1000).optional(),
 });
 export type VerificationBody = z.infer<typeof verificationBodySchema>;
 

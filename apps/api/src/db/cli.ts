@@ -1,7 +1,7 @@
 // `npm run db:migrate` and `npm run db:seed`: the same steps the server runs at start-up.
 import path from 'node:path';
 import pino from 'pino';
-import { systemClock } from '../context';
+import { clockFromEnv } from '../context';
 import { loadEnv } from '../env';
 import { createMailer } from '../lib/mail';
 import { LocalDiskStorage } from '../lib/storage';
@@ -17,12 +17,13 @@ try {
   const applied = await migrateToLatest(handle.db);
   logger.info({ migrations: applied }, applied.length ? 'migrations applied' : 'database is up to date');
   if (command === 'seed') {
+    const clock = clockFromEnv(env);
     await seedOnFirstStart(
       {
         db: handle.db,
         env,
-        clock: systemClock,
-        mailer: createMailer({ db: handle.db, log: logger, from: env.MAIL_FROM }),
+        clock,
+        mailer: createMailer({ db: handle.db, log: logger, from: env.MAIL_FROM, clock }),
         privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
       },
       logger,

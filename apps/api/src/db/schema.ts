@@ -1,5 +1,5 @@
 // Table types for Kysely. Money is integer cents; timestamps are timestamptz.
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -71,6 +71,8 @@ export interface NotificationsTable {
   link: string | null;
   read: Generated<boolean>;
   created_at: CreatedAt;
+  /** Write order, for notifications that share an instant. */
+  seq: GeneratedAlways<string>;
 }
 
 export interface MailOutboxTable {

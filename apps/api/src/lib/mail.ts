@@ -3,6 +3,7 @@
 // recorded in mail_outbox either way, with when it was sent or why it failed.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from '../context';
 import type { Db } from '../db/connection';
 
 export interface MailMessage {
@@ -17,8 +18,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?: string; from: string }): Mailer {
-  const { db, log, smtpUrl, from } = options;
+export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?: string; from: string; clock?: Clock }): Mailer {
+  const { db, log, smtpUrl, from, clock = systemClock } = options;
   const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
 
   return {
@@ -43,7 +44,7 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?
       }
       try {
         await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await db.updateTable('mail_outbox').set({ sent_at: new Date() }).where('id', '=', record.id).execute();
+        await db.updateTable('mail_outbox').set({ sent_at: clock.now() }).where('id', '=', record.id).execute();
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         await db.updateTable('mail_outbox').set({ error: reason.slice(0, 500) }).where('id', '=', record.id).execute();

@@ -1,5 +1,8 @@
 // The single error handler: every failure leaves as { success: false, message, errors? } with the
 // right status. Anything unexpected is logged with its request id and answered with a generic 500.
+// Values the schemas let through but the database refuses (SQLSTATE class 22, data exceptions, and
+// check constraints) and broken multipart bodies are the client's fault: 400, never 500
+// (docs/decisions/012-hostile-input.md).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
@@ -25,7 +28,31 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: 'Only one file may be uploaded at a time.',
   FST_PARTS_LIMIT: 'Too many form fields.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request must be multipart/form-data with a file.',
+  FST_PROTO_VIOLATION: 'A form field name is not allowed.',
+  FST_INVALID_JSON_FIELD_ERROR: 'A form field is not valid JSON.',
+  FST_MP_PREMATURE_CLOSE: 'The upload ended before it was complete. Please try again.',
 };
+
+/** PostgreSQL data exceptions (class 22) worth their own words; the rest of the class reads DATA_ERROR. */
+const DATA_ERROR = 'A value in the request is not valid.';
+const DATA_ERROR_MESSAGES: Record<string, string> = {
+  '22001': 'A value in the request is too long.',
+  '22003': 'A number in the request is too large.',
+  '22021': 'The request contains characters that are not allowed.',
+  '22P05': 'The request contains characters that are not allowed.',
+  '22P02': 'A value in the request has the wrong format.',
+  '22007': 'A value in the request has the wrong format.',
+  '22008': 'A value in the request has the wrong format.',
+};
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * The multipart parser (busboy, under @fastify/multipart) throws plain errors for a body it cannot
+ * read: no boundary in the content type, a boundary it cannot use, or a body that ends early.
+ */
+const MULTIPART_PARSE_ERROR =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (form|multipart data)|.* terminated early due to unexpected end of multipart data|Malformed part header|The needle cannot)/;
+const MULTIPART_MESSAGE = 'The upload could not be read: the multipart/form-data body is malformed or incomplete. Please choose the file again.';
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -44,8 +71,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     const pgCode = (error as { code?: string }).code;
     if (pgCode === '23505') return reply.status(409).send({ success: false, message: 'This record already exists.' });
     if (pgCode === '23P01') return reply.status(409).send({ success: false, message: 'This conflicts with an existing record.' });
-    if (pgCode === '22P02' || pgCode === '22007' || pgCode === '22008') {
-      return reply.status(400).send({ success: false, message: 'A value in the request has the wrong format.' });
+    if (pgCode && SQLSTATE.test(pgCode) && (pgCode.startsWith('22') || pgCode === '23514')) {
+      // Logged: a value the schemas should have refused, or a figure the server computed wrong.
+      request.log.warn({ err: error }, 'the database refused a value');
+      return reply.status(400).send({ success: false, message: DATA_ERROR_MESSAGES[pgCode] ?? DATA_ERROR });
+    }
+    if (!error.statusCode && MULTIPART_PARSE_ERROR.test(error.message ?? '')) {
+      return reply.status(400).send({ success: false, message: MULTIPART_MESSAGE });
     }
 
     const status = error.statusCode ?? 500;

@@ -48,6 +48,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   smtpUrl?: string;
+  /** A built web app to serve (index.html and assets), as server.ts does. */
+  webDistDir?: string;
 }
 
 const RESET_LINK = /\/reset-password\?token=([^\s"'<>&]+)/;
@@ -114,7 +116,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
       privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
     };
-    const app = await buildApp({ ctx, logger });
+    const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
     cleanups.push(() => app.close());
     await app.ready();
     return { app, ctx, db: handle.db, clock, outbox: createOutbox(handle.db), close };

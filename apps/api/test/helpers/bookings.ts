@@ -21,12 +21,15 @@ export interface PaystackStub {
   /** The x-paystack-signature of a body, with the stub's secret (or another). */
   sign(body: string, secret?: string): string;
   requests: { method: string; path: string; authorization: string | undefined; body: unknown }[];
+  /** Makes verify fail as a network would: an HTTP 5xx answer, a dropped connection, or normal again (null). */
+  failVerify(mode: 500 | 503 | 'reset' | null): void;
   close(): Promise<void>;
 }
 
 export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<PaystackStub> {
   const transactions = new Map<string, StubTransaction>();
   const requests: PaystackStub['requests'] = [];
+  let verifyFailure: 500 | 503 | 'reset' | null = null;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -45,6 +48,8 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
       }
       const verify = /^\/transaction\/verify\/(.+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && verify) {
+        if (verifyFailure === 'reset') return req.socket.destroy();
+        if (verifyFailure) return send(verifyFailure, { status: false, message: 'Service unavailable' });
         const tx = transactions.get(decodeURIComponent(verify[1]!));
         if (!tx) return send(404, { status: false, message: 'Transaction reference not found' });
         return send(200, { status: true, message: 'Verification successful', data: { ...tx, gateway_response: tx.status === 'success' ? 'Successful' : 'Declined' } });
@@ -62,6 +67,9 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
     settle(reference, patch) {
       const current = transactions.get(reference) ?? { reference, status: 'abandoned', amount: 0, currency: 'ZAR' };
       transactions.set(reference, { ...current, ...patch });
+    },
+    failVerify(mode) {
+      verifyFailure = mode;
     },
     sign: (body, key = secret) => createHmac('sha512', key).update(body).digest('hex'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { addDays, calculatePrice, DEFAULT_SETTINGS, type NewCarBody } from '@karoo/shared';
 import type { AppContext } from '../../src/context';
 import type { BookingRow, CarRow, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../../src/db/schema';
-import { refreshCarRating } from '../../src/modules/reviews/reviews.repository';
+import { refreshRatings } from '../../src/modules/reviews/reviews.repository';
 import type { TestUser } from './factories';
 
 let carCounter = 0;
@@ -188,21 +188,24 @@ export async function createTestBooking(ctx: AppContext, car: CarRow, renter: Te
   return ctx.db.insertInto('bookings').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A review of `car` by `reviewer`; the car's rating follows. */
+/** A review of `car` by `reviewer`; the car's and its host's ratings follow. */
 export async function createTestReview(ctx: AppContext, car: CarRow, reviewer: { id: string }, rating: number, comment = 'Great car'): Promise<void> {
   await ctx.db.insertInto('reviews').values({ car_id: car.id, reviewer_id: reviewer.id, rating, comment, booking_id: null }).execute();
-  await refreshCarRating(ctx.db, car.id);
+  await refreshRatings(ctx.db, car.id);
 }
 
-/** A valid body for POST /car/newCar (what the wizard sends). */
+let plateCounter = 0;
+
+/** A valid body for POST /car/newCar (what the wizard sends), with a plate no other car has. */
 export function newCarBody(overrides: Partial<NewCarBody> = {}): NewCarBody {
+  plateCounter += 1;
   return {
     car_make: 'Toyota',
     car_model: 'Corolla Cross',
     car_year: 2023,
     car_color: 'White',
     car_type: 'SUV',
-    car_plate_number: 'CA 123-456',
+    car_plate_number: `WP ${String(plateCounter).padStart(6, '0')}`,
     car_value: 450000,
     car_rent_price: 750,
     car_odometer: 12000,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, mockFetch, ok } from '@/test/fixtures';
-import { apiClient, ApiError, setUnauthorizedHandler, uploadForm } from './api-client';
+import { apiClient, ApiError, messageOf, setUnauthorizedHandler, uploadForm } from './api-client';
 
 function headersOf(mock: ReturnType<typeof mockFetch>, call = 0): Record<string, string> {
   return (mock.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>;
@@ -158,5 +158,31 @@ describe('api-client', () => {
     expect(headersOf(fetchMock)['Content-Type']).toBeUndefined();
     expect(headersOf(fetchMock).Authorization).toBe('Bearer secret-token');
     expect([...(init?.body as FormData).keys()]).toEqual(['type', 'document']);
+  });
+});
+
+describe('messageOf: the server\u2019s message, else the screen\u2019s fallback', () => {
+  const FALLBACK = 'Failed to cancel the booking. Please try again.';
+  const failureOf = async (response: Response) => {
+    mockFetch({ 'PATCH /api/booking/b1/cancel': response });
+    return apiClient.patch('/booking/b1/cancel', {}).catch((e: unknown) => e);
+  };
+
+  it.each([
+    [409, 'Those dates are already booked.'],
+    [503, 'Karoo is down for maintenance. Please try again later.'],
+    [429, 'Too many attempts. Try again at 14:05.'],
+    [400, 'Comment is required'],
+  ])('a %i keeps the server\u2019s words', async (status, message) => {
+    expect(messageOf(await failureOf(fail(status, message)), FALLBACK)).toBe(message);
+  });
+
+  it('falls back when the server sent no message, only its generic 500, or nothing at all', async () => {
+    expect(messageOf(await failureOf(jsonResponse({ success: false }, 409)), FALLBACK)).toBe(FALLBACK);
+    expect(messageOf(await failureOf(new Response('Bad gateway', { status: 502 })), FALLBACK)).toBe(FALLBACK);
+    expect(messageOf(await failureOf(fail(500, 'Something went wrong on our side. Please try again.')), FALLBACK)).toBe(FALLBACK);
+    expect(messageOf(new ApiError('Offline', { isNetworkError: true }), FALLBACK)).toBe(FALLBACK);
+    expect(messageOf(new Error('boom'), FALLBACK)).toBe(FALLBACK);
+    expect(messageOf(undefined, FALLBACK)).toBe(FALLBACK);
   });
 });

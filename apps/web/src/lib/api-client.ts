@@ -17,10 +17,12 @@ export class ApiError extends Error {
   readonly errors: Record<string, string>;
   readonly isNetworkError: boolean;
   readonly isTimeout: boolean;
+  /** The message the server wrote in its envelope; null when `message` is this client's own text. */
+  readonly serverMessage: string | null;
 
   constructor(
     message: string,
-    options: { status?: number; errors?: Record<string, string>; isNetworkError?: boolean; isTimeout?: boolean } = {},
+    options: { status?: number; errors?: Record<string, string>; isNetworkError?: boolean; isTimeout?: boolean; serverMessage?: string | null } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     this.errors = options.errors ?? {};
     this.isNetworkError = options.isNetworkError ?? false;
     this.isTimeout = options.isTimeout ?? false;
+    this.serverMessage = options.serverMessage ?? null;
   }
 
   /** A 4xx answer: the request itself was refused, so repeating it will not help. */
@@ -38,6 +41,19 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * The text of a failure toast (docs/decisions/014): the server's own message when it sent one (a
+ * 409 "dates taken", a 503 "maintenance", a 429 "try again at ..."), else the screen's fallback
+ * from the documents' error catalogues. A 500 carries only the server's generic "something went
+ * wrong", so the screen's fallback, which says what failed, is shown instead. Network failures
+ * and timeouts have no server message either: the fallback again, unless the screen has its own
+ * network notice.
+ */
+export function messageOf(error: unknown, fallback: string): string {
+  if (!isApiError(error) || !error.serverMessage || error.status === 500) return fallback;
+  return error.serverMessage;
 }
 
 export interface ApiResult<T> {
@@ -166,7 +182,8 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
 function failure(response: Response, envelope: Envelope | null): ApiError {
   if (response.status === 401) handleUnauthorized();
   const status = response.ok ? 500 : response.status;
-  return new ApiError(envelope?.message || fallbackMessage(status), { status, errors: envelope?.errors ?? {} });
+  const serverMessage = typeof envelope?.message === 'string' && envelope.message.trim() ? envelope.message : null;
+  return new ApiError(serverMessage ?? fallbackMessage(status), { status, errors: envelope?.errors ?? {}, serverMessage });
 }
 
 /** Calls the API and returns the envelope's data and message, or throws an ApiError. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileSize, formatRand, formatRelativeTime, initialOf } from './format';
+import { formatDate, formatFileSize, formatRand, formatRating, formatRelativeTime, hasRating, initialOf } from './format';
 
 const normalise = (text: string) => text.replace(/\s/g, ' ');
 
@@ -30,5 +30,22 @@ describe('format', () => {
     expect(initialOf(' sipho')).toBe('S');
     expect(initialOf('')).toBe('?');
     expect(formatFileSize(2 * 1024 * 1024)).toBe('2.0 MB');
+  });
+});
+
+describe('formatRating (decisions.md section 5)', () => {
+  it('says "New" without reviews, never a made-up 4.5', () => {
+    expect(formatRating(null)).toBe('New');
+    expect(formatRating(undefined)).toBe('New');
+    expect(formatRating(0, 0)).toBe('New');
+    expect(formatRating(4.5, 0)).toBe('New');
+    expect(hasRating(null)).toBe(false);
+  });
+
+  it('shows one decimal with a point', () => {
+    expect(formatRating(4.71)).toBe('4.7');
+    expect(formatRating(5, 2)).toBe('5.0');
+    expect(formatRating(3.66666, 3)).toBe('3.7');
+    expect(hasRating(4.2, 1)).toBe(true);
   });
 });

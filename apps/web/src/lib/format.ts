@@ -55,6 +55,19 @@ export function formatRelativeTime(value: string | number | Date | null | undefi
   return relativeFormat.format(Math.round(seconds / 60), 'minute');
 }
 
+/** What a car, a host or the platform shows for its rating until it has reviews (decisions.md section 5). */
+export const NO_RATING_LABEL = 'New';
+
+/** True when there is a rating to show: a positive average and, when the count is known, reviews. */
+export function hasRating(rating: number | null | undefined, reviewCount?: number | null): rating is number {
+  return typeof rating === 'number' && Number.isFinite(rating) && rating > 0 && reviewCount !== 0;
+}
+
+/** A rating to one decimal, always with a point ("4.8", en-ZA's decimal comma avoided on purpose), or "New" without reviews. */
+export function formatRating(rating: number | null | undefined, reviewCount?: number | null): string {
+  return hasRating(rating, reviewCount) ? (Math.round(rating * 10) / 10).toFixed(1) : NO_RATING_LABEL;
+}
+
 /** The first letter of a name, for avatars. */
 export function initialOf(name: string | null | undefined): string {
   const trimmed = name?.trim();

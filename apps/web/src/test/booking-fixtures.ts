@@ -48,8 +48,8 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     total_amount: 990,
     service_fee_rate: 10,
     commission_rate: 25,
-    car_owner_earnings: 742.5,
-    app_fee: 247.5,
+    car_owner_earnings: 675,
+    app_fee: 315,
     pickup_option: null,
     insurance_option: null,
     special_requirements: null,
@@ -84,8 +84,8 @@ export function makeEarning(overrides: Partial<Earning> = {}): Earning {
     total_price: 990,
     subtotal: 900,
     pickup_fee: 0,
-    car_owner_earnings: 742.5,
-    app_fee: 247.5,
+    car_owner_earnings: 675,
+    app_fee: 315,
     commission_rate: 25,
     payout_status: 'pending',
     payout_reference: null,
@@ -96,4 +96,4 @@ export function makeEarning(overrides: Partial<Earning> = {}): Earning {
   };
 }
 
-export const emptySummary: EarningsSummary = { total_revenue: 0, total_earnings: 0, app_fee: 0, bookings: 0, by_car: [], by_month: [] };
+export const emptySummary: EarningsSummary = { total_revenue: 0, rental_income: 0, host_fee: 0, total_earnings: 0, app_fee: 0, bookings: 0, by_car: [], by_month: [] };

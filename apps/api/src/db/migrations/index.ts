@@ -3,9 +3,13 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts';
 import * as m0002 from './0002-vehicles';
 import * as m0003 from './0003-bookings-money';
+import * as m0004 from './0004-hostile-input';
+import * as m0005 from './0005-plates-and-notification-order';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-vehicles': m0002,
   '0003-bookings-money': m0003,
+  '0004-hostile-input': m0004,
+  '0005-plates-and-notification-order': m0005,
 };

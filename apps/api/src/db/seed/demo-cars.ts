@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../connection';
 import type { NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../schema';
 import { publicFiles, publicUrl } from '../../lib/public-files';
+import { refreshRatings } from '../../modules/reviews/reviews.repository';
 import { carIllustration, PHOTO_ANGLES } from './car-illustrations';
 import { makePdf } from './demo-files';
 
@@ -452,17 +453,9 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
   await db.insertInto('bookings').values(bookings).execute();
   if (reviews.length) await db.insertInto('reviews').values(reviews).execute();
 
-  // Ratings follow the reviews: cars, hosts; renters' trip counts follow the completed bookings.
-  await sql`
-    UPDATE cars SET
-      rating = (SELECT round(avg(rating)::numeric, 2) FROM reviews WHERE reviews.car_id = cars.id),
-      total_reviews = (SELECT count(*) FROM reviews WHERE reviews.car_id = cars.id)
-  `.execute(db);
-  await sql`
-    UPDATE users SET rating = (
-      SELECT round(avg(rv.rating)::numeric, 2) FROM reviews rv INNER JOIN cars c ON c.id = rv.car_id WHERE c.owner_id = users.id
-    ) WHERE role = 'host'
-  `.execute(db);
+  // Ratings follow the reviews (cars and hosts, by the reviews module's one rule); renters' trip
+  // counts follow the completed bookings.
+  await refreshRatings(db);
   await sql`
     UPDATE users SET total_trips = (SELECT count(*) FROM bookings b WHERE b.renter_id = users.id AND b.status = 'completed')
   `.execute(db);

@@ -92,8 +92,9 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 async function insertDemoUser(ctx: AppContext, db: Db, user: DemoUser, passwordHash: string) {
-  const now = new Date();
-  const monthsAgo = (n: number) => new Date(now.getFullYear(), now.getMonth() - n, 1 + (n % 27));
+  // Relative to the app's clock, so a pinned test clock (KAROO_TEST_NOW) places the history too.
+  const now = ctx.clock.now();
+  const monthsAgo = (n: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, 1 + (n % 27), 8));
   const row = await db
     .insertInto('users')
     .values({
@@ -142,11 +143,12 @@ export async function seedDemo(ctx: AppContext, db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ids: Record<string, string> = {};
   for (const user of DEMO_USERS) ids[user.username] = await insertDemoUser(ctx, db, user, passwordHash);
+  const created_at = ctx.clock.now();
   await db
     .insertInto('notifications')
     .values([
-      { user_id: ids.sipho!, type: 'account_verified', title: 'Account verified', message: 'Your Karoo account has been verified. You can now book cars and list your own.', link: '/dashboard' },
-      { user_id: ids.naledi!, type: 'welcome', title: 'Welcome to Karoo', message: 'Your documents are in. An administrator will review your account shortly.', link: '/profile' },
+      { user_id: ids.sipho!, type: 'account_verified', title: 'Account verified', message: 'Your Karoo account has been verified. You can now book cars and list your own.', link: '/dashboard', created_at },
+      { user_id: ids.naledi!, type: 'welcome', title: 'Welcome to Karoo', message: 'Your documents are in. An administrator will review your account shortly.', link: '/profile', created_at },
     ])
     .execute();
   await seedDemoCars(ctx, db, ids);
@@ -171,7 +173,7 @@ export async function seedOnFirstStart(ctx: AppContext, logger: FastifyBaseLogge
           role: 'admin',
           user_type: 'admin',
           verification_status: 'verified',
-          verified_at: new Date(),
+          verified_at: ctx.clock.now(),
           phone_number: null, address: null, id_number: null, bank_account_number: null, bank_code: null,
           verification_notes: null, host_since: null, rating: null, terms_accepted_at: null, privacy_accepted_at: null, deleted_at: null,
         })

@@ -32,6 +32,11 @@ export interface PaymentProvider {
   isSignedWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }
 
+/**
+ * The provider could not give a verdict: unreachable, timed out or answering 5xx/429. Nothing is
+ * known about the payment, so the caller must not record an outcome (a webhook answers 5xx, and
+ * Paystack retries it).
+ */
 export class PaymentProviderError extends Error {
   constructor(message: string) {
     super(message);

@@ -32,6 +32,10 @@ export class PaystackProvider implements PaymentProvider {
     } catch {
       throw new PaymentProviderError('The payment provider could not be reached. Please try again.');
     }
+    // Paystack's own trouble says nothing about the payment: the caller must ask again later.
+    if (res.status >= 500 || res.status === 429) {
+      throw new PaymentProviderError('The payment provider is not answering right now. Please try again in a moment.');
+    }
     const answer = (await res.json().catch(() => ({ status: false }))) as PaystackAnswer<T>;
     return { httpStatus: res.status, answer };
   }

@@ -1,6 +1,6 @@
 // Admin-only views of platform internals. The mail outbox lets a developer (or the end-to-end
 // tests) read mail when no SMTP server is configured.
-import { envelope } from '@karoo/shared';
+import { envelope, safeText } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -26,7 +26,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['Admin'],
         summary: 'Recent mail (outbox), newest first',
         security: [{ bearerAuth: [] }],
-        querystring: z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: z.object({ to: safeText('to').max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: { 200: envelope(z.array(mailSchema)) },
       },
     }, async (request) => {

@@ -3,6 +3,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { BookingRow, BookingsTable, BookingStatusValue, NewBooking, StoredSpecifications } from '../../db/schema';
+import { earningBookingSql } from '../earnings/earning-rule';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,6 +21,7 @@ export interface BookingRecord extends BookingRow {
   renter_username: string;
   renter_full_name: string;
   owner_username: string;
+  owner_full_name: string;
 }
 
 function selectBookingRecords(db: Db) {
@@ -43,6 +45,7 @@ function selectBookingRecords(db: Db) {
       'r.username as renter_username',
       'r.full_name as renter_full_name',
       'o.username as owner_username',
+      'o.full_name as owner_full_name',
     ]);
 }
 
@@ -58,16 +61,30 @@ export function insertBooking(db: Db, booking: NewBooking): Promise<BookingRow> 
   return db.insertInto('bookings').values(booking).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Pending and unpaid confirmed bookings of a car become cancelled; answers the changed rows. */
-export function cancelUnpaidBookingsOfCar(db: Db, carId: string, reason: string, now: Date): Promise<BookingRow[]> {
+/**
+ * Pending and unpaid confirmed bookings of a car, or of a renter, become cancelled; answers the
+ * changed rows. Paid bookings are never touched here: they are active or completed records.
+ */
+export function cancelUnpaidBookings(db: Db, of: { carId: string } | { renterId: string }, reason: string, now: Date): Promise<BookingRow[]> {
   return db
     .updateTable('bookings')
     .set({ status: 'cancelled', cancelled_at: now, host_response: reason, host_response_date: now, updated_at: now })
-    .where('car_id', '=', carId)
+    .where('carId' in of ? 'car_id' : 'renter_id', '=', 'carId' in of ? of.carId : of.renterId)
     .where('status', 'in', ['pending', 'confirmed'])
     .where('payment_status', '=', 'unpaid')
     .returningAll()
     .execute();
+}
+
+/** Whether a rental is under way in a car, or by a renter. */
+export async function hasActiveBooking(db: Db, of: { carId: string } | { renterId: string }): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('carId' in of ? 'car_id' : 'renter_id', '=', 'carId' in of ? of.carId : of.renterId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return !!row;
 }
 
 /** Active bookings become completed with their return details (active -> completed only). */
@@ -104,11 +121,14 @@ export function countBookingsByStatus(db: Db, carId: string, statuses: BookingSt
     .then((r) => Number(r.count));
 }
 
-export interface BookingListFilters {
-  /** Bookings where this user is the renter or the owner; all bookings when absent (admins). */
+/** Whose bookings: where this user is the renter or the owner, only the owner, only the renter; all when empty (admins). */
+export interface BookingScope {
   participantId?: string;
   renterId?: string;
   ownerId?: string;
+}
+
+export interface BookingListFilters extends BookingScope {
   status?: BookingStatusValue;
   carUsername?: string;
 }
@@ -183,15 +203,14 @@ export interface BookingStatusCount {
 }
 
 /** Counts and stored sums by status (and whether paid), scoped like the lists. */
-export async function bookingStatusCounts(db: Db, participantId?: string): Promise<BookingStatusCount[]> {
-  // Money counts completed or paid bookings. Revenue, earnings and fees are a host's (bookings on
-  // their cars); spent is a renter's (their own trips). Without a participant: the whole platform.
-  const earned = participantId
-    ? sql`(status = 'completed' OR payment_status = 'paid') AND owner_id = ${participantId}`
-    : sql`(status = 'completed' OR payment_status = 'paid')`;
-  const spent = participantId
-    ? sql`(status = 'completed' OR payment_status = 'paid') AND renter_id = ${participantId}`
-    : sql`(status = 'completed' OR payment_status = 'paid')`;
+export async function bookingStatusCounts(db: Db, scope: BookingScope): Promise<BookingStatusCount[]> {
+  // Money counts the bookings that earn (earningBookingSql). Revenue, earnings and fees are a
+  // host's (bookings on their cars); spent is a renter's (their own trips). Without a user: the
+  // whole platform.
+  const me = scope.participantId ?? scope.ownerId ?? scope.renterId;
+  const earns = earningBookingSql();
+  const earned = me ? sql`${earns} AND owner_id = ${me}` : earns;
+  const spent = me ? sql`${earns} AND renter_id = ${me}` : earns;
   let query = db
     .selectFrom('bookings')
     .select([
@@ -204,7 +223,9 @@ export async function bookingStatusCounts(db: Db, participantId?: string): Promi
       sql<number>`count(*) FILTER (WHERE payment_status = 'paid')`.as('paid'),
     ])
     .groupBy('status');
-  if (participantId) query = query.where((eb) => eb.or([eb('renter_id', '=', participantId), eb('owner_id', '=', participantId)]));
+  if (scope.participantId) query = query.where((eb) => eb.or([eb('renter_id', '=', scope.participantId!), eb('owner_id', '=', scope.participantId!)]));
+  if (scope.ownerId) query = query.where('owner_id', '=', scope.ownerId);
+  if (scope.renterId) query = query.where('renter_id', '=', scope.renterId);
   const rows = await query.execute();
   return rows.map((r) => ({
     status: r.status,

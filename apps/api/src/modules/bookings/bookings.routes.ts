@@ -4,11 +4,13 @@ import {
   BOOKING_STATUSES,
   bookingListQuerySchema,
   bookingSchema,
+  bookingScopeQuerySchema,
   bookingStatsSchema,
   bookingStatusBodySchema,
   createBookingBodySchema,
   envelope,
   hostResponseBodySchema,
+  safeText,
 } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +21,7 @@ import * as bookings from './bookings.service';
 
 const tags = ['Bookings'];
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 const bookingList = envelope(z.array(bookingSchema));
 const statusQuery = z.object({ status: z.string().trim().toLowerCase().pipe(z.enum(BOOKING_STATUSES)).optional() });
 
@@ -53,10 +55,16 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/booking/getAll', {
       preHandler: requireUser,
-      schema: { tags, summary: 'Bookings: admins all, others their own as renter or owner', security, response: { 200: bookingList } },
+      schema: {
+        tags,
+        summary: 'Bookings: admins all (or their own with scope=mine), others their own as renter or owner (as=owner|renter narrows)',
+        security,
+        querystring: bookingScopeQuerySchema,
+        response: { 200: bookingList },
+      },
     }, async (request) => ({
       success: true as const,
-      data: (await bookings.listVisibleBookings(ctx, currentUser(request))).map(toBooking),
+      data: (await bookings.listVisibleBookings(ctx, currentUser(request), request.query)).map(toBooking),
     }));
 
     app.get('/booking/getList', {
@@ -69,8 +77,14 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/booking/getStats', {
       preHandler: requireUser,
-      schema: { tags, summary: 'Counts by status and stored totals, scoped like getAll', security, response: { 200: envelope(bookingStatsSchema) } },
-    }, async (request) => ({ success: true as const, data: await bookings.bookingStats(ctx, currentUser(request)) }));
+      schema: {
+        tags,
+        summary: 'Counts by status and stored totals, scoped like getAll (scope=mine, as=owner|renter)',
+        security,
+        querystring: bookingScopeQuerySchema,
+        response: { 200: envelope(bookingStatsSchema) },
+      },
+    }, async (request) => ({ success: true as const, data: await bookings.bookingStats(ctx, currentUser(request), request.query) }));
 
     app.get('/user/:id/bookings', {
       preHandler: requireUser,
@@ -142,7 +156,7 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'One booking (its renter, the car owner or an admin)',
         security,
-        params: z.object({ id: z.string().min(1).max(100) }),
+        params: idParams,
         response: { 200: envelope(bookingSchema) },
       },
     }, async (request) => ({

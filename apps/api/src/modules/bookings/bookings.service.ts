@@ -10,18 +10,22 @@ import {
   canTransition,
   UNPAID_EXPIRY_HOURS,
   type BookingActor,
+  type BookingScopeQuery,
   type BookingStats,
   type BookingStatus,
   calculatePrice,
   DEFAULT_PICKUP_TIME,
   DEFAULT_RETURN_TIME,
+  formatDateRange,
+  formatDay,
   isAdmin,
   validateBookingRequest,
   type createBookingBodySchema,
 } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { BookingInsuranceSnapshot, BookingPickupSnapshot, UserRow } from '../../db/schema';
+import type { Db } from '../../db/connection';
+import type { BookingInsuranceSnapshot, BookingPickupSnapshot, BookingRow, UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { canManageCar, invalidateCarListings, isPubliclyVisible, returnCar, today } from '../cars/cars.service';
 import * as carsRepo from '../cars/cars.repository';
@@ -161,8 +165,8 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
 
   const name = `${car.car_make} ${car.car_model}`;
   const when = isHourly
-    ? `${body.start_date} ${startTime}-${endTime}`
-    : `${body.start_date} to ${body.end_date} (${length.duration_days} ${length.duration_days === 1 ? 'day' : 'days'})`;
+    ? `${formatDay(body.start_date)} ${startTime}-${endTime}`
+    : `${formatDateRange(body.start_date, body.end_date)} (${length.duration_days} ${length.duration_days === 1 ? 'day' : 'days'})`;
   await notify(ctx, car.owner_id, {
     type: 'booking_request',
     title: instant ? 'New booking' : 'New booking request',
@@ -214,7 +218,7 @@ function actorsOf(viewer: UserRow, booking: { renter_id: string; owner_id: strin
 }
 
 const carName = (b: BookingRecord) => `${b.car_make} ${b.car_model}`;
-const dates = (b: { start_date: string; end_date: string }) => (b.start_date === b.end_date ? b.start_date : `${b.start_date} to ${b.end_date}`);
+const dates = (b: { start_date: string; end_date: string }) => formatDateRange(b.start_date, b.end_date);
 
 /**
  * Cancels overdue pending and unpaid bookings and tells both parties. The background job calls it
@@ -243,6 +247,34 @@ export async function expireOverdueBookings(ctx: AppContext): Promise<number> {
     });
   }
   return expired.length;
+}
+
+/**
+ * A renter whose account is being closed: refused while one of their trips is under way; their
+ * pending and unpaid bookings are cancelled inside the caller's transaction. Answers the cancelled
+ * bookings for afterRenterBookingsCancelled.
+ */
+export async function cancelRenterBookingsInTransaction(trx: Db, renterId: string, now: Date): Promise<BookingRow[]> {
+  if (await repo.hasActiveBooking(trx, { renterId })) {
+    throw conflict('This user has a rental under way; it must be returned before the account is deleted.');
+  }
+  return repo.cancelUnpaidBookings(trx, { renterId }, 'Cancelled because the renter closed their Karoo account', now);
+}
+
+/** After the commit: each host whose request went is told, and the dates are free again. */
+export async function afterRenterBookingsCancelled(ctx: AppContext, cancelled: BookingRow[], renterName: string): Promise<void> {
+  if (cancelled.length === 0) return;
+  invalidateCarListings(ctx);
+  for (const row of cancelled) {
+    const record = await repo.findBookingRecord(ctx.db, row.id);
+    if (!record) continue;
+    await notify(ctx, row.owner_id, {
+      type: 'booking_cancelled',
+      title: 'Booking cancelled',
+      message: `The booking of your ${carName(record)} by ${renterName} (${dates(record)}) was cancelled because their account was closed. The dates are free again.`,
+      link: '/my-bookings',
+    });
+  }
 }
 
 interface ChangeOptions {
@@ -321,7 +353,7 @@ async function notifyStatusChange(ctx: AppContext, b: BookingRecord, to: Booking
     await notify(ctx, b.renter_id, {
       type: 'booking_confirmed',
       title: 'Booking accepted',
-      message: `${b.owner_username} accepted your booking of the ${what}. Pay within ${UNPAID_EXPIRY_HOURS} hours to secure it.`,
+      message: `${b.owner_full_name} accepted your booking of the ${what}. Pay within ${UNPAID_EXPIRY_HOURS} hours to secure it.`,
       link: '/my-bookings',
     });
   } else if (to === 'rejected') {
@@ -351,11 +383,23 @@ async function notifyStatusChange(ctx: AppContext, b: BookingRecord, to: Booking
 
 // ---- Reading lists ----
 
-export function listVisibleBookings(ctx: AppContext, viewer: UserRow, filters: { status?: BookingStatus; car_username?: string } = {}) {
+/** Whose bookings a viewer's list or stats cover (bookingScopeQuerySchema): all for admins unless they ask for their own. */
+function scopeFor(viewer: UserRow, query: BookingScopeQuery): repo.BookingScope {
+  if (query.as === 'owner') return { ownerId: viewer.id };
+  if (query.as === 'renter') return { renterId: viewer.id };
+  if (isAdmin(viewer) && query.scope !== 'mine') return {};
+  return { participantId: viewer.id };
+}
+
+export function listVisibleBookings(
+  ctx: AppContext,
+  viewer: UserRow,
+  query: BookingScopeQuery & { status?: BookingStatus; car_username?: string } = {},
+) {
   return repo.listBookingRecords(ctx.db, {
-    ...(isAdmin(viewer) ? {} : { participantId: viewer.id }),
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.car_username ? { carUsername: filters.car_username } : {}),
+    ...scopeFor(viewer, query),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.car_username ? { carUsername: query.car_username } : {}),
   });
 }
 
@@ -367,8 +411,8 @@ export async function listUserBookings(ctx: AppContext, viewer: UserRow, idOrUse
   return repo.listBookingRecords(ctx.db, { ...(as === 'renter' ? { renterId: user.id } : { ownerId: user.id }), ...(status ? { status } : {}) });
 }
 
-export async function bookingStats(ctx: AppContext, viewer: UserRow): Promise<BookingStats> {
-  const rows = await repo.bookingStatusCounts(ctx.db, isAdmin(viewer) ? undefined : viewer.id);
+export async function bookingStats(ctx: AppContext, viewer: UserRow, query: BookingScopeQuery = {}): Promise<BookingStats> {
+  const rows = await repo.bookingStatusCounts(ctx.db, scopeFor(viewer, query));
   const counts = Object.fromEntries(BOOKING_STATUSES.map((s) => [s, 0])) as Record<BookingStatus, number>;
   let revenue = 0;
   let earnings = 0;

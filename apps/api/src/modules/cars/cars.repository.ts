@@ -1,6 +1,6 @@
 // SQL for cars: the car with its owner and current renter, the browse page (filters, sort and
 // paging all in SQL), and the bookings a car's changes depend on.
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type Expression, type SqlBool } from 'kysely';
 import type { CarSort, CarStatus, PickupType } from '@karoo/shared';
 import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES } from '@karoo/shared';
 import type { Db } from '../../db/connection';
@@ -65,6 +65,25 @@ export async function isCarUsernameTaken(db: Db, carUsername: string): Promise<b
   return !!row;
 }
 
+/** A plate as the unique index compares it (migration 0005): case, spaces and hyphens do not count. */
+const plateKey = (column: string) => sql`upper(regexp_replace(${sql.ref(column)}, '[[:space:]-]', '', 'g'))`;
+
+/** Whether another car on Karoo (not deleted) already carries this plate. */
+export async function isPlateTaken(db: Db, plate: string, exceptCarId?: string): Promise<boolean> {
+  let query = db
+    .selectFrom('cars')
+    .select('id')
+    .where(plateKey('car_plate_number'), '=', plate.replace(/[\s-]/g, '').toUpperCase())
+    .where('deleted_at', 'is', null);
+  if (exceptCarId) query = query.where('id', '!=', exceptCarId);
+  return !!(await query.executeTakeFirst());
+}
+
+export function isPlateViolation(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  return e?.code === '23505' && (e.constraint === 'cars_plate_unique_idx' || !!e.message?.includes('cars_plate_unique_idx'));
+}
+
 export function insertCar(db: Db, car: NewCar): Promise<CarRow> {
   return db.insertInto('cars').values(car).returningAll().executeTakeFirstOrThrow();
 }
@@ -86,6 +105,11 @@ export async function countOwnerCars(db: Db, ownerId: string, listedOnly: boolea
     .where('deleted_at', 'is', null);
   if (listedOnly) query = query.where('verification_status', '=', 'verified').where('status', '=', 'available');
   return Number((await query.executeTakeFirstOrThrow()).count);
+}
+
+/** An owner's cars that are still on Karoo (any status or verification). */
+export function findOwnerCarRows(db: Db, ownerId: string): Promise<CarRow[]> {
+  return db.selectFrom('cars').selectAll().where('owner_id', '=', ownerId).where('deleted_at', 'is', null).execute();
 }
 
 // ---- Browse ----
@@ -113,6 +137,23 @@ export interface CarPageQuery {
 }
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Search words match the car at the start of a word of its make, model or type ("polo" finds a
+ * Polo, "cross" a Corolla Cross), and its city only as a whole word ("cape" finds Cape Town, "polo"
+ * does not find Polokwane; the location filter is the place to type part of a city). Text is
+ * lowered and every run of non-letters becomes one space, with spaces around, so a word start is
+ * always " word" and a whole word " word ".
+ */
+const wordsOf = (text: RawBuilder<string>) => sql<string>`(' ' || regexp_replace(lower(${text}), '[^[:alnum:]]+', ' ', 'g') || ' ')`;
+const escapeLike = (word: string) => word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+const wordStartPattern = (word: string) => `% ${escapeLike(word)}%`;
+const wholeWordPattern = (word: string) => `% ${escapeLike(word)} %`;
+const CAR_WORDS = sql<string>`c.car_make || ' ' || c.car_model || ' ' || c.car_type`;
+const matchesCarOrCity = (word: string) =>
+  sql<SqlBool>`(${wordsOf(CAR_WORDS)} LIKE ${wordStartPattern(word)} OR ${wordsOf(sql`c.pickup_location`)} LIKE ${wholeWordPattern(word)})`;
+const matchesAllWords = (text: RawBuilder<string>, words: readonly string[]) =>
+  sql<SqlBool>`(${sql.join(words.map((w) => sql`${wordsOf(text)} LIKE ${wordStartPattern(w)}`), sql` AND `)})`;
 
 /** Great-circle distance in km from a point (haversine), null for cars without a position. */
 export function distanceSql(lat: number, lng: number) {
@@ -152,11 +193,7 @@ function filteredCars(db: Db, q: CarPageQuery) {
   }
   if (q.verificationStatus) query = query.where('c.verification_status', '=', q.verificationStatus);
 
-  for (const word of q.searchWords) {
-    query = query.where(
-      sql<SqlBool>`c.search_text LIKE ${likePattern(word)}`,
-    );
-  }
+  for (const word of q.searchWords) query = query.where(matchesCarOrCity(word));
   if (q.location) query = query.where(sql<SqlBool>`lower(c.pickup_location) LIKE ${likePattern(q.location)}`);
   if (q.type) {
     const { carTypes, maxPriceCents, abovePriceCents } = q.type;
@@ -193,6 +230,11 @@ export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ ids: strin
     'c.total_reviews',
     'c.created_at',
     (q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng) : sql<null>`NULL::float8`).as('distance'),
+    // Most relevant first: cars whose make and model carry every word before those matched by type or city.
+    (q.searchWords.length
+      ? sql<number>`CASE WHEN ${matchesAllWords(sql`c.car_make || ' ' || c.car_model`, q.searchWords)} THEN 0 ELSE 1 END`
+      : sql<number>`0`
+    ).as('relevance'),
   ]);
   const order = (t: string) => {
     const col = (name: string) => sql.ref(`${t}.${name}`);
@@ -204,7 +246,7 @@ export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ ids: strin
       case 'DISTANCE':
         return sql`${col('distance')} ASC NULLS LAST, ${col('id')}`;
       default:
-        return sql`${col('rating')} DESC NULLS LAST, ${col('total_reviews')} DESC, ${col('created_at')} DESC, ${col('id')}`;
+        return sql`${col('relevance')} ASC, ${col('rating')} DESC NULLS LAST, ${col('total_reviews')} DESC, ${col('created_at')} DESC, ${col('id')}`;
     }
   };
   const { rows } = await sql<{ total: number; id: string | null }>`
@@ -227,11 +269,6 @@ export function findStartedActiveBookings(db: Db, carId: string, today: string):
     .where('start_date', '<=', today)
     .orderBy('start_date')
     .execute();
-}
-
-export async function hasActiveBooking(db: Db, carId: string): Promise<boolean> {
-  const row = await db.selectFrom('bookings').select('id').where('car_id', '=', carId).where('status', '=', 'active').executeTakeFirst();
-  return !!row;
 }
 
 /** Holding bookings (pending, confirmed, active) that end on or after `from` and start on or before `to`. */

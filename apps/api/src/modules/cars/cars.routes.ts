@@ -20,6 +20,7 @@ import {
   verifyCarBodySchema,
   verifyRegistrationDocumentBodySchema,
   DATE_PATTERN,
+  safeText,
 } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,8 +33,8 @@ const tags = ['Cars'];
 const security = [{ bearerAuth: [] }];
 const carListAnswer = pagedEnvelope(carSchema);
 type CarListAnswer = z.infer<typeof carListAnswer>;
-const idParams = z.object({ id: z.string().trim().min(1).max(120) });
-const carUsernameParams = z.object({ car_username: z.string().trim().min(1).max(120) });
+const idParams = z.object({ id: safeText('Id').min(1).max(120) });
+const carUsernameParams = z.object({ car_username: safeText('car_username').min(1).max(120) });
 /** Photos come inside the JSON as data URLs: 10 photos of 10 MB, base64 (4/3), plus the rest. */
 const PHOTO_BODY_LIMIT = Math.ceil((MAX_CAR_PHOTOS * MAX_CAR_PHOTO_BYTES * 4) / 3) + 2 * 1024 * 1024;
 
@@ -70,8 +71,8 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Dates the car is held by pending, confirmed or active bookings (from today unless told)',
         params: idParams,
         querystring: z.object({
-          from: z.string().regex(DATE_PATTERN, 'from must be a date (YYYY-MM-DD)').optional(),
-          to: z.string().regex(DATE_PATTERN, 'to must be a date (YYYY-MM-DD)').optional(),
+          from: safeText('from').regex(DATE_PATTERN, 'from must be a date (YYYY-MM-DD)').optional(),
+          to: safeText('to').regex(DATE_PATTERN, 'to must be a date (YYYY-MM-DD)').optional(),
         }),
         response: { 200: envelope(z.array(carAvailabilitySchema)) },
       },
@@ -98,7 +99,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'List a car (that user or an admin); photos as data URLs; the first car makes its owner a host',
         security,
-        params: z.object({ username: z.string().trim().min(1).max(100) }),
+        params: z.object({ username: safeText('Username').min(1).max(100) }),
         body: newCarBodySchema,
         response: { 201: envelope(carSchema) },
       },

@@ -13,6 +13,7 @@ import {
   DEFAULT_RETURN_NOTES,
   DEFAULT_SPECIFICATIONS,
   findBaseCity,
+  formatDateRange,
   FUEL_TYPES,
   isAdmin,
   todayIn,
@@ -34,7 +35,8 @@ import type {
 } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { CarUpdate, StoredInsuranceOption, StoredPickupOption, StoredSpecifications, UserRow } from '../../db/schema';
+import type { Db } from '../../db/connection';
+import type { BookingRow, CarRow, CarUpdate, StoredInsuranceOption, StoredPickupOption, StoredSpecifications, UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { detectFileType, DOCUMENT_MIME_TYPES } from '../../lib/file-types';
 import * as bookingsRepo from '../bookings/bookings.repository';
@@ -55,6 +57,13 @@ type ReturnCarInput = z.output<typeof returnCarBodySchema>;
 type VerifyCarInput = z.output<typeof verifyCarBodySchema>;
 
 const CAR_NOT_FOUND = 'Car not found';
+const PLATE_TAKEN = 'A car with this plate number is already listed on Karoo.';
+const plateTaken = () => conflict(PLATE_TAKEN, { car_plate_number: PLATE_TAKEN });
+
+/** One plate, one listed car: checked first for a clear answer, and by the unique index against races. */
+async function ensurePlateFree(ctx: AppContext, plate: string, exceptCarId?: string) {
+  if (await repo.isPlateTaken(ctx.db, plate, exceptCarId)) throw plateTaken();
+}
 
 export function today(ctx: AppContext): string {
   return todayIn(ctx.clock.now());
@@ -157,7 +166,8 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
     scope,
     ownerId,
     today: todayDate,
-    searchWords: (query.search ?? '').split(/\s+/).filter(Boolean).slice(0, 8),
+    // Words are matched at word starts, so punctuation separates words as spaces do ("c-class").
+    searchWords: (query.search ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8),
     location: query.location,
     type: resolveTypeFilter(query.type),
     transmission: query.transmission,
@@ -291,6 +301,7 @@ export async function createCar(ctx: AppContext, viewer: UserRow, ownerIdOrUsern
   );
   if (failure) throw listingError(failure);
 
+  await ensurePlateFree(ctx, body.car_plate_number!);
   let carUsername: string;
   const proposed = body.car_username?.toLowerCase();
   if (proposed && CAR_USERNAME_PATTERN.test(proposed) && proposed.length >= 3) {
@@ -355,6 +366,7 @@ export async function createCar(ctx: AppContext, viewer: UserRow, ownerIdOrUsern
     });
   } catch (error) {
     await removeCarPhotos(ctx, urls);
+    if (repo.isPlateViolation(error)) throw plateTaken();
     throw error;
   }
   invalidateCarListings(ctx);
@@ -417,7 +429,10 @@ export async function updateCar(
 
   if (make !== undefined) changes.car_make = make;
   if (model !== undefined) changes.car_model = model;
-  if (plate !== undefined) changes.car_plate_number = plate;
+  if (plate !== undefined && plate !== car.car_plate_number) {
+    await ensurePlateFree(ctx, plate, car.id);
+    changes.car_plate_number = plate;
+  }
   if (colour !== undefined) changes.car_color = colour;
   if (type !== undefined) changes.car_type = type;
   if (description !== undefined) changes.description = description;
@@ -457,7 +472,12 @@ export async function updateCar(
   }
 
   if (Object.keys(changes).length === 0) return { car, message };
-  await repo.updateCar(ctx.db, car.id, changes, ctx.clock.now());
+  try {
+    await repo.updateCar(ctx.db, car.id, changes, ctx.clock.now());
+  } catch (error) {
+    if (repo.isPlateViolation(error)) throw plateTaken();
+    throw error;
+  }
   await removeCarPhotos(ctx, removed);
   invalidateCarListings(ctx);
   return { car: await reload(ctx, car.id), message };
@@ -502,33 +522,61 @@ export async function updateInsuranceOptions(
 }
 
 // ---- Delete ----
+const CAR_REMOVED_REASON = 'Cancelled because the car was removed from Karoo';
+
+/** A car taken off Karoo and the bookings that went with it, for telling the renters after the commit. */
+export interface RemovedCar {
+  car: Pick<CarRow, 'id' | 'car_make' | 'car_model'>;
+  cancelled: BookingRow[];
+}
+
 /**
- * Removes a car from every list (decisions.md section 4): refused while a booking is active;
- * pending and unpaid confirmed bookings are cancelled; completed and paid bookings, invoices
- * and reviews stay for the records.
+ * Takes cars off Karoo inside the caller's transaction (decisions.md section 4): refused while a
+ * rental is under way in any of them; pending and unpaid confirmed bookings are cancelled;
+ * completed and paid bookings, invoices and reviews stay for the records. The one path for
+ * deleting a car and for deleting its owner.
  */
+async function removeCarsInTransaction(trx: Db, cars: Pick<CarRow, 'id' | 'car_make' | 'car_model'>[], now: Date, activeMessage: string): Promise<RemovedCar[]> {
+  const removed: RemovedCar[] = [];
+  for (const car of cars) {
+    if (await bookingsRepo.hasActiveBooking(trx, { carId: car.id })) throw conflict(activeMessage);
+    const cancelled = await bookingsRepo.cancelUnpaidBookings(trx, { carId: car.id }, CAR_REMOVED_REASON, now);
+    await repo.updateCar(trx, car.id, { deleted_at: now, status: 'offline' }, now);
+    removed.push({ car, cancelled });
+  }
+  return removed;
+}
+
+/** Removes every car of an owner whose account is being closed, inside the caller's transaction. */
+export async function removeOwnerCarsInTransaction(trx: Db, ownerId: string, now: Date): Promise<RemovedCar[]> {
+  const cars = await repo.findOwnerCarRows(trx, ownerId);
+  return removeCarsInTransaction(trx, cars, now, 'This user has a rental under way in one of their cars; return it before deleting the account.');
+}
+
+/** After the commit: the browse lists forget the cars, and each renter whose booking went is told. */
+export async function afterCarsRemoved(ctx: AppContext, removed: RemovedCar[]): Promise<void> {
+  if (removed.length === 0) return;
+  invalidateCarListings(ctx);
+  for (const { car, cancelled } of removed) {
+    for (const booking of cancelled) {
+      await notify(ctx, booking.renter_id, {
+        type: 'booking_cancelled',
+        title: 'Booking cancelled',
+        message: `Your booking of the ${car.car_make} ${car.car_model} (${formatDateRange(booking.start_date, booking.end_date)}) was cancelled because the car is no longer listed.`,
+        link: '/my-bookings',
+      });
+    }
+  }
+}
+
 export async function deleteCar(ctx: AppContext, viewer: UserRow, idOrUsername: string): Promise<{ cancelled: number }> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
   const now = ctx.clock.now();
-  const cancelled = await ctx.db.transaction().execute(async (trx) => {
-    if (await repo.hasActiveBooking(trx, car.id)) {
-      throw conflict('This car has an active rental and cannot be deleted until it is returned.');
-    }
-    const rows = await bookingsRepo.cancelUnpaidBookingsOfCar(trx, car.id, 'Cancelled because the car was removed from Karoo', now);
-    await repo.updateCar(trx, car.id, { deleted_at: now, status: 'offline' }, now);
-    return rows;
-  });
-  invalidateCarListings(ctx);
-  const name = `${car.car_make} ${car.car_model}`;
-  for (const booking of cancelled) {
-    await notify(ctx, booking.renter_id, {
-      type: 'booking_cancelled',
-      title: 'Booking cancelled',
-      message: `Your booking of the ${name} (${booking.start_date} to ${booking.end_date}) was cancelled because the car is no longer listed.`,
-      link: '/my-bookings',
-    });
-  }
-  return { cancelled: cancelled.length };
+  const removed = await ctx.db
+    .transaction()
+    .execute((trx) => removeCarsInTransaction(trx, [car], now, 'This car has an active rental and cannot be deleted until it is returned.'));
+  await afterCarsRemoved(ctx, removed);
+  return { cancelled: removed.reduce((sum, r) => sum + r.cancelled.length, 0) };
 }
 
 // ---- Returns ----

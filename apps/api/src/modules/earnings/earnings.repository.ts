@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { InvoiceLine, PayoutStatusValue } from '../../db/schema';
+import { earningBookingSql } from './earning-rule';
 
 export interface EarningRecord {
   id: string;
@@ -31,7 +32,7 @@ export interface EarningRecord {
   created_at: Date;
 }
 
-/** Bookings that count as revenue (document 3 section 9): completed, or paid. */
+/** The bookings that earn (earning-rule.ts) with their stored breakdown, newest first. */
 export function listEarningRecords(db: Db, filters: { ownerId?: string; carId?: string; bookingId?: string }): Promise<EarningRecord[]> {
   let query = db
     .selectFrom('bookings as b')
@@ -62,7 +63,7 @@ export function listEarningRecords(db: Db, filters: { ownerId?: string; carId?: 
       'b.completed_at',
       'b.created_at',
     ])
-    .where((eb) => eb.or([eb('b.status', '=', 'completed'), eb('b.payment_status', '=', 'paid')]));
+    .where(earningBookingSql('b'));
   if (filters.ownerId) query = query.where('b.owner_id', '=', filters.ownerId);
   if (filters.carId) query = query.where('b.car_id', '=', filters.carId);
   if (filters.bookingId) query = query.where('b.id', '=', filters.bookingId);

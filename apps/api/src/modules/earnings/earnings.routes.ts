@@ -7,6 +7,7 @@ import {
   envelope,
   invoiceSchema,
   profitPerCarSchema,
+  safeText,
   updatePayoutBodySchema,
 } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +18,7 @@ import * as earnings from './earnings.service';
 
 const tags = ['Earnings'];
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 const base = '/earnings/earning';
 
 export function earningsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -1,7 +1,7 @@
 // Earnings (document 3 sections 7 and 9; decisions.md section 5): every figure is a sum of the
 // breakdown stored on each booking, never recomputed from prices, so every screen agrees.
 // Invoices: one per completed booking, numbered INV-YYYY-NNNNNN. Payouts: admins record them.
-import { isAdmin, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
+import { isAdmin, monthsFrom, todayIn, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { InvoiceLine, UserRow } from '../../db/schema';
@@ -16,8 +16,8 @@ import type { EarningRecord, InvoiceRecord } from './earnings.repository';
 
 const rand = (cents: number) => cents / 100;
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
-/** 'YYYY-MM' in Johannesburg (UTC+2) of when a booking earned. */
-const monthOf = (r: EarningRecord) => new Date(new Date(r.completed_at ?? r.paid_at ?? r.created_at).getTime() + 2 * 3_600_000).toISOString().slice(0, 7);
+/** 'YYYY-MM' in Johannesburg of when a booking earned (completed, else paid). */
+const monthOf = (r: EarningRecord) => todayIn(new Date(r.completed_at ?? r.paid_at ?? r.created_at)).slice(0, 7);
 
 function toEarning(r: EarningRecord): Earning {
   return {
@@ -45,8 +45,13 @@ function toEarning(r: EarningRecord): Earning {
 
 function sumUp(rows: EarningRecord[]) {
   return rows.reduce(
-    (acc, r) => ({ gross: acc.gross + r.total_price_cents, earnings: acc.earnings + r.car_owner_earnings_cents, fee: acc.fee + r.app_fee_cents }),
-    { gross: 0, earnings: 0, fee: 0 },
+    (acc, r) => ({
+      gross: acc.gross + r.total_price_cents,
+      rental: acc.rental + r.subtotal_cents + r.pickup_fee_cents,
+      earnings: acc.earnings + r.car_owner_earnings_cents,
+      fee: acc.fee + r.app_fee_cents,
+    }),
+    { gross: 0, rental: 0, earnings: 0, fee: 0 },
   );
 }
 
@@ -95,8 +100,14 @@ export async function summary(ctx: AppContext, viewer: UserRow): Promise<Earning
     const month = monthOf(r);
     byMonth.set(month, [...(byMonth.get(month) ?? []), r]);
   }
+  // Every month from the first earning to this one, months without trips as zero.
+  const earned = [...byMonth.keys()].sort();
+  const thisMonth = todayIn(ctx.clock.now()).slice(0, 7);
+  const months = earned.length ? monthsFrom(earned[0]!, earned.at(-1)! > thisMonth ? earned.at(-1)! : thisMonth) : [];
   return {
     total_revenue: rand(total.gross),
+    rental_income: rand(total.rental),
+    host_fee: rand(total.rental - total.earnings),
     total_earnings: rand(total.earnings),
     app_fee: rand(total.fee),
     bookings: rows.length,
@@ -106,12 +117,11 @@ export async function summary(ctx: AppContext, viewer: UserRow): Promise<Earning
         return { car_username: carUsername, car_name: name, gross: rand(s.gross), car_owner_earnings: rand(s.earnings), app_fee: rand(s.fee), bookings: carRows.length };
       })
       .sort((a, b) => b.gross - a.gross),
-    by_month: [...byMonth.entries()]
-      .map(([month, monthRows]) => {
-        const s = sumUp(monthRows);
-        return { month, revenue: rand(s.gross), earnings: rand(s.earnings), app_fee: rand(s.fee), bookings: monthRows.length };
-      })
-      .sort((a, b) => a.month.localeCompare(b.month)),
+    by_month: months.map((month) => {
+      const monthRows = byMonth.get(month) ?? [];
+      const s = sumUp(monthRows);
+      return { month, revenue: rand(s.gross), earnings: rand(s.earnings), app_fee: rand(s.fee), bookings: monthRows.length };
+    }),
   };
 }
 

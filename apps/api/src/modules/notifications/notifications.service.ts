@@ -31,7 +31,7 @@ export function toNotification(row: NotificationRow): Notification {
 export async function notify(ctx: AppContext, userId: string, input: NewNotification): Promise<void> {
   const user = await ctx.db
     .insertInto('notifications')
-    .values({ user_id: userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null })
+    .values({ user_id: userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null, created_at: ctx.clock.now() })
     .returning('user_id')
     .executeTakeFirstOrThrow()
     .then(() => ctx.db.selectFrom('users').select(['email', 'full_name', 'deleted_at']).where('id', '=', userId).executeTakeFirst());
@@ -51,6 +51,7 @@ export async function listNotifications(ctx: AppContext, userId: string): Promis
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
+    .orderBy('seq', 'desc')
     .limit(100)
     .execute();
   return rows.map(toNotification);

@@ -7,6 +7,7 @@ import {
   PAYMENT_MESSAGES,
   payBookingBodySchema,
   paymentSessionSchema,
+  safeText,
   sandboxChargeBodySchema,
   sandboxChargeResultSchema,
 } from '@karoo/shared';
@@ -19,7 +20,7 @@ import * as payments from './payments.service';
 
 const tags = ['Payments'];
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 
 export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -3,7 +3,7 @@
 // activates the booking in one conditional UPDATE. The unique payment_reference column makes it
 // idempotent under concurrency: the same reference activates once, never two bookings.
 import { randomBytes } from 'node:crypto';
-import { formatRand, PAYMENT_MESSAGES, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, type PaymentSession, type sandboxChargeBodySchema } from '@karoo/shared';
+import { formatDateRange, formatRand, PAYMENT_MESSAGES, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, type PaymentSession, type sandboxChargeBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -17,6 +17,9 @@ import { notify } from '../notifications/notifications.service';
 
 const NOT_PAYABLE = 'Payment is offered only for confirmed bookings not yet paid.';
 const OTHER_BOOKING = 'Could not activate booking. This payment reference belongs to another booking.';
+
+/** 502: the provider gave no verdict (unreachable or failing); nothing was recorded. */
+const PROVIDER_UNAVAILABLE = 502;
 
 /** 402: the payment was not verified; the booking stays confirmed and unpaid. */
 const paymentRefused = (reason: string) => new AppError(402, `${PAYMENT_MESSAGES.couldNotActivate} ${reason}`);
@@ -47,7 +50,7 @@ export async function createPaymentSession(ctx: AppContext, viewer: UserRow, idO
   try {
     accessCode = (await provider.initialize({ reference, amountCents: amount, currency: 'ZAR', email: viewer.email })).accessCode;
   } catch (error) {
-    if (error instanceof PaymentProviderError) throw new AppError(502, error.message);
+    if (error instanceof PaymentProviderError) throw new AppError(PROVIDER_UNAVAILABLE, error.message);
     throw error;
   }
   return {
@@ -83,7 +86,7 @@ async function settlePayment(ctx: AppContext, booking: BookingRecord, reference:
   try {
     verdict = await provider.verify(reference);
   } catch (error) {
-    if (error instanceof PaymentProviderError) throw new AppError(502, error.message);
+    if (error instanceof PaymentProviderError) throw new AppError(PROVIDER_UNAVAILABLE, error.message);
     throw error;
   }
   let problem: string | null = null;
@@ -121,7 +124,7 @@ async function settlePayment(ctx: AppContext, booking: BookingRecord, reference:
   }
   await ctx.db.updateTable('payments').set({ status: 'success', message: null, updated_at: now }).where('reference', '=', reference).execute();
   invalidateCarListings(ctx);
-  const what = `${current.car_make} ${current.car_model} (${current.start_date} to ${current.end_date})`;
+  const what = `${current.car_make} ${current.car_model} (${formatDateRange(current.start_date, current.end_date)})`;
   const amount = formatRand(current.total_price_cents / 100);
   await notify(ctx, current.renter_id, {
     type: 'booking_paid',
@@ -140,7 +143,9 @@ async function settlePayment(ctx: AppContext, booking: BookingRecord, reference:
 
 /**
  * POST /payments/paystack/webhook: a signed charge.success activates its booking through the same
- * path as the pay call. Answers true when the signature is valid (whatever the event did).
+ * path as the pay call. A handled or rightly refused event answers 200; when Paystack's verify call
+ * cannot be made (network, Paystack's 5xx) it answers 503, so that Paystack sends the event again
+ * rather than leave a paid booking unpaid.
  */
 export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<{ handled: boolean; message: string }> {
   const provider = paymentProvider(ctx);
@@ -162,7 +167,10 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
     await settlePayment(ctx, booking, reference);
     return { handled: true, message: 'Booking activated' };
   } catch (error) {
-    // Answer 200 so Paystack stops retrying; the booking stays as it was.
+    if (error instanceof AppError && error.status === PROVIDER_UNAVAILABLE) {
+      throw new AppError(503, 'The payment could not be verified with Paystack right now; send the event again later.');
+    }
+    // A verdict was reached (refused, already paid, not payable): 200, so Paystack stops retrying.
     if (error instanceof AppError) return { handled: false, message: error.message };
     throw error;
   }

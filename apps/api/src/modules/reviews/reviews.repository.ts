@@ -1,5 +1,5 @@
 // SQL for reviews: lists with the reviewer and car, the rating spread, and the car's cached
-// rating (cars.rating, cars.total_reviews), which follows its reviews.
+// rating (cars.rating, cars.total_reviews) and its host's (users.rating), which follow the reviews.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 
@@ -47,13 +47,26 @@ export async function ratingCounts(db: Db, carId?: string): Promise<{ rating: nu
   return rows.map((r) => ({ rating: r.rating, count: Number(r.count) }));
 }
 
-/** Recomputes a car's rating and review count from its reviews. */
-export async function refreshCarRating(db: Db, carId: string): Promise<void> {
+/**
+ * Recomputes a car's rating and review count and its host's rating from the reviews, in the
+ * caller's transaction. A host's rating counts the reviews of every car they have listed, removed
+ * ones too: deleting a car does not wipe its reviews from the host's record. With no car, every car
+ * and host is recomputed (the demo seed).
+ */
+export async function refreshRatings(db: Db, carId?: string): Promise<void> {
+  const carFilter = carId ? sql`WHERE id = ${carId}` : sql``;
+  const hostFilter = carId ? sql`WHERE id = (SELECT owner_id FROM cars WHERE id = ${carId})` : sql`WHERE role = 'host'`;
   await sql`
     UPDATE cars SET
-      rating = (SELECT round(avg(rating)::numeric, 2) FROM reviews WHERE car_id = ${carId}),
-      total_reviews = (SELECT count(*) FROM reviews WHERE car_id = ${carId})
-    WHERE id = ${carId}
+      rating = (SELECT round(avg(rating)::numeric, 2) FROM reviews WHERE reviews.car_id = cars.id),
+      total_reviews = (SELECT count(*) FROM reviews WHERE reviews.car_id = cars.id)
+    ${carFilter}
+  `.execute(db);
+  await sql`
+    UPDATE users SET rating = (
+      SELECT round(avg(rv.rating)::numeric, 2) FROM reviews rv INNER JOIN cars c ON c.id = rv.car_id WHERE c.owner_id = users.id
+    )
+    ${hostFilter}
   `.execute(db);
 }
 

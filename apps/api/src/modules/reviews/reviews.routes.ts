@@ -9,6 +9,7 @@ import {
   reviewPageQuerySchema,
   reviewSchema,
   reviewStatsSchema,
+  safeText,
   updateReviewBodySchema,
 } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ import * as reviews from './reviews.service';
 
 const tags = ['Reviews'];
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 
 export function reviewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -36,7 +37,7 @@ export function reviewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags,
         summary: 'Average, count and spread of ratings, for one car or the whole platform',
-        querystring: z.object({ car_username: z.string().trim().max(120).optional() }),
+        querystring: z.object({ car_username: safeText('car_username').max(120).optional() }),
         response: { 200: envelope(reviewStatsSchema) },
       },
     }, async (request) => ({ success: true as const, data: await reviews.reviewStats(ctx, request.query.car_username) }));

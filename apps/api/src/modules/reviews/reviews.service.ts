@@ -1,6 +1,6 @@
 // Reviews (document 2 section 3; document 3 sections 3 and 5): the renter of a completed
 // booking reviews it once (reviews.booking_id is unique); the author or an admin may edit or
-// delete it; the car's rating follows through refreshCarRating.
+// delete it; the car's and the host's ratings follow in the same transaction (refreshRatings).
 import { isAdmin, type createReviewBodySchema, type Review, type ReviewStats, type updateReviewBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -106,19 +106,22 @@ export async function createReview(ctx: AppContext, viewer: UserRow, body: z.out
     if (!target) throw conflict(ALREADY_REVIEWED);
   }
   const now = ctx.clock.now();
+  const bookingId = target.id;
   let id: string;
   try {
-    const row = await ctx.db
-      .insertInto('reviews')
-      .values({ booking_id: target.id, car_id: car.id, reviewer_id: viewer.id, rating: body.rating, comment: body.comment, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = row.id;
+    id = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('reviews')
+        .values({ booking_id: bookingId, car_id: car.id, reviewer_id: viewer.id, rating: body.rating, comment: body.comment, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await repo.refreshRatings(trx, car.id);
+      return row.id;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_REVIEWED);
     throw error;
   }
-  await repo.refreshCarRating(ctx.db, car.id);
   await notify(ctx, car.owner_id, {
     type: 'review_received',
     title: 'New review',
@@ -136,21 +139,25 @@ async function loadOwnReview(ctx: AppContext, viewer: UserRow, id: string) {
 
 export async function updateReview(ctx: AppContext, viewer: UserRow, id: string, body: z.output<typeof updateReviewBodySchema>): Promise<Review> {
   const review = await loadOwnReview(ctx, viewer, id);
-  await ctx.db
-    .updateTable('reviews')
-    .set({
-      ...(body.rating !== undefined ? { rating: body.rating } : {}),
-      ...(body.comment !== undefined ? { comment: body.comment } : {}),
-      updated_at: ctx.clock.now(),
-    })
-    .where('id', '=', review.id)
-    .execute();
-  await repo.refreshCarRating(ctx.db, review.car_id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('reviews')
+      .set({
+        ...(body.rating !== undefined ? { rating: body.rating } : {}),
+        ...(body.comment !== undefined ? { comment: body.comment } : {}),
+        updated_at: ctx.clock.now(),
+      })
+      .where('id', '=', review.id)
+      .execute();
+    await repo.refreshRatings(trx, review.car_id);
+  });
   return getReview(ctx, review.id);
 }
 
 export async function deleteReview(ctx: AppContext, viewer: UserRow, id: string): Promise<void> {
   const review = await loadOwnReview(ctx, viewer, id);
-  await ctx.db.deleteFrom('reviews').where('id', '=', review.id).execute();
-  await repo.refreshCarRating(ctx.db, review.car_id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('reviews').where('id', '=', review.id).execute();
+    await repo.refreshRatings(trx, review.car_id);
+  });
 }

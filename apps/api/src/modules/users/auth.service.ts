@@ -151,7 +151,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     if (!(await repo.consumeResetToken(trx, found.id, now))) {
       throw badRequest('This reset link is invalid or has expired. Please request a new one.');
     }
-    await repo.updateUser(trx, found.user_id, { password_hash: passwordHash });
+    await repo.updateUser(trx, found.user_id, { password_hash: passwordHash }, now);
     await repo.invalidateResetTokens(trx, found.user_id, now);
     await repo.revokeAllSessions(trx, found.user_id, now);
     await repo.clearThrottle(trx, `login:user:${found.user_id}`);

@@ -54,10 +54,10 @@ export function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateUser(db: Db, id: string, changes: UserUpdate): Promise<UserRow> {
+export function updateUser(db: Db, id: string, changes: UserUpdate, now: Date): Promise<UserRow> {
   return db
     .updateTable('users')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...changes, updated_at: now })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -10,6 +10,7 @@ import {
   loginResponseSchema,
   registerBodySchema,
   resetPasswordBodySchema,
+  safeText,
   updateUserBodySchema,
   userSchema,
   userWithDocumentsSchema,
@@ -26,7 +27,7 @@ import * as repo from './users.repository';
 import * as users from './users.service';
 import { toUser, toUserWithDocuments } from './users.mapper';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 const tags = ['Users'];
 const secured = [{ bearerAuth: [] }];
 
@@ -83,7 +84,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/user/verify-reset-token/:token', {
-      schema: { tags, summary: 'Check a reset link', params: z.object({ token: z.string().min(1).max(200) }), response: { 200: emptyEnvelope } },
+      schema: { tags, summary: 'Check a reset link', params: z.object({ token: safeText('Reset token', { trim: false }).min(1).max(200) }), response: { 200: emptyEnvelope } },
     }, async (request) => {
       await auth.checkResetToken(ctx, request.params.token);
       return { success: true as const, message: 'Reset link is valid', data: null };
@@ -174,7 +175,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Download a verification document (self or admin)',
         security: secured,
-        params: z.object({ id: z.string().min(1).max(100), type: z.enum(DOCUMENT_TYPES) }),
+        params: z.object({ id: safeText('Id').min(1).max(100), type: z.enum(DOCUMENT_TYPES) }),
         querystring: z.object({ inline: z.enum(['0', '1', 'true', 'false']).optional() }),
       },
     }, async (request, reply) => {
@@ -211,7 +212,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'All users (admin)',
         security: secured,
         querystring: z.object({
-          search: z.string().max(100).optional(),
+          search: safeText('Search').max(100).optional(),
           status: z.enum(['pending_upload', 'pending_verification', 'verified', 'rejected']).optional(),
           role: z.enum(['admin', 'host', 'customer']).optional(),
         }),

@@ -16,6 +16,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import { detectFileType, DOCUMENT_MIME_TYPES } from '../../lib/file-types';
 import { hashPassword } from '../../lib/passwords';
 import { notify } from '../notifications/notifications.service';
+import { afterRenterBookingsCancelled, cancelRenterBookingsInTransaction } from '../bookings/bookings.service';
+import { afterCarsRemoved, removeOwnerCarsInTransaction } from '../cars/cars.service';
 import * as repo from './users.repository';
 import { toDocuments } from './users.mapper';
 
@@ -64,7 +66,7 @@ export async function updateProfile(ctx: AppContext, viewer: UserRow, target: Us
     if (body.role === 'host' && !target.host_since) changes.host_since = ctx.clock.now();
   }
   if (Object.keys(changes).length === 0) return target;
-  return repo.updateUser(ctx.db, target.id, changes);
+  return repo.updateUser(ctx.db, target.id, changes, ctx.clock.now());
 }
 
 export async function verificationStatus(ctx: AppContext, user: UserRow) {
@@ -121,7 +123,7 @@ export async function uploadDocument(
     (user.verification_status === 'pending_upload' || user.verification_status === 'rejected') &&
     hasRequiredDocuments(toDocuments(user.username, rows))
   ) {
-    return repo.updateUser(ctx.db, user.id, { verification_status: 'pending_verification' });
+    return repo.updateUser(ctx.db, user.id, { verification_status: 'pending_verification' }, ctx.clock.now());
   }
   return user;
 }
@@ -138,11 +140,13 @@ export async function setVerification(ctx: AppContext, target: UserRow, body: Ve
     throw conflict('Only users awaiting verification can be verified or rejected.');
   }
   const isVerified = body.verification_status === 'verified';
-  const updated = await repo.updateUser(ctx.db, target.id, {
-    verification_status: body.verification_status,
-    verification_notes: body.notes || null,
-    verified_at: isVerified ? ctx.clock.now() : null,
-  });
+  const now = ctx.clock.now();
+  const updated = await repo.updateUser(
+    ctx.db,
+    target.id,
+    { verification_status: body.verification_status, verification_notes: body.notes || null, verified_at: isVerified ? now : null },
+    now,
+  );
   await notify(
     ctx,
     target.id,
@@ -192,13 +196,20 @@ export async function createUserByAdmin(ctx: AppContext, body: CreateUserBody): 
 }
 
 /**
- * Closes an account: sessions end, contact and bank details go, and the email is freed. The
- * username, ID number and identity documents stay for the retention the privacy page promises.
+ * Closes an account (decisions.md section 4): the same as deleting each of the user's cars (refused
+ * while a rental is under way, unpaid bookings cancelled and the renters told, completed and paid
+ * records kept), the same for their own trips as a renter, then their personal data goes: sessions
+ * end, contact and bank details are erased and the email is freed. The username, ID number and
+ * identity documents stay for the retention the privacy page promises (5 years after closure), and
+ * bookings, invoices and reviews for 7 years.
  */
 export async function deleteUserByAdmin(ctx: AppContext, target: UserRow): Promise<void> {
   if (isAdmin(target)) throw forbidden('Administrator accounts cannot be deleted.');
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const passwordHash = await hashPassword(randomBytes(24).toString('hex'));
+  const { removedCars, cancelledTrips } = await ctx.db.transaction().execute(async (trx) => {
+    const removedCars = await removeOwnerCarsInTransaction(trx, target.id, now);
+    const cancelledTrips = await cancelRenterBookingsInTransaction(trx, target.id, now);
     await repo.updateUser(trx, target.id, {
       email: `deleted-${target.id}@deleted.invalid`,
       full_name: 'Deleted user',
@@ -206,11 +217,14 @@ export async function deleteUserByAdmin(ctx: AppContext, target: UserRow): Promi
       address: null,
       bank_account_number: null,
       bank_code: null,
-      password_hash: await hashPassword(randomBytes(24).toString('hex')),
+      password_hash: passwordHash,
       deleted_at: now,
-    });
+    }, now);
     await repo.revokeAllSessions(trx, target.id, now);
     await repo.invalidateResetTokens(trx, target.id, now);
     await trx.deleteFrom('notifications').where('user_id', '=', target.id).execute();
+    return { removedCars, cancelledTrips };
   });
+  await afterCarsRemoved(ctx, removedCars);
+  await afterRenterBookingsCancelled(ctx, cancelledTrips, target.full_name);
 }

@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'subtle' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-outline' | 'success' | 'subtle' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -16,6 +16,10 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-stone-300 bg-white text-stone-800 shadow-sm hover:bg-stone-50 hover:border-stone-400',
   ghost: 'text-stone-700 hover:bg-stone-100',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
+  /** A refusal that is not the page's main action (Reject next to Accept). */
+  'danger-outline': 'border border-red-300 bg-white text-red-700 shadow-sm hover:bg-red-50 hover:border-red-400',
+  /** A positive decision (Accept). */
+  success: 'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 active:bg-emerald-800',
   subtle: 'bg-brand-50 text-brand-700 hover:bg-brand-100',
   inverse: 'bg-white text-stone-900 shadow-sm hover:bg-brand-50',
 };

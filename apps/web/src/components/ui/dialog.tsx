@@ -1,4 +1,5 @@
 // A modal dialog: overlay, focus moved inside and restored on close, Escape and backdrop close it.
+// Dialogs may open over dialogs (a confirmation over Manage Details): Escape closes the top one only.
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -16,6 +17,9 @@ export interface DialogProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The open dialogs, innermost last: only the top one answers Escape and traps Tab. */
+const openDialogs: symbol[] = [];
+
 export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -27,10 +31,13 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
 
   useEffect(() => {
     if (!open) return;
+    const self = Symbol('dialog');
+    openDialogs.push(self);
     const previous = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== self) return;
       if (event.key === 'Escape') onCloseRef.current();
       if (event.key === 'Tab' && panel.current) {
         const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
@@ -50,8 +57,9 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
+      openDialogs.splice(openDialogs.indexOf(self), 1);
       document.body.style.overflow = overflow;
-      previous?.focus();
+      if (previous?.isConnected) previous.focus();
     };
   }, [open]);
 

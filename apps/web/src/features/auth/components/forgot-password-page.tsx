@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { isApiError, messageOf, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { PATHS } from '@/lib/routes';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard, BackHomeLink } from './auth-card';
@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
       notify.success('Reset Link Sent', result.message ?? FORGOT_SUCCESS_MESSAGE);
       setSentTo(email);
     } catch (error) {
-      const message = isApiError(error) && !error.isNetworkError ? error.message || FORGOT_FAILED_MESSAGE : NETWORK_ERROR_MESSAGE;
+      const message = isApiError(error) && !error.isNetworkError ? messageOf(error, FORGOT_FAILED_MESSAGE) : NETWORK_ERROR_MESSAGE;
       setFormError(message);
       notify.error('Error', message);
     }

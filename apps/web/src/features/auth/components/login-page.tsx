@@ -11,7 +11,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { PATHS, type LoginLocationState } from '@/lib/routes';
 import { useLogin } from '../api/login';
@@ -56,11 +56,12 @@ export function LoginPage() {
       if (isApiError(error) && error.status === 401) {
         setError('username', { type: 'server', message: INVALID_CREDENTIALS });
         setError('password', { type: 'server', message: INVALID_CREDENTIALS });
-        notify.error('Login Failed', error.message || 'Invalid credentials. Please try again.');
+        notify.error('Login Failed', messageOf(error, 'Invalid credentials. Please try again.'));
       } else if (isApiError(error) && error.isClientError) {
         // 429 (too many attempts) and other refusals carry a message worth reading as is.
-        setFormError(error.message);
-        notify.error('Login Failed', error.message);
+        const message = messageOf(error, LOGIN_ERROR_MESSAGE);
+        setFormError(message);
+        notify.error('Login Failed', message);
       } else {
         setFormError(LOGIN_ERROR_MESSAGE);
         notify.error('Login Failed', LOGIN_ERROR_MESSAGE);

@@ -12,7 +12,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, messageOf } from '@/lib/api-client';
 import { PATHS, type LoginLocationState } from '@/lib/routes';
 import { useRegister } from '../api/register';
 import { AuthCard, BackHomeLink } from './auth-card';
@@ -110,7 +110,7 @@ export function RegisterPage() {
         }
       }
       if (backToStep1) setStep(1);
-      notify.error('Registration Failed', error.message || 'Registration failed', 5000);
+      notify.error('Registration Failed', messageOf(error, 'Registration failed'), 5000);
     }
   });
 

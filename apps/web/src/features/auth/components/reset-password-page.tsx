@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { PATHS } from '@/lib/routes';
 import { useResetPassword } from '../api/reset-password';
@@ -46,7 +46,7 @@ export function ResetPasswordPage() {
     } else if (check.isError) {
       redirected.current = true;
       const error = check.error;
-      if (isApiError(error) && !error.isNetworkError) notify.error('Invalid or Expired Link', error.message || INVALID_LINK_MESSAGE);
+      if (isApiError(error) && !error.isNetworkError) notify.error('Invalid or Expired Link', messageOf(error, INVALID_LINK_MESSAGE));
       else notify.error('Link Check Failed', CHECK_NETWORK_MESSAGE);
       navigate(PATHS.forgotPassword, { replace: true });
     }
@@ -71,7 +71,7 @@ export function ResetPasswordPage() {
       setDone(true);
     } catch (error) {
       if (isApiError(error) && !error.isNetworkError) {
-        const message = error.errors.newPassword ?? (error.message || RESET_FAILED_MESSAGE);
+        const message = error.errors.newPassword ?? messageOf(error, RESET_FAILED_MESSAGE);
         setFormError(message);
         notify.error('Reset Failed', message);
       } else {

@@ -131,12 +131,24 @@ describe('BookingPanel', () => {
   });
 
   it('runs the submit checks in order, with their titles and messages', async () => {
-    // The owner, on dates that are held: the dates come first.
+    // The owner, on dates that are held: the dates come first. Tomorrow is chosen before the held
+    // dates have arrived (so the quick-select could not know); Book Now checks them.
     signIn(makeUser({ username: 'host_thabo', role: 'host' }));
-    mockFetch(handlers({ [`GET /api/car/${car.car_username}/availability`]: ok([{ start_date: '2026-03-05', end_date: '2026-03-06', status: 'pending' }]) }));
+    let answerAvailability = () => {};
+    const availabilityAnswered = new Promise<void>((resolve) => (answerAvailability = resolve));
+    mockFetch(
+      handlers({
+        [`GET /api/car/${car.car_username}/availability`]: async () => {
+          await availabilityAnswered;
+          return ok([{ start_date: '2026-03-05', end_date: '2026-03-06', status: 'pending' }]);
+        },
+      }),
+    );
     const owner = await openPage();
     await waitFor(() => expect(screen.getByText('This is your car')).toBeInTheDocument());
     await owner.user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    answerAvailability();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Tomorrow' })).toBeDisabled());
     await owner.user.click(screen.getByRole('button', { name: 'Book Now' }));
     let toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Dates Unavailable');
@@ -159,6 +171,44 @@ describe('BookingPanel', () => {
     toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Verification Required');
     expect(toast).toHaveTextContent('You must complete account verification before booking a car. Please upload your documents and wait for approval.');
+  });
+
+  it('quick-selects skip held dates to the first free one of their kind, or say why not', async () => {
+    signIn(makeUser());
+    mockFetch(
+      handlers({
+        // Today (Wed 4) and tomorrow are held; next week's Wed 11 to Thu 12 is booked; the coming
+        // Saturday 7 is pending.
+        [`GET /api/car/${car.car_username}/availability`]: ok([
+          { start_date: '2026-03-04', end_date: '2026-03-05', status: 'pending' },
+          { start_date: '2026-03-07', end_date: '2026-03-07', status: 'pending' },
+          { start_date: '2026-03-11', end_date: '2026-03-12', status: 'confirmed' },
+        ]),
+      }),
+    );
+    const { user } = await openPage();
+    const today = screen.getByRole('button', { name: 'Today' });
+    await waitFor(() => expect(today).toBeDisabled());
+    expect(today).toHaveAccessibleDescription('Booked — today is taken');
+    expect(today).toHaveAttribute('title', 'Booked — today is taken');
+    expect(screen.getByRole('button', { name: 'Tomorrow' })).toBeDisabled();
+
+    const nextWeek = screen.getByRole('button', { name: 'Next Week' });
+    expect(nextWeek).toHaveAttribute('title', 'Wed, 11 Mar is taken; first free: Fri, 13 Mar');
+    await user.click(nextWeek);
+    expect(screen.getByRole('button', { name: /Pickup date/i })).toHaveTextContent(/Fri, 13 Mar/);
+    expect(screen.getByRole('button', { name: /Return date/i })).toHaveTextContent(/Sat, 14 Mar/);
+    expect(screen.getByTestId('quick-note')).toHaveTextContent('Next Week: Wed, 11 Mar is taken, so the first free date, Fri, 13 Mar, is chosen.');
+    expect(screen.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'This Weekend' }));
+    expect(screen.getByRole('button', { name: /Pickup date/i })).toHaveTextContent(/Sat, 14 Mar/);
+    expect(screen.getByRole('button', { name: /Return date/i })).toHaveTextContent(/Sun, 15 Mar/);
+
+    // Choosing a day by hand clears the note.
+    await user.click(screen.getByRole('button', { name: /Pickup date/i }));
+    await user.click(screen.getByRole('button', { name: /Tuesday, 17 March 2026/ }));
+    expect(screen.getByTestId('quick-note')).toBeEmptyDOMElement();
   });
 
   it('prices the booking with the shared calculatePrice and the platform settings', async () => {

@@ -28,7 +28,7 @@ import { PATHS, type LoginLocationState } from '@/lib/routes';
 import { useCreateBooking } from '../api/create-booking';
 import { useCarAvailability } from '../api/get-car-availability';
 import { useSettings } from '../api/get-settings';
-import { QUICK_SELECTS, quickSelectRange, type BookingMode, type QuickSelect } from '../utils/booking-dates';
+import { formatDayShort, QUICK_SELECTS, quickSelectChoice, type BookingMode, type QuickSelect } from '../utils/booking-dates';
 import { BLOCKER_HINTS, bookingLength, initialBookingForm, submitBlocker, TIME_SLOTS, toCreateBookingBody, type BookingFormState } from '../utils/booking-form';
 import { BookingConfirmationModal, ConfirmBookingDialog } from './booking-dialogs';
 import { DatePicker } from './date-picker';
@@ -65,6 +65,8 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   const [openPicker, setOpenPicker] = useState<'start' | 'end' | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [booking, setBooking] = useState<Booking | null>(null);
+  /** Why the last quick-select took another date than its usual one. */
+  const [quickNote, setQuickNote] = useState<string | null>(null);
   const returnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(returnTimer.current), []);
 
@@ -92,20 +94,31 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   const blocker = submitBlocker(form, createBooking.isPending);
   const loginState: LoginLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
 
+  // Each quick-select's dates given the held ones: its usual dates, the first free ones of its kind,
+  // or disabled with the reason.
+  const quickChoices = useMemo(
+    () => QUICK_SELECTS[form.mode].map((quick) => ({ ...quick, choice: quickSelectChoice(quick.id, form.mode, today, held) })),
+    [form.mode, today, held],
+  );
+
   const setMode = (mode: BookingMode) => {
     if (mode === form.mode) return;
     setOpenPicker(null);
+    setQuickNote(null);
     // Hourly rentals start and end today until the renter picks another day.
     setForm((f) => (mode === 'hourly' ? { ...f, mode, startDate: today, endDate: today } : { ...f, mode }));
   };
 
-  const chooseQuick = (kind: QuickSelect) => {
-    const range = quickSelectRange(kind, form.mode, today);
+  const chooseQuick = (label: string, kind: QuickSelect) => {
+    const { range, movedFrom } = quickSelectChoice(kind, form.mode, today, held);
+    if (!range) return;
     setOpenPicker(null);
+    setQuickNote(movedFrom ? `${label}: ${formatDayShort(movedFrom)} is taken, so the first free date, ${formatDayShort(range.start_date)}, is chosen.` : null);
     setForm((f) => ({ ...f, startDate: range.start_date, endDate: range.end_date }));
   };
 
   const chooseStart = (date: string) => {
+    setQuickNote(null);
     let endDate = form.endDate;
     if (isHourly) endDate = endDate === date || endDate === addDays(date, 1) ? endDate : date;
     else if (endDate && endDate < date) endDate = '';
@@ -146,6 +159,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
           BOOKING_TOAST_MS,
         );
         setBooking(result.data);
+        setQuickNote(null);
         setForm((f) => ({ ...f, startDate: '', endDate: '' }));
       },
       onError: (error) => {
@@ -197,17 +211,30 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
       </div>
 
       <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Quick dates">
-        {QUICK_SELECTS[form.mode].map((quick) => (
+        {quickChoices.map(({ id, label, choice }) => (
           <button
-            key={quick.id}
+            key={id}
             type="button"
-            onClick={() => chooseQuick(quick.id)}
-            className="rounded-full border border-stone-300 px-3 py-1 text-xs font-semibold text-stone-700 transition hover:border-stone-900 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            disabled={!choice.range}
+            title={choice.reason ?? (choice.movedFrom && choice.range ? `${formatDayShort(choice.movedFrom)} is taken; first free: ${formatDayShort(choice.range.start_date)}` : undefined)}
+            aria-describedby={choice.reason ? `quick-${id}-reason` : undefined}
+            onClick={() => chooseQuick(label, id)}
+            className="rounded-full border border-stone-300 px-3 py-1 text-xs font-semibold text-stone-700 transition hover:border-stone-900 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:border-stone-200 disabled:text-stone-400 disabled:line-through"
           >
-            {quick.label}
+            {label}
           </button>
         ))}
+        {quickChoices.map(({ id, choice }) =>
+          choice.reason ? (
+            <span key={id} id={`quick-${id}-reason`} className="sr-only">
+              {choice.reason}
+            </span>
+          ) : null,
+        )}
       </div>
+      <p className="mt-2 text-xs text-stone-600 empty:mt-0" aria-live="polite" data-testid="quick-note">
+        {quickNote}
+      </p>
 
       <div className="mt-4 grid grid-cols-2 gap-2">
         <DatePicker

@@ -1,7 +1,8 @@
 // A date field with a month calendar (document 2 section 2, date picker): past days, booked days
 // and days with pending requests are disabled and styled apart, as are days before the pickup
-// date (return) or beyond the allowed span (hourly return). Keyboard: Tab through the days,
-// Escape closes.
+// date (return) or beyond the allowed span (hourly return). The weeks are whole: the neighbouring
+// months' days are shown muted and follow the same rules, so a rental that crosses a month's end
+// is seen whole. Keyboard: Tab through the days, Escape closes.
 import { clsx } from 'clsx';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -71,6 +72,7 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
           ref={popover}
           role="dialog"
           aria-label={`Choose ${label.toLowerCase()}`}
+          data-month={month}
           className={clsx(
             'absolute top-full z-40 mt-2 w-[19.5rem] rounded-2xl border border-stone-200 bg-white p-3 shadow-pop',
             align === 'right' ? 'right-0' : 'left-0',
@@ -108,11 +110,12 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
           <div className="grid grid-cols-7 gap-y-1">
             {monthGrid(month)
               .flat()
-              .map((date, i) => {
-                if (!date) return <span key={`blank-${i}`} />;
+              .map(({ date, inMonth }) => {
                 const state = dayState(date, rules);
+                const isAvailable = state === 'available';
                 const isSelected = date === value;
-                const inRange = !!range && range.start && range.end && date > range.start && date < range.end;
+                const hasRange = !!range && !!range.start && !!range.end;
+                const inRange = hasRange && date > range.start && date < range.end;
                 const isEdge = !!range && (date === range.start || date === range.end);
                 const suffix = STATE_LABEL[state];
                 return (
@@ -121,7 +124,9 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
                     type="button"
                     data-date={date}
                     data-state={state}
-                    disabled={state !== 'available'}
+                    data-outside-month={inMonth ? undefined : 'true'}
+                    data-range={isEdge ? 'edge' : inRange ? 'inside' : undefined}
+                    disabled={!isAvailable}
                     aria-pressed={isSelected}
                     aria-label={`${formatDayLong(date)}${suffix ? ` (${suffix})` : ''}`}
                     onClick={() => {
@@ -130,13 +135,16 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
                     }}
                     className={clsx(
                       'relative mx-auto flex size-10 items-center justify-center rounded-full text-sm transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
-                      state === 'available' && !isSelected && !isEdge && 'font-medium text-stone-900 hover:bg-stone-100',
-                      state === 'available' && inRange && !isSelected && 'bg-stone-100',
-                      (isSelected || isEdge) && state === 'available' && 'bg-stone-900 font-semibold text-white',
+                      isAvailable && !isSelected && !isEdge && 'font-medium hover:bg-stone-100',
+                      isAvailable && !isSelected && !isEdge && (inMonth ? 'text-stone-900' : 'text-stone-400'),
+                      isAvailable && inRange && !isSelected && 'bg-stone-100',
+                      (isSelected || isEdge) && isAvailable && 'font-semibold text-white',
+                      (isSelected || isEdge) && isAvailable && (inMonth ? 'bg-stone-900' : 'bg-stone-500'),
                       state === 'past' && 'cursor-not-allowed text-stone-300',
                       (state === 'before-start' || state === 'out-of-range') && 'cursor-not-allowed text-stone-300',
                       state === 'booked' && 'cursor-not-allowed bg-red-50 text-red-300 line-through',
                       state === 'pending' && 'cursor-not-allowed bg-amber-50 text-amber-600/70 line-through decoration-dotted',
+                      !inMonth && !isAvailable && 'opacity-60',
                     )}
                   >
                     {Number(date.slice(8))}

@@ -29,6 +29,11 @@ export function comingSaturday(today: string): string {
   return addDays(today, (6 - dayOfWeek(today) + 7) % 7);
 }
 
+/** The rental a quick-select sets from a start date: one day (daily) or that day (hourly). */
+function quickRangeFrom(start: string, mode: BookingMode): DateRange {
+  return { start_date: start, end_date: mode === 'hourly' ? start : addDays(start, 1) };
+}
+
 /**
  * The dates a quick-select button sets. Daily: a one-day rental starting today, tomorrow, the
  * coming Saturday (to Sunday) or in 7 days. Hourly: that one day for pickup and return.
@@ -36,7 +41,51 @@ export function comingSaturday(today: string): string {
 export function quickSelectRange(kind: QuickSelect, mode: BookingMode, today: string): DateRange {
   const start =
     kind === 'today' ? today : kind === 'tomorrow' ? addDays(today, 1) : kind === 'weekend' ? comingSaturday(today) : addDays(today, 7);
-  return { start_date: start, end_date: mode === 'hourly' ? start : addDays(start, 1) };
+  return quickRangeFrom(start, mode);
+}
+
+/** How far past its usual date a quick-select looks for a free one (This Weekend, Next Week). */
+export const QUICK_SELECT_HORIZON_DAYS = 28;
+
+/**
+ * The start dates a quick-select may take, in order: its usual date, then, for This Weekend the
+ * following Saturdays and for Next Week the following days, up to the horizon. Today and Tomorrow
+ * name one day, so they have no other choice.
+ */
+function quickSelectStarts(kind: QuickSelect, today: string): string[] {
+  const first = quickSelectRange(kind, 'daily', today).start_date;
+  if (kind === 'today' || kind === 'tomorrow') return [first];
+  const step = kind === 'weekend' ? 7 : 1;
+  return Array.from({ length: Math.floor(QUICK_SELECT_HORIZON_DAYS / step) + 1 }, (_, i) => addDays(first, i * step));
+}
+
+export interface QuickSelectChoice {
+  /** The dates the button sets; null when nothing of its kind is free (the button is disabled). */
+  range: DateRange | null;
+  /** The usual start date when it was held and a later free one was taken instead. */
+  movedFrom: string | null;
+  /** Why the button is disabled. */
+  reason: string | null;
+}
+
+const NOTHING_FREE: Record<QuickSelect, string> = {
+  today: 'Booked — today is taken',
+  tomorrow: 'Booked — tomorrow is taken',
+  weekend: `Booked — no free weekend in the next ${QUICK_SELECT_HORIZON_DAYS / 7 + 1} weeks`,
+  nextWeek: `Booked — no free date in the ${QUICK_SELECT_HORIZON_DAYS / 7} weeks after next week`,
+};
+
+/**
+ * What a quick-select button picks given the car's held dates (booked or pending): its usual
+ * range when free, else the first free one of the same kind (the next free Saturday, the next
+ * free day after +7), else nothing and the reason, so the renter never carries held dates to
+ * Book Now.
+ */
+export function quickSelectChoice(kind: QuickSelect, mode: BookingMode, today: string, held: readonly DateRange[]): QuickSelectChoice {
+  const starts = quickSelectStarts(kind, today);
+  const free = starts.find((start) => rangeIsFree(quickRangeFrom(start, mode), held));
+  if (!free) return { range: null, movedFrom: null, reason: NOTHING_FREE[kind] };
+  return { range: quickRangeFrom(free, mode), movedFrom: free === starts[0] ? null : starts[0]!, reason: null };
 }
 
 export type DayState = 'available' | 'past' | 'booked' | 'pending' | 'before-start' | 'out-of-range';
@@ -61,21 +110,32 @@ export function dayState(date: string, rules: DayRules): DayState {
   return 'available';
 }
 
-export function rangeIsFree(range: DateRange, availability: readonly CarAvailability[]): boolean {
+export function rangeIsFree(range: DateRange, availability: readonly DateRange[]): boolean {
   return !availability.some((held) => rangesOverlap(held, range));
 }
 
-/** The weeks of a month (Sunday first), with null for the days of the neighbouring months. */
-export function monthGrid(month: string): (string | null)[][] {
+export interface CalendarDay {
+  date: string;
+  /** False for the leading and trailing days of the neighbouring months (shown muted). */
+  inMonth: boolean;
+}
+
+/**
+ * The weeks of a month (Sunday first), whole weeks: the first week starts with the last days of
+ * the previous month and the last ends with the first days of the next, so a rental that crosses
+ * a month's end is seen whole.
+ */
+export function monthGrid(month: string): CalendarDay[][] {
   const first = `${month}-01`;
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const nextMonth = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  const length = daysBetween(first, nextMonth);
-  const cells: (string | null)[] = Array.from({ length: dayOfWeek(first) }, () => null);
-  for (let i = 0; i < length; i++) cells.push(addDays(first, i));
-  while (cells.length % 7) cells.push(null);
-  const weeks: (string | null)[][] = [];
-  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  const length = daysBetween(first, `${shiftMonth(month, 1)}-01`);
+  const lead = dayOfWeek(first);
+  const total = Math.ceil((lead + length) / 7) * 7;
+  const weeks: CalendarDay[][] = [];
+  for (let i = 0; i < total; i++) {
+    const date = addDays(first, i - lead);
+    if (i % 7 === 0) weeks.push([]);
+    weeks[weeks.length - 1]!.push({ date, inMonth: date.slice(0, 7) === month });
+  }
   return weeks;
 }
 

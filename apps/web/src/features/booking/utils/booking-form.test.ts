@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingLength, initialBookingForm, submitBlocker, TIME_SLOTS, toCreateBookingBody } from './booking-form';
+import { BLOCKER_HINTS, bookingLength, initialBookingForm, submitBlocker, TIME_SLOTS, toCreateBookingBody } from './booking-form';
 
 const daily = { ...initialBookingForm(), startDate: '2026-03-04', endDate: '2026-03-07' };
 
@@ -19,6 +19,12 @@ describe('booking form rules', () => {
     const hourly = { ...daily, mode: 'hourly' as const, endDate: '2026-03-04', startTime: '10:00', endTime: '10:30' };
     expect(submitBlocker(hourly, false)).toBe('under-one-hour');
     expect(submitBlocker({ ...hourly, endTime: '11:00' }, false)).toBeNull();
+    // Same day, return before pickup: the server's message, not "under an hour", and no price.
+    const backwards = { ...hourly, startTime: '14:00', endTime: '13:00' };
+    expect(submitBlocker(backwards, false)).toBe('end-time-not-after-start');
+    expect(BLOCKER_HINTS['end-time-not-after-start']).toBe('End time must be after start time.');
+    expect(bookingLength(backwards)).toBeNull();
+    expect(submitBlocker({ ...hourly, startTime: '14:00', endTime: '14:00' }, false)).toBe('end-time-not-after-start');
   });
 
   it('counts days (same day = 1) and hours (rounded up)', () => {

@@ -1,15 +1,16 @@
 // The booking panel's form rules (document 2 section 5): the 06:00-22:00 time choices, how long a
 // booking is, when Book Now is disabled, and the request sent to POST /booking/create.
 import {
+  BOOKING_RULE_MESSAGES,
   DEFAULT_PICKUP_TIME,
   DEFAULT_RETURN_TIME,
   durationDays,
   durationHours,
   durationMinutes,
   EARLIEST_TIME,
+  hourlyTimesFailure,
   LATEST_TIME,
   minutesOfTime,
-  MIN_HOURLY_HOURS,
   type CreateBookingBody,
 } from '@karoo/shared';
 import type { BookingMode } from './booking-dates';
@@ -55,39 +56,59 @@ export interface BookingLength {
   minutes: number;
 }
 
-/** Days (daily: calendar days, at least 1) or hours (hourly: rounded up, 1-24); null without dates. */
+/**
+ * Days (daily: calendar days, at least 1) or hours (hourly: rounded up, 1-24); null without dates,
+ * and null for hourly times the server would refuse (no price for a booking that cannot be made).
+ */
 export function bookingLength(form: BookingFormState): BookingLength | null {
   if (!form.startDate || !form.endDate) return null;
   if (form.mode === 'hourly') {
     if (!form.startTime || !form.endTime) return null;
+    if (hourlyTimesFailure(form.startDate, form.startTime, form.endDate, form.endTime)) return null;
     const minutes = durationMinutes(form.startDate, form.startTime, form.endDate, form.endTime);
     return { days: 1, hours: durationHours(form.startDate, form.startTime, form.endDate, form.endTime), minutes };
   }
   return { days: durationDays(form.startDate, form.endDate), hours: 0, minutes: 0 };
 }
 
-export type SubmitBlocker = 'dates' | 'times' | 'pending' | 'under-one-hour';
+/** The hourly rules of document 2, in its order, as the server words them (hourlyTimesFailure). */
+type HourlyBlocker = 'end-before-start' | 'spans-days' | 'end-time-not-after-start' | 'under-one-hour' | 'over-24-hours';
+export type SubmitBlocker = 'dates' | 'times' | 'pending' | HourlyBlocker;
+
+const HOURLY_BLOCKERS: Record<string, HourlyBlocker> = {
+  end_before_start: 'end-before-start',
+  hourly_spans_days: 'spans-days',
+  end_time_not_after_start: 'end-time-not-after-start',
+  under_one_hour: 'under-one-hour',
+  over_24_hours: 'over-24-hours',
+};
 
 /**
- * Why Book Now is disabled (document 2 section 5): no dates, no times, a request in flight, or an
- * hourly booking shorter than an hour. Null when it may be pressed (the submit checks come next).
+ * Why Book Now is disabled (document 2 section 5): no dates, no times, a request in flight, or
+ * hourly times the server would refuse (14:00 to 13:00 on one day is "End time must be after start
+ * time.", not a one-hour booking). Null when it may be pressed (the submit checks come next).
  */
 export function submitBlocker(form: BookingFormState, isPending: boolean): SubmitBlocker | null {
   if (!form.startDate || !form.endDate) return 'dates';
   if (!form.startTime || !form.endTime) return 'times';
   if (isPending) return 'pending';
   if (form.mode === 'hourly') {
-    const minutes = durationMinutes(form.startDate, form.startTime, form.endDate, form.endTime);
-    if (minutes < MIN_HOURLY_HOURS * 60) return 'under-one-hour';
+    const failure = hourlyTimesFailure(form.startDate, form.startTime, form.endDate, form.endTime);
+    if (failure) return HOURLY_BLOCKERS[failure.code] ?? 'under-one-hour';
   }
   return null;
 }
 
+const M = BOOKING_RULE_MESSAGES;
 export const BLOCKER_HINTS: Record<SubmitBlocker, string> = {
   dates: 'Choose your pickup and return dates.',
   times: 'Choose your pickup and return times.',
   pending: 'Sending your request…',
-  'under-one-hour': 'Minimum booking duration is 1 hour.',
+  'end-before-start': M.end_before_start.message,
+  'spans-days': M.hourly_spans_days.message,
+  'end-time-not-after-start': M.end_time_not_after_start.message,
+  'under-one-hour': M.under_one_hour.message,
+  'over-24-hours': M.over_24_hours.message,
 };
 
 /** The request body of POST /booking/create (api.md); the server computes every price. */

@@ -1,37 +1,15 @@
-// Bookings of the signed-in user (as renter and as car owner) and the changes they may make.
+// The changes a user may make to their bookings (as renter and as car owner), and the reviews they
+// wrote. The lists themselves are lib/queries/bookings (My Bookings and the dashboard share them).
 // Every mutation refreshes the lists, the stats and the earnings so all screens agree.
-import type { Booking, BookingStats, Review } from '@karoo/shared';
+import type { Booking, Review } from '@karoo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-export const bookingsKeys = {
-  all: ['bookings'] as const,
-  list: () => ['bookings', 'list'] as const,
-  stats: () => ['bookings', 'stats'] as const,
-  myReviews: (username: string) => ['reviews', 'by-user', username] as const,
-};
-
-export async function getBookings(signal?: AbortSignal): Promise<Booking[]> {
-  return (await apiClient.get<Booking[]>('/booking/getAll', { signal })).data;
-}
-
-export function useBookings(enabled = true) {
-  return useQuery({ queryKey: bookingsKeys.list(), queryFn: ({ signal }) => getBookings(signal), enabled, staleTime: 30_000 });
-}
-
-export function useBookingStats(enabled = true) {
-  return useQuery({
-    queryKey: bookingsKeys.stats(),
-    queryFn: async ({ signal }) => (await apiClient.get<BookingStats>('/booking/getStats', { signal })).data,
-    enabled,
-    staleTime: 30_000,
-  });
-}
+import { queryKeys } from '@/lib/query-keys';
 
 /** Reviews the user wrote, to know which completed bookings are already reviewed. */
 export function useMyReviews(username: string | undefined) {
   return useQuery({
-    queryKey: bookingsKeys.myReviews(username ?? ''),
+    queryKey: queryKeys.reviews.byUser(username ?? ''),
     queryFn: async ({ signal }) => (await apiClient.get<Review[]>('/review/getAll', { query: { user_username: username }, signal })).data,
     enabled: !!username,
     staleTime: 30_000,
@@ -42,11 +20,11 @@ function useRefreshAfter() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: bookingsKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['reviews'] }),
-      queryClient.invalidateQueries({ queryKey: ['earnings'] }),
-      queryClient.invalidateQueries({ queryKey: ['notifications'] }),
-      queryClient.invalidateQueries({ queryKey: ['cars'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.earnings.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.cars.all }),
     ]);
 }
 

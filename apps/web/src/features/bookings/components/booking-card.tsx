@@ -8,11 +8,17 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, messageOf } from '@/lib/api-client';
 import { useApproveBooking, useCancelBooking, useRejectBooking } from '../api/bookings';
 import type { BookingAction, BookingRole } from '../utils/booking-actions';
 import { formatDate, formatDuration, formatExpiresIn, STATUS_LABELS, STATUS_STRIPES, STATUS_TONES } from '@/lib/booking-format';
+
+// Document 3 section 8: the failure toasts' fallback texts.
+export const ACCEPT_FAILED = 'Failed to accept the booking. Please try again.';
+export const REJECT_FAILED = 'Failed to reject the booking. Please try again.';
+export const CANCEL_FAILED = 'Failed to cancel the booking. Please try again.';
 
 export interface BookingCardProps {
   booking: Booking;
@@ -36,6 +42,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 export function BookingCard({ booking, role, actions, paying, onPay, onReturn, onReview }: BookingCardProps) {
   const [open, setOpen] = useState(false);
   const [hostResponse, setHostResponse] = useState('');
+  const [confirming, setConfirming] = useState<'reject' | 'cancel' | null>(null);
   const detailsId = useId();
   const responseId = useId();
   const notify = useNotification();
@@ -52,23 +59,27 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
       notify.success('Booking Confirmed', `${booking.renter.full_name || booking.user_username} can now pay to secure the trip.`);
     } catch (error) {
       if (isApiError(error) && error.status === 404) notify.error('Booking Not Found', 'Could not find the booking to accept.');
-      else notify.error('Accept Failed', (isApiError(error) && error.message) || 'Failed to accept the booking. Please try again.');
+      else notify.error('Accept Failed', messageOf(error, ACCEPT_FAILED));
     }
   }
+  // Reject and Cancel run from their confirmation dialog: a failure is toasted and rethrown, so the
+  // dialog stays open for another try.
   async function onReject() {
     try {
       await reject.mutateAsync({ id: booking.id, hostResponse: hostResponse.trim() || undefined });
       notify.success('Booking Rejected', 'The renter has been told.');
-    } catch {
-      notify.error('Reject Failed', 'Failed to reject the booking. Please try again.');
+    } catch (error) {
+      notify.error('Reject Failed', messageOf(error, REJECT_FAILED));
+      throw error;
     }
   }
   async function onCancel() {
     try {
       await cancel.mutateAsync(booking.id);
       notify.success('Booking Cancelled', `Your booking of the ${booking.car_name} is cancelled.`);
-    } catch {
-      notify.error('Cancel Failed', 'Failed to cancel the booking. Please try again.');
+    } catch (error) {
+      notify.error('Cancel Failed', messageOf(error, CANCEL_FAILED));
+      throw error;
     }
   }
 
@@ -179,11 +190,16 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
             {role === 'owner' ? (
               <div>
                 <h4 className="font-semibold text-stone-900">Your earnings</h4>
+                {/* The stored figures: the host fee applies to the rental and pickup fee; the renter's
+                    service fee and insurance are Karoo's and never part of the host's share. */}
                 <dl className="mt-1">
-                  <Row label="Booking total" value={formatRand(booking.total_price)} />
-                  <Row label={`Platform fee (${booking.commission_rate}%)`} value={`-${formatRand(booking.app_fee)}`} />
+                  <Row label={booking.pickup_fee > 0 ? 'Rental and pickup fee' : 'Rental'} value={formatRand(booking.subtotal + booking.pickup_fee)} />
+                  <Row label={`Platform fee (${booking.commission_rate}%)`} value={`-${formatRand(booking.subtotal + booking.pickup_fee - booking.car_owner_earnings)}`} />
                   <Row label="You earn" value={formatRand(booking.car_owner_earnings)} strong />
                 </dl>
+                {booking.service_fee > 0 || booking.insurance_fee > 0 ? (
+                  <p className="mt-1 text-xs text-stone-500">The renter&rsquo;s service fee and insurance go to Karoo and are not part of your earnings.</p>
+                ) : null}
               </div>
             ) : null}
           </div>
@@ -209,12 +225,12 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
           ) : null}
           <div className="flex flex-wrap gap-2">
             {actions.includes('accept') ? (
-              <Button onClick={onAccept} loading={approve.isPending} disabled={reject.isPending}>
+              <Button variant="success" onClick={onAccept} loading={approve.isPending} disabled={reject.isPending}>
                 Accept
               </Button>
             ) : null}
             {actions.includes('reject') ? (
-              <Button variant="danger" onClick={onReject} loading={reject.isPending} disabled={approve.isPending}>
+              <Button variant="danger-outline" onClick={() => setConfirming('reject')} loading={reject.isPending} disabled={approve.isPending}>
                 Reject
               </Button>
             ) : null}
@@ -224,7 +240,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
               </Button>
             ) : null}
             {actions.includes('cancel') ? (
-              <Button variant="secondary" onClick={onCancel} loading={cancel.isPending}>
+              <Button variant="danger-outline" onClick={() => setConfirming('cancel')} loading={cancel.isPending}>
                 Cancel Booking
               </Button>
             ) : null}
@@ -241,6 +257,35 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
           </div>
         </div>
       ) : null}
+
+      <ConfirmDialog
+        open={confirming === 'reject'}
+        tone="danger"
+        title="Reject this booking request?"
+        description={`${booking.renter.full_name || booking.user_username} will be told that you declined the ${booking.car_name} for ${formatDate(booking.start_date)} – ${formatDate(booking.end_date)}. This cannot be undone.`}
+        confirmLabel="Reject Booking"
+        loadingLabel="Rejecting…"
+        cancelLabel="Keep Request"
+        onConfirm={onReject}
+        onClose={() => setConfirming(null)}
+      >
+        {hostResponse.trim() ? (
+          <p className="text-sm text-stone-600">
+            Your message: <span className="text-stone-900">“{hostResponse.trim()}”</span>
+          </p>
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === 'cancel'}
+        tone="danger"
+        title="Cancel this booking?"
+        description={`Your booking of the ${booking.car_name} for ${formatDate(booking.start_date)} – ${formatDate(booking.end_date)} will be cancelled and the host told. This cannot be undone.`}
+        confirmLabel="Cancel Booking"
+        loadingLabel="Cancelling…"
+        cancelLabel="Keep Booking"
+        onConfirm={onCancel}
+        onClose={() => setConfirming(null)}
+      />
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { formatRand } from '@karoo/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeBooking } from '@/test/booking-fixtures';
 import { fail, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -9,6 +9,7 @@ import { renderApp } from '@/test/render';
 const money = (amount: number) => (_: string, el: Element | null) => el?.children.length === 0 && el.textContent === formatRand(amount);
 
 const host = makeUser({ id: 'host-1', username: 'host_thabo', full_name: 'Thabo Mokoena', role: 'host' });
+const STATS = { total: 0, by_status: {}, pending: 0, confirmed: 0, active: 0, completed: 0, cancelled: 0, rejected: 0, total_revenue: 0, total_earnings: 0, total_app_fee: 0, total_spent: 0 };
 
 describe('MyBookingsPage', () => {
   it('shows the renter their bookings with the summary, the privacy notice and the renter actions', async () => {
@@ -19,6 +20,8 @@ describe('MyBookingsPage', () => {
         makeBooking({ id: 'b2', booking_id: 'KR000002AA', status: 'confirmed', car_name: 'Kia Sonet', expires_at: new Date(Date.now() + 3 * 3_600_000).toISOString() }),
         makeBooking({ id: 'b3', booking_id: 'KR000003AA', status: 'completed', payment_status: 'paid', car_name: 'Suzuki Swift' }),
       ]),
+      // The tiles are the server's aggregates, not sums of the (capped) list.
+      'GET /api/booking/getStats': ok({ ...STATS, total: 703, pending: 1, completed: 700, total_spent: 1234.5 }),
       'GET /api/review/getAll': ok([]),
       'GET /api/notifications': ok([]),
     });
@@ -39,8 +42,11 @@ describe('MyBookingsPage', () => {
 
     expect(screen.getByText(/visible only to the renter, the car owner and administrators/)).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Booking summary' });
-    expect(within(summary).getByText('Total Bookings').nextSibling).toHaveTextContent('3');
-    expect(within(summary).queryByText('Total Spent')).not.toBeInTheDocument();
+    expect(within(summary).getByText('Total Bookings').nextSibling).toHaveTextContent('703');
+    expect(within(summary).getByText('Completed').nextSibling).toHaveTextContent('700');
+    // A renter's own spending on paid or completed trips; a host's tile says what it is (revenue).
+    expect(within(summary).getByText('Total Spent').nextSibling).toHaveTextContent(/R\s?1\s?234,50/);
+    expect(within(summary).queryByText('Revenue Received')).not.toBeInTheDocument();
 
     await user.click(within(pending).getByRole('button', { name: 'View details' }));
     expect(within(pending).getByText('Service fee (10%)')).toBeInTheDocument();
@@ -57,6 +63,7 @@ describe('MyBookingsPage', () => {
     let status: 'pending' | 'confirmed' = 'pending';
     const fetchMock = mockFetch({
       'GET /api/booking/getAll': () => ok([makeBooking({ id: 'b1', status, confirmed_at: null })]),
+      'GET /api/booking/getStats': ok({ ...STATS, total: 1, pending: 1, total_revenue: 5000 }),
       'GET /api/review/getAll': ok([]),
       'GET /api/notifications': ok([]),
       'PATCH /api/booking/approve/b1': () => {
@@ -68,10 +75,14 @@ describe('MyBookingsPage', () => {
 
     const card = await screen.findByRole('article', { name: 'Booking KR123456AB' });
     expect(within(card).getByText('Received Booking')).toBeInTheDocument();
-    expect(screen.getByText('Total Spent')).toBeInTheDocument();
+    expect(await screen.findByText('Revenue Received')).toBeInTheDocument();
+    expect(screen.getByText('Revenue Received').nextSibling).toHaveTextContent(/R\s?5\s?000/);
+    expect(screen.queryByText('Total Spent')).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'View details' }));
-    expect(within(card).getByText('Platform fee (25%)')).toBeInTheDocument();
-    expect(within(card).getByText(money(742.5))).toBeInTheDocument();
+    // The fee is 25% of the rental (R 900), not of the renter's total with the service fee.
+    expect(within(card).getByText('Rental').nextSibling).toHaveTextContent(/R\s?900/);
+    expect(within(card).getByText('Platform fee (25%)').nextSibling).toHaveTextContent(/-R\s?225/);
+    expect(within(card).getByText(money(675))).toBeInTheDocument();
 
     await user.type(within(card).getByLabelText('Message to the renter (optional)'), 'Welcome!');
     await user.click(within(card).getByRole('button', { name: 'Accept' }));
@@ -126,5 +137,113 @@ describe('MyBookingsPage accept errors', () => {
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Booking Not Found')).toBeInTheDocument();
     expect(screen.getByText('Could not find the booking to accept.')).toBeInTheDocument();
+  });
+});
+
+describe('MyBookingsPage confirmations and the server\u2019s messages', () => {
+  const base = { 'GET /api/review/getAll': ok([]), 'GET /api/notifications': ok([]) };
+
+  it('Cancel Booking asks first: Keep Booking changes nothing, confirming cancels', async () => {
+    signIn(makeUser());
+    const fetchMock = mockFetch({
+      ...base,
+      'GET /api/booking/getAll': ok([makeBooking({ id: 'b1' })]),
+      'PATCH /api/booking/b1/cancel': ok(makeBooking({ id: 'b1', status: 'cancelled' })),
+    });
+    const { user } = renderApp({ path: '/my-bookings' });
+    const cancelCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/booking/b1/cancel').length;
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    expect(cancelCalls()).toBe(0);
+    let dialog = screen.getByRole('dialog', { name: 'Cancel this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Booking' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(cancelCalls()).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Booking' }));
+    dialog = screen.getByRole('dialog', { name: 'Cancel this booking?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Booking' }));
+    expect(await screen.findByText('Booking Cancelled')).toBeInTheDocument();
+    expect(cancelCalls()).toBe(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it.each([
+    [409, 'This booking can no longer be cancelled: it is already paid.'],
+    [503, 'Karoo is under maintenance. Please try again later.'],
+    [429, 'Too many requests. Try again at 14:05.'],
+  ])('a refused cancel (%i) shows the server\u2019s message and the dialog stays open', async (status, message) => {
+    signIn(makeUser());
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ ...base, 'GET /api/booking/getAll': ok([makeBooking({ id: 'b1' })]), 'PATCH /api/booking/b1/cancel': fail(status, message) });
+    const { user } = renderApp({ path: '/my-bookings' });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Booking' }));
+    expect(await screen.findByText('Cancel Failed')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to cancel the booking. Please try again.')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('dialog', { name: 'Cancel this booking?' })).getByRole('button', { name: 'Cancel Booking' })).toBeEnabled();
+  });
+
+  it('a cancel that fails without a reason shows document 3\u2019s text', async () => {
+    signIn(makeUser());
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ ...base, 'GET /api/booking/getAll': ok([makeBooking({ id: 'b1' })]), 'PATCH /api/booking/b1/cancel': fail(500, 'Something went wrong on our side. Please try again.') });
+    const { user } = renderApp({ path: '/my-bookings' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel Booking' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Booking' }));
+    expect(await screen.findByText('Failed to cancel the booking. Please try again.')).toBeInTheDocument();
+  });
+
+  it('Reject asks first, looks different from Accept, and shows the server\u2019s reason when refused', async () => {
+    signIn(host);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchMock = mockFetch({
+      ...base,
+      'GET /api/booking/getAll': ok([makeBooking({ id: 'b1' })]),
+      'PATCH /api/booking/reject/b1': fail(409, 'This booking was already cancelled by the renter.'),
+    });
+    const { user } = renderApp({ path: '/my-bookings' });
+    const card = await screen.findByRole('article', { name: 'Booking KR123456AB' });
+    const accept = within(card).getByRole('button', { name: 'Accept' });
+    const reject = within(card).getByRole('button', { name: 'Reject' });
+    expect(accept.className).toContain('bg-emerald-600');
+    expect(reject.className).toContain('text-red-700');
+    expect(reject.className).not.toContain('bg-emerald-600');
+
+    await user.click(reject);
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/booking/reject/b1')).toBe(false);
+    const dialog = screen.getByRole('dialog', { name: 'Reject this booking request?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Booking' }));
+    expect(await screen.findByText('Reject Failed')).toBeInTheDocument();
+    expect(screen.getByText('This booking was already cancelled by the renter.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Reject this booking request?' })).toBeInTheDocument();
+  });
+});
+
+describe('MyBookingsPage for an admin', () => {
+  const admin = makeUser({ id: 'admin-1', username: 'admin', full_name: 'Karoo Admin', role: 'admin' });
+
+  it('asks for the admin\u2019s own bookings (scope=mine) and offers no renter actions on other people\u2019s trips', async () => {
+    signIn(admin);
+    const fetchMock = mockFetch({
+      // An older server might still answer with everyone's bookings: only the admin's own are shown.
+      'GET /api/booking/getAll': ok([
+        makeBooking({ id: 'b1', booking_id: 'KR000001AA', user_username: 'sipho', car_owner: 'host_thabo' }),
+        makeBooking({ id: 'b2', booking_id: 'KR000002AA', user_username: 'admin', car_owner: 'host_thabo', car_name: 'Kia Sonet' }),
+      ]),
+      'GET /api/review/getAll': ok([]),
+      'GET /api/notifications': ok([]),
+    });
+    renderApp({ path: '/my-bookings' });
+
+    const own = await screen.findByRole('article', { name: 'Booking KR000002AA' });
+    expect(within(own).getByRole('button', { name: 'Cancel Booking' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Booking KR000001AA' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByText('Your trips, past and upcoming.')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/booking/getAll'));
+    expect(new URL(String(call![0]), 'http://x').searchParams.get('scope')).toBe('mine');
   });
 });

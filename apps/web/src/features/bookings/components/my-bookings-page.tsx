@@ -1,5 +1,7 @@
 // My Bookings: every booking where the user is the renter or the car owner, with status filters,
 // summary tiles, expandable cards and the actions the status machine allows (document 3 section 2).
+// An admin sees their own trips and requests here too (scope=mine); overseeing everyone's
+// bookings is the admin panel's job.
 import { BOOKING_STATUSES, formatRand, isHost, type Booking, type BookingStatus } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { CalendarCheck, CheckCircle2, Hourglass, Lock, ShieldCheck, Wallet } from 'lucide-react';
@@ -8,8 +10,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { useMyBookings, useMyBookingStats } from '@/lib/queries/bookings';
 import { PATHS } from '@/lib/routes';
-import { useBookings, useMyReviews } from '../api/bookings';
+import { useMyReviews } from '../api/bookings';
 import { bookingActions, roleOf } from '../utils/booking-actions';
 import { STATUS_LABELS } from '@/lib/booking-format';
 import { BookingCard } from './booking-card';
@@ -19,13 +22,14 @@ import { ReviewDialog } from './review-dialog';
 type Filter = 'all' | BookingStatus;
 type RoleTab = 'all' | 'trips' | 'received';
 
-function Tile({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
+function Tile({ label, value, icon, hint }: { label: string; value: ReactNode; icon: ReactNode; hint?: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+    <div className="flex items-center gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm" title={hint}>
       <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">{icon}</span>
       <div className="min-w-0">
         <p className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</p>
         <p className="truncate text-xl font-bold tabular-nums text-stone-900">{value}</p>
+        {hint ? <p className="truncate text-xs text-stone-500">{hint}</p> : null}
       </div>
     </div>
   );
@@ -53,7 +57,8 @@ export interface BookingPayment {
 
 export function MyBookingsPage({ payment }: { payment: BookingPayment }) {
   const { user } = useAuth();
-  const bookings = useBookings(!!user);
+  const bookings = useMyBookings(!!user);
+  const stats = useMyBookingStats(!!user);
   const reviews = useMyReviews(user?.username);
   const { startCheckout, pendingId, checkout } = payment;
   const [filter, setFilter] = useState<Filter>('all');
@@ -63,24 +68,28 @@ export function MyBookingsPage({ payment }: { payment: BookingPayment }) {
   const host = isHost(user);
 
   const reviewed = useMemo(() => new Set((reviews.data ?? []).map((r) => r.booking_id).filter(Boolean)), [reviews.data]);
-  const all = useMemo(() => bookings.data ?? [], [bookings.data]);
-  const withRole = useMemo(() => all.map((b) => ({ booking: b, role: roleOf(b, user) })), [all, user]);
+  // Only bookings the viewer is part of, each with the viewer's real relation to it.
+  const withRole = useMemo(
+    () =>
+      (bookings.data ?? []).flatMap((booking) => {
+        const role = roleOf(booking, user);
+        return role ? [{ booking, role }] : [];
+      }),
+    [bookings.data, user],
+  );
   const hasReceived = withRole.some((x) => x.role === 'owner');
   const byRole = withRole.filter((x) => roleTab === 'all' || (roleTab === 'received' ? x.role === 'owner' : x.role === 'renter'));
   const shown = byRole.filter((x) => filter === 'all' || x.booking.status === filter);
 
   if (!user) return <SignInGate />;
 
-  const totalSpent = withRole
-    .filter((x) => x.role === 'owner' && ['confirmed', 'active', 'completed'].includes(x.booking.status))
-    .reduce((sum, x) => sum + Math.round(x.booking.total_price * 100), 0);
 
   return (
     <div className="mx-auto w-full min-w-0 max-w-5xl px-4 py-8 sm:px-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold text-stone-900">My Bookings</h1>
-          <p className="mt-1 text-stone-600">{host ? 'Your trips and the requests for your cars.' : 'Your trips, past and upcoming.'}</p>
+          <p className="mt-1 text-stone-600">{host || hasReceived ? 'Your trips and the requests for your cars.' : 'Your trips, past and upcoming.'}</p>
         </div>
         <ButtonLink to={PATHS.cars} variant="secondary">
           Browse cars
@@ -102,11 +111,26 @@ export function MyBookingsPage({ payment }: { payment: BookingPayment }) {
         </div>
       ) : (
         <>
-          <section aria-label="Booking summary" className={clsx('mt-6 grid gap-3', host ? 'grid-cols-2 lg:grid-cols-4' : 'grid-cols-1 sm:grid-cols-3')}>
-            <Tile label="Total Bookings" value={all.length} icon={<CalendarCheck className="size-5" aria-hidden="true" />} />
-            <Tile label="Completed" value={all.filter((b) => b.status === 'completed').length} icon={<CheckCircle2 className="size-5" aria-hidden="true" />} />
-            <Tile label="Pending" value={all.filter((b) => b.status === 'pending').length} icon={<Hourglass className="size-5" aria-hidden="true" />} />
-            {host ? <Tile label="Total Spent" value={formatRand(totalSpent / 100)} icon={<Wallet className="size-5" aria-hidden="true" />} /> : null}
+          {/* The server's counts and stored sums (the list stops at 500 rows; the money rule is the server's). */}
+          <section aria-label="Booking summary" className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Tile label="Total Bookings" value={stats.data?.total ?? '…'} icon={<CalendarCheck className="size-5" aria-hidden="true" />} />
+            <Tile label="Completed" value={stats.data?.completed ?? '…'} icon={<CheckCircle2 className="size-5" aria-hidden="true" />} />
+            <Tile label="Pending" value={stats.data?.pending ?? '…'} icon={<Hourglass className="size-5" aria-hidden="true" />} />
+            {host ? (
+              <Tile
+                label="Revenue Received"
+                hint="Paid or completed bookings of your cars"
+                value={stats.data ? formatRand(stats.data.total_revenue) : '…'}
+                icon={<Wallet className="size-5" aria-hidden="true" />}
+              />
+            ) : (
+              <Tile
+                label="Total Spent"
+                hint="Your paid or completed trips"
+                value={stats.data ? formatRand(stats.data.total_spent) : '…'}
+                icon={<Wallet className="size-5" aria-hidden="true" />}
+              />
+            )}
           </section>
 
           <p className="mt-4 flex items-start gap-2 rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900 ring-1 ring-sky-100">

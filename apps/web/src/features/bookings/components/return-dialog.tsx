@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
 import { useReturnCar } from '../api/bookings';
 
 export const COMPLETE_FAILED = 'Failed to complete the booking or update car status. Please try again.';
@@ -33,7 +34,7 @@ export function ReturnDialog({ booking, onClose }: { booking: Booking; onClose: 
     } catch (err) {
       const fieldError = (err as { errors?: Record<string, string> }).errors?.odometer_reading;
       if (fieldError) setError((err as Error).message);
-      notify.error('Complete Failed', COMPLETE_FAILED);
+      notify.error('Complete Failed', messageOf(err, COMPLETE_FAILED));
     }
   }
 

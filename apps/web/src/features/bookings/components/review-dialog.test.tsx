@@ -60,3 +60,18 @@ describe('ReviewDialog', () => {
     expect(screen.getByText('Failed to submit your review. Please try again.')).toBeInTheDocument();
   });
 });
+
+describe('ReviewDialog failures', () => {
+  it.each([
+    [409, 'You have already reviewed this booking.'],
+    [503, 'Karoo is under maintenance. Please try again later.'],
+    [429, 'Too many reviews. Try again at 14:05.'],
+  ])('a %i shows the server\u2019s message, not the generic one', async (status, message) => {
+    const { user } = await openDialog({ 'POST /api/review/create': fail(status, message) });
+    await user.type(screen.getByLabelText('Your review'), 'Lovely car');
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Review Failed')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to submit your review. Please try again.')).not.toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useNotification } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
 import { useCreateReview } from '../api/bookings';
 
 export const REVIEW_FAILED = 'Failed to submit your review. Please try again.';
@@ -34,8 +35,8 @@ export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: 
       await create.mutateAsync({ booking, rating, comment });
       notify.success('Review Submitted', 'Thank you for sharing your experience.');
       onClose();
-    } catch {
-      notify.error('Review Failed', REVIEW_FAILED);
+    } catch (error) {
+      notify.error('Review Failed', messageOf(error, REVIEW_FAILED));
     }
   }
 

@@ -37,6 +37,12 @@ describe('roleOf', () => {
     expect(roleOf(booking, { username: 'host_thabo' })).toBe('owner');
     expect(roleOf(booking, { username: 'sipho' })).toBe('renter');
   });
+
+  it('is nothing for someone who is neither (an admin seeing another user\u2019s trip), so no renter actions are offered', () => {
+    const booking = makeBooking({ car_owner: 'host_thabo', user_username: 'sipho' });
+    expect(roleOf(booking, { username: 'admin' })).toBeNull();
+    expect(roleOf(booking, null)).toBeNull();
+  });
 });
 
 describe('hasStarted', () => {

@@ -5,9 +5,17 @@ import { canActorTransition, type Booking, type User } from '@karoo/shared';
 export type BookingRole = 'renter' | 'owner';
 export type BookingAction = 'accept' | 'reject' | 'cancel' | 'pay' | 'return' | 'review';
 
-/** The user's role on this booking: the car owner sees it as received, the renter as their request. */
-export function roleOf(booking: Pick<Booking, 'car_owner' | 'user_username'>, user: Pick<User, 'username'> | null | undefined): BookingRole {
-  return user && booking.car_owner === user.username && booking.user_username !== user.username ? 'owner' : 'renter';
+/**
+ * The user's relation to this booking: the car owner sees it as received, the renter as their
+ * request, and anyone else (an admin looking at other people's trips) has none: My Bookings shows
+ * only the viewer's own, and the admin's oversight actions belong to the admin panel.
+ */
+export function roleOf(booking: Pick<Booking, 'car_owner' | 'user_username'>, user: Pick<User, 'username'> | null | undefined): BookingRole | null {
+  if (!user) return null;
+  const me = user.username.toLowerCase();
+  if (booking.user_username.toLowerCase() === me) return 'renter';
+  if (booking.car_owner.toLowerCase() === me) return 'owner';
+  return null;
 }
 
 export function hasStarted(startDate: string, now: Date = new Date()): boolean {

@@ -2,6 +2,7 @@
 import type { Review } from '@karoo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getCarReviews(carUsername: string, signal?: AbortSignal): Promise<Review[]> {
   const result = await apiClient.get<Review[]>('/review/getAll', { query: { car_username: carUsername }, signal });
@@ -10,7 +11,7 @@ export async function getCarReviews(carUsername: string, signal?: AbortSignal): 
 
 export function useCarReviews(carUsername: string | undefined) {
   return useQuery({
-    queryKey: ['reviews', 'car', carUsername],
+    queryKey: queryKeys.reviews.car(carUsername),
     queryFn: ({ signal }) => getCarReviews(carUsername!, signal),
     enabled: !!carUsername,
   });

@@ -2,6 +2,7 @@
 import type { Car } from '@karoo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getCar(id: string, signal?: AbortSignal): Promise<Car> {
   const result = await apiClient.get<Car>(`/car/getCarDetails/${encodeURIComponent(id)}`, { signal });
@@ -10,7 +11,7 @@ export async function getCar(id: string, signal?: AbortSignal): Promise<Car> {
 
 export function useCar(id: string | undefined) {
   return useQuery({
-    queryKey: ['cars', 'detail', id],
+    queryKey: queryKeys.cars.detail(id),
     queryFn: ({ signal }) => getCar(id!, signal),
     enabled: !!id,
   });

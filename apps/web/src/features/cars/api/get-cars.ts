@@ -3,6 +3,7 @@
 import type { Car } from '@karoo/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { PAGE_SIZE, type CarListParams } from '../utils/browse-filters';
 
 export interface CarPage {
@@ -26,7 +27,7 @@ export function nextPageOf(last: CarPage): number | undefined {
 
 export function useCars(params: CarListParams) {
   return useInfiniteQuery({
-    queryKey: ['cars', 'list', params],
+    queryKey: queryKeys.cars.list(params),
     queryFn: ({ pageParam, signal }) => getCars(params, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageOf,

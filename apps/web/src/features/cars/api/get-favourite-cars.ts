@@ -3,12 +3,13 @@
 // longer listed (404) are left out.
 import type { Car } from '@karoo/shared';
 import { useQueries } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import { getCar } from './get-car';
 
 export function useFavouriteCars(carUsernames: readonly string[], enabled: boolean) {
   return useQueries({
     queries: carUsernames.map((id) => ({
-      queryKey: ['cars', 'detail', id],
+      queryKey: queryKeys.cars.detail(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => getCar(id, signal),
       enabled,
     })),

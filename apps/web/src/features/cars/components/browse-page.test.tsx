@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { carPage, makeCar } from '@/test/car-fixtures';
 import { fail, mockFetch, ok } from '@/test/fixtures';
@@ -58,10 +58,46 @@ describe('BrowsePage', () => {
     expect(query.get('maxPrice')).toBe('1000');
     expect(query.get('transmission')).toBe('Manual');
     expect(query.get('search')).toBe('polo');
-    expect(query.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(query.get('startDate')).toBeNull();
+    expect(query.get('endDate')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Clear all filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('sets no date window by itself: /cars counts what the landing page counts, and a window is sent only once the renter picks dates', async () => {
+    // A server where one car is booked tomorrow: any window that covers it hides that car.
+    const answer = ({ url }: { url: string }) => {
+      const query = queryOf(url);
+      const total = query.get('startDate') ? 13 : 14;
+      return carPage(cars(Math.min(total, Number(query.get('limit') ?? 12))), { total, limit: Number(query.get('limit') ?? 12) });
+    };
+    const fetchMock = mockFetch({ 'GET /api/car/getCarList': answer, 'GET /api/review/getStats': ok({ average: 0, count: 0, by_rating: {} }) });
+    const home = renderApp({ path: '/' });
+    expect(await within(await screen.findByTestId('vehicle-count')).findByText('14')).toBeInTheDocument();
+    home.unmount();
+
+    const { user, router } = renderApp({ path: '/cars' });
+    expect(await screen.findByText('14 vehicles available')).toBeInTheDocument();
+    for (const [url] of fetchMock.mock.calls) {
+      expect(queryOf(url as string).get('startDate')).toBeNull();
+      expect(queryOf(url as string).get('endDate')).toBeNull();
+    }
+
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    expect(within(panel).getByLabelText('Pickup date')).toHaveValue('');
+    const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    fireEvent.change(within(panel).getByLabelText('Pickup date'), { target: { value: start } });
+    await waitFor(() => expect(router.state.location.search).toContain(`start=${start}`));
+    expect(await screen.findByText('13 vehicles available')).toBeInTheDocument();
+    const windowed = queryOf(fetchMock.mock.calls.at(-1)![0] as string);
+    expect(windowed.get('startDate')).toBe(start);
+    expect(windowed.get('endDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    await user.click(within(panel).getByRole('button', { name: 'Clear dates' }));
+    expect(await screen.findByText('14 vehicles available')).toBeInTheDocument();
+    expect(router.state.location.search).not.toContain('start=');
   });
 
   it('a filter chip updates the URL and the query', async () => {

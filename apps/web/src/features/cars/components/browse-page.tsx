@@ -89,11 +89,11 @@ export function BrowsePage() {
   const [dialogCar, setDialogCar] = useState<Car | null>(null);
 
   const update = useCallback(
-    (patch: Partial<BrowseFilters>) => setSearchParams((current) => filtersToParams({ ...parseFilters(current, today), ...patch }, today), { replace: true }),
+    (patch: Partial<BrowseFilters>) => setSearchParams((current) => filtersToParams({ ...parseFilters(current, today), ...patch }), { replace: true }),
     [setSearchParams, today],
   );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
-  const clearAll = () => setSearchParams(filtersToParams(clearedFilters(filters, today), today), { replace: true });
+  const clearAll = () => setSearchParams(filtersToParams(clearedFilters(filters)), { replace: true });
 
   const params = useMemo(() => toCarListParams(filters), [filters]);
   const list = useCars(params);
@@ -107,7 +107,7 @@ export function BrowsePage() {
   const total = filters.favouritesOnly ? favouriteCars.cars.length : (list.data?.pages[0]?.total ?? 0);
   const isLoading = filters.favouritesOnly ? favouriteCars.isLoading : list.isPending;
   const isError = filters.favouritesOnly ? favouriteCars.isError : list.isError && !list.data;
-  const activeCount = countActiveFilters(filters, today);
+  const activeCount = countActiveFilters(filters);
   const canShowMap = !isMobile && filters.view === 'grid';
   const sideMap = canShowMap && filters.showMap;
   const layout = filters.view;

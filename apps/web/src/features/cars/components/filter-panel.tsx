@@ -170,6 +170,7 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
         </Section>
 
         <Section title="When">
+          {/* No dates means no window: every car is listed, booked or not. Only dates the renter picks are sent. */}
           <div className="grid grid-cols-2 gap-2">
             <Field label="Pickup date">
               {(id) => (
@@ -181,7 +182,7 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
                   onChange={(event) => {
                     const pickupDate = event.target.value;
                     if (!pickupDate || pickupDate < today) return;
-                    onChange({ pickupDate, returnDate: filters.returnDate < pickupDate ? addDays(pickupDate, 1) : filters.returnDate });
+                    onChange({ pickupDate, returnDate: filters.returnDate && filters.returnDate >= pickupDate ? filters.returnDate : addDays(pickupDate, 1) });
                   }}
                   className={clsx(inputClasses, 'border-stone-300 px-2.5')}
                 />
@@ -197,11 +198,18 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
                 <input
                   id={id}
                   type="date"
-                  min={filters.pickupDate}
+                  min={filters.pickupDate || today}
                   value={filters.returnDate}
                   onChange={(event) => {
                     const returnDate = event.target.value;
-                    if (returnDate && returnDate >= filters.pickupDate) onChange({ returnDate });
+                    if (!returnDate || returnDate < today) return;
+                    if (filters.pickupDate) {
+                      if (returnDate >= filters.pickupDate) onChange({ returnDate });
+                      return;
+                    }
+                    // A return date alone: the window starts the day before (or today).
+                    const dayBefore = addDays(returnDate, -1);
+                    onChange({ pickupDate: dayBefore >= today ? dayBefore : today, returnDate });
                   }}
                   className={clsx(inputClasses, 'border-stone-300 px-2.5')}
                 />
@@ -213,6 +221,13 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
               )}
             </Field>
           </div>
+          {filters.pickupDate ? (
+            <Button variant="ghost" size="sm" className="mt-2" onClick={() => onChange({ pickupDate: '', returnDate: '' })} icon={<X className="size-4" aria-hidden="true" />}>
+              Clear dates
+            </Button>
+          ) : (
+            <p className="mt-2 text-xs text-stone-500">Any dates: pick a pickup date to see only the cars free then.</p>
+          )}
         </Section>
 
         <Section title="Pickup and order">

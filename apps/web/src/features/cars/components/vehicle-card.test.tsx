@@ -19,13 +19,20 @@ function renderCard(car = makeCar(), port?: Partial<FavouritesPort>, onShowOnMap
 }
 
 describe('VehicleCard', () => {
-  it('shows name, location, the 4.5 default rating, the price per day and 3 chips', () => {
-    const { card } = renderCard(makeCar({ car_rent_price: 650, rating: null }));
+  it('shows name, location, "New" for a car without reviews (never 4.5), the price per day and 3 chips', () => {
+    const { card } = renderCard(makeCar({ car_rent_price: 650, rating: null, totalReviews: 0 }));
     expect(within(card).getByRole('heading', { name: 'Toyota Corolla' })).toBeInTheDocument();
     expect(within(card).getByText(/Johannesburg/)).toBeInTheDocument();
-    expect(within(card).getByLabelText('Rated 4.5 out of 5')).toBeInTheDocument();
+    expect(within(card).getByLabelText('New: no reviews yet')).toHaveTextContent('New');
+    expect(within(card).queryByText('4.5')).not.toBeInTheDocument();
+    expect(within(card).queryByLabelText(/^Rated/)).not.toBeInTheDocument();
     expect(within(card).getByTestId('car-price').textContent?.replace(/\s/g, ' ')).toBe('R 650');
     expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Automatic', 'Petrol', '5 seats']);
+  });
+
+  it('shows a reviewed car\u2019s own rating to one decimal with its review count', () => {
+    const { card } = renderCard(makeCar({ rating: 4.67, totalReviews: 3 }));
+    expect(within(card).getByLabelText('Rated 4.7 out of 5')).toHaveTextContent('4.7(3)');
   });
 
   it.each([

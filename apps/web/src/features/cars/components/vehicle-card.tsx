@@ -5,8 +5,8 @@ import { clsx } from 'clsx';
 import { BadgeCheck, MapPin, Shield, Sparkles, Star, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses, Button } from '@/components/ui/button';
-import { formatRand } from '@/lib/format';
-import { carBadges, carImages, carTitle, displayRating, formatRating, specChips } from '../utils/car-display';
+import { formatRand, formatRating, hasRating } from '@/lib/format';
+import { carBadges, carImages, carTitle, specChips } from '../utils/car-display';
 import { FavouriteButton } from './favourite-button';
 import { ImageCarousel } from './image-carousel';
 
@@ -30,7 +30,7 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap }: VehicleCardPr
   const name = carTitle(car);
   const badges = carBadges(car.car_rent_price);
   const chips = specChips(car);
-  const rating = displayRating(car.rating);
+  const rated = hasRating(car.rating, car.totalReviews);
   const isList = layout === 'list';
   const hasPosition = car.latitude != null && car.longitude != null;
 
@@ -78,11 +78,18 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap }: VehicleCardPr
               </span>
             </p>
           </div>
-          <p className="flex shrink-0 items-center gap-1 text-sm font-semibold text-stone-800" aria-label={`Rated ${formatRating(rating)} out of 5`}>
-            <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-            {formatRating(rating)}
-            {car.totalReviews ? <span className="font-normal text-stone-500">({car.totalReviews})</span> : null}
-          </p>
+          {rated ? (
+            <p className="flex shrink-0 items-center gap-1 text-sm font-semibold text-stone-800" aria-label={`Rated ${formatRating(car.rating)} out of 5`}>
+              <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+              {formatRating(car.rating)}
+              {car.totalReviews ? <span className="font-normal text-stone-500">({car.totalReviews})</span> : null}
+            </p>
+          ) : (
+            <p className="flex shrink-0 items-center gap-1 text-sm font-semibold text-stone-600" aria-label="New: no reviews yet">
+              <Star className="size-4 text-amber-400" aria-hidden="true" />
+              {formatRating(null)}
+            </p>
+          )}
         </div>
 
         {chips.length ? (

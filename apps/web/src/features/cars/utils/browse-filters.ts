@@ -1,7 +1,9 @@
 // The browse page's state (document 2 section 2, advanced filter panel), kept in the URL's search
 // params so it survives a reload and the back button, and turned into GET /car/getCarList params
 // (decisions.md section 4: filters, sort and the date window are applied by the server).
-// Defaults are left out of the URL, so a fresh /cars stays /cars.
+// Defaults are left out of the URL, so a fresh /cars stays /cars. There is no date window until
+// the renter sets one: /cars then lists every car, and its count is the landing page's.
+// (docs/decisions/014).
 import { addDays, BROWSE_FEATURES, BROWSE_TRANSMISSIONS, BROWSE_TYPES, CAR_SORTS, FUEL_TYPES, PICKUP_TYPES, type CarSort, type PickupType } from '@karoo/shared';
 
 export const PRICE_SLIDER_MIN = 0;
@@ -22,7 +24,7 @@ export interface BrowseFilters {
   location: string;
   lat: number | null;
   lng: number | null;
-  /** 'YYYY-MM-DD'; defaults today and tomorrow. */
+  /** 'YYYY-MM-DD', both set or both '' (no date window: every car, whatever its bookings). */
   pickupDate: string;
   returnDate: string;
   pickupTime: string;
@@ -40,14 +42,14 @@ export interface BrowseFilters {
   favouritesOnly: boolean;
 }
 
-export function defaultFilters(today: string): BrowseFilters {
+export function defaultFilters(): BrowseFilters {
   return {
     search: '',
     location: '',
     lat: null,
     lng: null,
-    pickupDate: today,
-    returnDate: addDays(today, 1),
+    pickupDate: '',
+    returnDate: '',
     pickupTime: DEFAULT_BROWSE_TIME,
     returnTime: DEFAULT_BROWSE_TIME,
     pickupType: 'ALL',
@@ -84,13 +86,21 @@ function coordinate(value: string | null, limit: number): number | null {
   return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
 }
 
+/**
+ * The date window the renter asked for: a pickup date from today on, and a return on or after it
+ * (the day after when missing or earlier). Anything else is no window at all.
+ */
+export function dateWindow(start: string | null, end: string | null, today: string): { pickupDate: string; returnDate: string } {
+  const pickupDate = start ?? '';
+  if (!DATE.test(pickupDate) || pickupDate < today) return { pickupDate: '', returnDate: '' };
+  const returnDate = end && DATE.test(end) && end >= pickupDate ? end : addDays(pickupDate, 1);
+  return { pickupDate, returnDate };
+}
+
 /** Reads the filters from the URL; anything missing or invalid takes its default. */
 export function parseFilters(params: URLSearchParams, today: string): BrowseFilters {
-  const d = defaultFilters(today);
-  let pickupDate = params.get('start') ?? '';
-  if (!DATE.test(pickupDate) || pickupDate < today) pickupDate = d.pickupDate;
-  let returnDate = params.get('end') ?? '';
-  if (!DATE.test(returnDate) || returnDate < pickupDate) returnDate = addDays(pickupDate, 1);
+  const d = defaultFilters();
+  const { pickupDate, returnDate } = dateWindow(params.get('start'), params.get('end'), today);
   const lat = coordinate(params.get('lat'), 90);
   const lng = coordinate(params.get('lng'), 180);
   const hasPosition = lat !== null && lng !== null;
@@ -126,8 +136,8 @@ export function parseFilters(params: URLSearchParams, today: string): BrowseFilt
 }
 
 /** Writes the filters that differ from the defaults. */
-export function filtersToParams(filters: BrowseFilters, today: string): URLSearchParams {
-  const d = defaultFilters(today);
+export function filtersToParams(filters: BrowseFilters): URLSearchParams {
+  const d = defaultFilters();
   const params = new URLSearchParams();
   const set = (key: string, value: string | number | null, fallback: string | number | null) => {
     if (value !== null && value !== '' && value !== fallback) params.set(key, String(value));
@@ -138,8 +148,10 @@ export function filtersToParams(filters: BrowseFilters, today: string): URLSearc
     params.set('lat', filters.lat.toFixed(4));
     params.set('lng', filters.lng.toFixed(4));
   }
-  set('start', filters.pickupDate, d.pickupDate);
-  set('end', filters.returnDate, d.returnDate);
+  if (filters.pickupDate && filters.returnDate) {
+    params.set('start', filters.pickupDate);
+    params.set('end', filters.returnDate);
+  }
   set('pickupTime', filters.pickupTime, d.pickupTime);
   set('returnTime', filters.returnTime, d.returnTime);
   set('pickupType', filters.pickupType, d.pickupType);
@@ -177,19 +189,20 @@ export function toCarListParams(filters: BrowseFilters): CarListParams {
     sort: sort !== 'RELEVANCE' ? sort : undefined,
     lat: hasPosition ? filters.lat! : undefined,
     lng: hasPosition ? filters.lng! : undefined,
-    startDate: filters.pickupDate,
-    endDate: filters.returnDate,
+    // Only a window the renter chose: none by default (docs/decisions/014).
+    startDate: filters.pickupDate && filters.returnDate ? filters.pickupDate : undefined,
+    endDate: filters.pickupDate && filters.returnDate ? filters.returnDate : undefined,
   };
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as CarListParams;
 }
 
 /** How many filters of the panel differ from their defaults (shown on the Filters button). */
-export function countActiveFilters(filters: BrowseFilters, today: string): number {
-  const d = defaultFilters(today);
+export function countActiveFilters(filters: BrowseFilters): number {
+  const d = defaultFilters();
   let count = 0;
   if (filters.location.trim()) count++;
   if (filters.lat !== null) count++;
-  if (filters.pickupDate !== d.pickupDate || filters.returnDate !== d.returnDate) count++;
+  if (filters.pickupDate || filters.returnDate) count++;
   if (filters.pickupType !== d.pickupType) count++;
   if (filters.sort !== d.sort) count++;
   if (filters.minPrice !== d.minPrice || filters.maxPrice !== d.maxPrice) count++;
@@ -201,6 +214,6 @@ export function countActiveFilters(filters: BrowseFilters, today: string): numbe
 }
 
 /** Clearing keeps how the results are shown (view, map) and drops every filter. */
-export function clearedFilters(filters: BrowseFilters, today: string): BrowseFilters {
-  return { ...defaultFilters(today), view: filters.view, showMap: filters.showMap };
+export function clearedFilters(filters: BrowseFilters): BrowseFilters {
+  return { ...defaultFilters(), view: filters.view, showMap: filters.showMap };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCar } from '@/test/car-fixtures';
-import { carBadges, DEFAULT_RATING, displayRating, formatRating, markerColour, specChips } from './car-display';
+import { carBadges, markerColour, specChips } from './car-display';
 
 describe('card badges (document 2: Premium > R1000, Instant <= R800, Insured > R600)', () => {
   it.each([
@@ -28,15 +28,7 @@ describe('map marker colour bands', () => {
   });
 });
 
-describe('rating and chips', () => {
-  it('shows 4.5 until the car has a rating', () => {
-    expect(displayRating(null)).toBe(DEFAULT_RATING);
-    expect(displayRating(0)).toBe(4.5);
-    expect(displayRating(4.71)).toBe(4.71);
-    expect(formatRating(4.71)).toBe('4.7');
-    expect(formatRating(5)).toBe('5.0');
-  });
-
+describe('chips', () => {
   it('gives at most 3 specification chips: transmission, fuel, seats', () => {
     expect(specChips(makeCar())).toEqual(['Automatic', 'Petrol', '5 seats']);
     expect(specChips(makeCar({ specifications: { transmission: 'manual', fuelType: 'Diesel', seats: 7, doors: 4, engine: '', fuelConsumption: '' } }))).toEqual([

@@ -1,8 +1,8 @@
-// How a car is shown on cards, the map and the detail page: its name, rating (4.5 until it has
-// reviews, as document 2 says), badges, up to three specification chips and its photos.
+// How a car is shown on cards, the map and the detail page: its name, badges, up to three
+// specification chips and its photos. Its rating uses lib/format's formatRating ("New" until it
+// has reviews, decisions.md section 5, not the seed's 4.5).
 import { carBadges, markerColour, type Car } from '@karoo/shared';
 
-export const DEFAULT_RATING = 4.5;
 export const MAX_SPEC_CHIPS = 3;
 
 export type CarLike = Pick<Car, 'car_make' | 'car_model'> & Partial<Car>;
@@ -10,16 +10,6 @@ export type CarLike = Pick<Car, 'car_make' | 'car_model'> & Partial<Car>;
 /** "Toyota Corolla". */
 export function carTitle(car: Pick<Car, 'car_make' | 'car_model'>): string {
   return `${car.car_make} ${car.car_model}`.trim();
-}
-
-/** The rating to show: the car's own, else 4.5. */
-export function displayRating(rating: number | null | undefined): number {
-  return typeof rating === 'number' && rating > 0 ? rating : DEFAULT_RATING;
-}
-
-/** One decimal, en-ZA decimal comma avoided on purpose: ratings read "4.8" everywhere. */
-export function formatRating(rating: number): string {
-  return (Math.round(rating * 10) / 10).toFixed(1);
 }
 
 export { carBadges, markerColour };

@@ -34,6 +34,23 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('Fleet Size')).not.toBeInTheDocument();
   });
 
+  it('counts from the server\'s stats (never a capped list), asking for the viewer\'s own bookings', async () => {
+    signIn(makeUser({ username: 'admin', full_name: 'Karoo Admin', role: 'admin' }));
+    const seen: string[] = [];
+    const own = { ...stats, total: 0, pending: 0, confirmed: 0, active: 0, completed: 0 };
+    mockFetch({
+      'GET /api/booking/getAll': ({ url }) => (seen.push(url), new Response(JSON.stringify({ success: true, data: [] }))),
+      'GET /api/booking/getStats': ({ url }) => (seen.push(url), new Response(JSON.stringify({ success: true, data: own }))),
+      'GET /api/car/getCarList': list([], 42),
+      'GET /api/notifications': ok([]),
+    });
+    renderApp({ path: '/dashboard' });
+    expect(await screen.findByText('0 active (0%)')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Statistics' })).toHaveTextContent(/^Total Bookings00 active \(0%\)/);
+    expect(within(screen.getByRole('region', { name: 'Booking Status' })).getByText('Completed').nextSibling).toHaveTextContent('0');
+    expect(seen.every((url) => url.includes('scope=mine'))).toBe(true);
+  });
+
   it('shows a host the fleet size, earnings and a preview of 3 cars', async () => {
     signIn(makeUser({ username: 'host_thabo', full_name: '', role: 'host' }));
     const cars = Array.from({ length: 4 }, (_, i) =>

@@ -9,7 +9,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { PATHS } from '@/lib/routes';
 import { formatDuration, STATUS_LABELS, STATUS_TONES } from '@/lib/booking-format';
-import { useAvailableCarsCount, useDashboardBookings, useDashboardEarnings, useDashboardFleet, useDashboardStats } from '../api/dashboard';
+import { useMyBookings, useMyBookingStats } from '@/lib/queries/bookings';
+import { useListedCarsCount } from '@/lib/queries/car-count';
+import { useEarningsSummary } from '@/lib/queries/earnings';
+import { useOwnerFleet } from '@/lib/queries/owner-cars';
 
 export const RECENT_ACTIVITY = 5;
 export const FLEET_PREVIEW = 3;
@@ -44,20 +47,20 @@ function QuickAction({ to, label, icon: Icon }: { to: string; label: string; ico
 export function DashboardPage() {
   const { user } = useAuth();
   const host = isHost(user);
-  const bookings = useDashboardBookings(!!user);
-  const stats = useDashboardStats(!!user);
-  const fleet = useDashboardFleet(user?.username, host);
-  const available = useAvailableCarsCount(!host);
+  // The user's own bookings (as renter, and as owner for hosts; an admin's own too): the counts
+  // are the server's aggregates, the list only feeds Recent Activity (newest first).
+  const bookings = useMyBookings(!!user);
+  const stats = useMyBookingStats(!!user);
+  const fleet = useOwnerFleet(user?.username, host);
+  const available = useListedCarsCount(!host);
   // The same stored sums as the Earnings page.
-  const earnings = useDashboardEarnings(host);
+  const earnings = useEarningsSummary(host);
 
   if (!user) return null;
-  const list = bookings.data ?? [];
-  // Hosts: bookings on their cars or their own trips; customers: their own trips only.
-  const mine = list.filter((b) => b.user_username === user.username || (host && b.car_owner === user.username));
-  const activeCount = mine.filter((b) => b.status === 'active').length;
-  const activePercent = mine.length > 0 ? Math.round((activeCount / mine.length) * 100) : 0;
-  const recent = [...mine].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, RECENT_ACTIVITY);
+  const total = stats.data?.total ?? 0;
+  const activeCount = stats.data?.active ?? 0;
+  const activePercent = total > 0 ? Math.round((activeCount / total) * 100) : 0;
+  const recent = [...(bookings.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, RECENT_ACTIVITY);
   const rented = fleet.data?.cars.filter((c) => c.status === 'rented' || c.isRented).length ?? 0;
 
   return (
@@ -68,8 +71,8 @@ export function DashboardPage() {
       <section aria-label="Statistics" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard
           label="Total Bookings"
-          value={bookings.isPending ? '…' : mine.length}
-          detail={`${activeCount} active (${activePercent}%)`}
+          value={stats.data ? total : '…'}
+          detail={stats.data ? `${activeCount} active (${activePercent}%)` : undefined}
           icon={CalendarDays}
         />
         {host ? (

@@ -35,10 +35,12 @@ describe('EarningsPage', () => {
     mockFetch({
       'GET /api/earnings/earning/getSummary': ok({
         total_revenue: 12345.5,
-        total_earnings: 9259.13,
-        app_fee: 3086.37,
+        rental_income: 10000,
+        host_fee: 2500,
+        total_earnings: 7500,
+        app_fee: 4845.5,
         bookings: 13,
-        by_car: [{ car_username: 'volkswagen-polo-123456', car_name: 'Volkswagen Polo', gross: 12345.5, car_owner_earnings: 9259.13, app_fee: 3086.37, bookings: 13 }],
+        by_car: [{ car_username: 'volkswagen-polo-123456', car_name: 'Volkswagen Polo', gross: 12345.5, car_owner_earnings: 7500, app_fee: 4845.5, bookings: 13 }],
         by_month: [],
       }),
       'GET /api/earnings/earning/getCarOwnerProfit/host_thabo': ok(earnings),
@@ -49,11 +51,18 @@ describe('EarningsPage', () => {
 
     const summary = await screen.findByRole('region', { name: 'Earnings summary' });
     expect(within(summary).getByText(money(12345.5))).toBeInTheDocument();
-    expect(within(summary).getAllByText(money(9259.13)).length).toBe(1);
+    expect(within(summary).getAllByText(money(7500)).length).toBe(1);
+    // The platform fee a host pays is the fee kept from their rental income, not Karoo's whole share.
+    expect(within(summary).getByText(money(2500))).toBeInTheDocument();
+    expect(within(summary).getByText(`Kept from your rental income of ${formatRand(10000)}`.replace(/\s/g, ' '))).toBeInTheDocument();
+    expect(within(summary).queryByText(/% of revenue/)).not.toBeInTheDocument();
     expect(within(summary).getByText('3')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Earnings by car' })).getByText('Volkswagen Polo')).toBeInTheDocument();
 
     expect(screen.getAllByTestId('earning-row')).toHaveLength(10);
+    // Each row compares the host's earnings with the rental they come from (subtotal + pickup fee).
+    const [first] = earnings;
+    expect(within(screen.getAllByTestId('earning-row')[0]!).getByText(`of ${formatRand(first!.subtotal + first!.pickup_fee)} rental · fee ${first!.commission_rate}%`.replace(/\s/g, ' '))).toBeInTheDocument();
     expect(screen.queryByText('KRPAIDONLY', { exact: false })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View All 12 Bookings' }));
     expect(screen.getAllByTestId('earning-row')).toHaveLength(12);

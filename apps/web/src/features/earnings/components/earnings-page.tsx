@@ -7,10 +7,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/booking-format';
-import { useCreateInvoice, useEarningsSummary, useFleet, useOwnerEarnings } from '../api/earnings';
+import { useOwnerFleet as useFleet } from '@/lib/queries/owner-cars';
+import { useEarningsSummary } from '@/lib/queries/earnings';
+import { useCreateInvoice, useOwnerEarnings } from '../api/earnings';
 import { InvoiceDialog } from './invoice-dialog';
 
 const EarningsChart = lazy(() => import('./earnings-chart'));
@@ -74,13 +76,12 @@ export function EarningsPage() {
     .filter((e) => e.status === 'completed')
     .sort((a, b) => (b.completed_at ?? b.end_date).localeCompare(a.completed_at ?? a.end_date));
   const recent = showAll ? completed : completed.slice(0, RECENT_LIMIT);
-  const feePercent = s.total_revenue > 0 ? Math.round((s.app_fee / s.total_revenue) * 100) : null;
 
   async function showInvoice(e: Earning) {
     try {
       setOpenInvoice(await invoice.mutateAsync(e.booking_id));
     } catch (error) {
-      notify.error('Invoice Failed', (isApiError(error) && error.message) || 'Failed to create the invoice. Please try again.');
+      notify.error('Invoice Failed', messageOf(error, 'Failed to create the invoice. Please try again.'));
     }
   }
 
@@ -103,9 +104,19 @@ export function EarningsPage() {
     <Shell>
 
       <section aria-label="Earnings summary" className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Total Revenue" value={formatRand(s.total_revenue)} hint={`${s.bookings} paid or completed bookings`} icon={<TrendingUp className="size-5" aria-hidden="true" />} />
-        <Stat label="Your Earnings" value={formatRand(s.total_earnings)} hint="After the platform fee" icon={<Wallet className="size-5" aria-hidden="true" />} />
-        <Stat label="Platform Fee" value={formatRand(s.app_fee)} hint={feePercent !== null ? `About ${feePercent}% of revenue` : undefined} icon={<Percent className="size-5" aria-hidden="true" />} />
+        <Stat
+          label="Total Revenue"
+          value={formatRand(s.total_revenue)}
+          hint={`Paid by renters for ${s.bookings} paid or completed ${s.bookings === 1 ? 'booking' : 'bookings'}, with service fees and insurance`}
+          icon={<TrendingUp className="size-5" aria-hidden="true" />}
+        />
+        <Stat label="Your Earnings" value={formatRand(s.total_earnings)} hint="Your rental income after the platform fee" icon={<Wallet className="size-5" aria-hidden="true" />} />
+        <Stat
+          label="Platform Fee"
+          value={formatRand(s.host_fee)}
+          hint={`Kept from your rental income of ${formatRand(s.rental_income)}`}
+          icon={<Percent className="size-5" aria-hidden="true" />}
+        />
         <Stat label="Your Cars" value={fleet.data.total} hint="Listed on Karoo" icon={<Car className="size-5" aria-hidden="true" />} />
       </section>
 
@@ -170,7 +181,7 @@ export function EarningsPage() {
                   <div className="text-right text-sm">
                     <p className="font-semibold tabular-nums text-stone-900">{formatRand(e.car_owner_earnings)}</p>
                     <p className="text-xs text-stone-500">
-                      of {formatRand(e.gross)} · fee {e.commission_rate}%
+                      of {formatRand(e.subtotal + e.pickup_fee)} rental · fee {e.commission_rate}%
                     </p>
                   </div>
                   <Badge tone={PAYOUT_TONES[e.payout_status as keyof typeof PAYOUT_TONES] ?? 'neutral'}>Payout {e.payout_status}</Badge>

@@ -1,6 +1,8 @@
 // The landing page (document 2 section 1): the pitch for renting and for earning, with the hero
-// (browse cars, become a host), a live count of listed vehicles, the fixed 4.8 average rating and
-// 24/7 support, why choose us, the 3-step process, platform features and a renter call to action.
+// (browse cars, become a host), a live count of listed vehicles (the same count /cars shows with no
+// filter), the average of every review on the platform ("New" until there is one; decisions.md
+// section 5) and 24/7 support, why choose us, the 3-step process, platform features and a renter
+// call to action.
 // It stays light: no map, no forms library; browse and detail load when opened.
 import { BASE_CITIES } from '@karoo/shared';
 import {
@@ -23,11 +25,11 @@ import {
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
+import { formatRating } from '@/lib/format';
+import { useListedCarsCount } from '@/lib/queries/car-count';
+import { useReviewStats } from '@/lib/queries/reviews';
 import { PATHS } from '@/lib/routes';
-import { useVehicleCount } from '../api/get-vehicle-count';
 
-/** Document 2 gives these two figures as fixed. */
-export const AVERAGE_RATING = '4.8';
 export const SUPPORT_HOURS = '24/7';
 
 const STEPS = [
@@ -143,10 +145,16 @@ function HeroSearch() {
 }
 
 function Stats() {
-  const { data: count, isError } = useVehicleCount();
+  const { data: count, isError } = useListedCarsCount();
+  const ratings = useReviewStats();
   const stats = [
     { value: count !== undefined ? count.toLocaleString('en-ZA') : isError ? '—' : '…', label: 'Vehicles listed', icon: CarFront, testId: 'vehicle-count' },
-    { value: AVERAGE_RATING, label: 'Average rating', icon: Star, testId: 'average-rating' },
+    {
+      value: ratings.data ? formatRating(ratings.data.average, ratings.data.count) : ratings.isError ? '—' : '…',
+      label: 'Average rating',
+      icon: Star,
+      testId: 'average-rating',
+    },
     { value: SUPPORT_HOURS, label: 'Support', icon: Headphones, testId: 'support' },
   ];
   return (

@@ -4,7 +4,7 @@ import type { Car } from '@karoo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { hostCarsKey, replaceCachedCar } from './get-host-cars';
-import { hostedBookingsKey } from './get-hosted-bookings';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface ReturnCarInput {
   condition_notes: string;
@@ -24,7 +24,8 @@ export function useReturnCar(username: string) {
     onSuccess: (car) => {
       replaceCachedCar(queryClient, username, car);
       // A completed booking changes the counters and earnings.
-      void queryClient.invalidateQueries({ queryKey: hostedBookingsKey(username) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.earnings.all });
       void queryClient.invalidateQueries({ queryKey: hostCarsKey(username) });
     },
   });

@@ -1,4 +1,3 @@
-import type { Booking } from '@karoo/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail, ok } from '@/test/fixtures';
@@ -55,21 +54,20 @@ describe('HostDashboardPage', () => {
     expect(screen.queryByText('Total Earnings')).not.toBeInTheDocument();
   });
 
-  it('shows the booking counters and a banner to /my-bookings when the server lists hosted bookings', async () => {
-    const bookings = [
-      { status: 'pending', payment_status: 'unpaid', car_owner_earnings: 500 },
-      { status: 'pending', payment_status: 'unpaid', car_owner_earnings: 500 },
-      { status: 'confirmed', payment_status: 'unpaid', car_owner_earnings: 700 },
-      { status: 'completed', payment_status: 'paid', car_owner_earnings: 1350 },
-    ] as Booking[];
-    hostApi([makeCar()], { 'GET /api/user/host_thabo/hosted-bookings': ok(bookings) });
+  it('shows the server\'s counters of bookings on the host\'s cars and a banner to /my-bookings', async () => {
+    // The counts and the earnings come from GET /booking/getStats?as=owner (the server's aggregates
+    // over every booking, by its one rule of which bookings earn): never a list summed here.
+    const stats = { total: 640, by_status: {}, pending: 2, confirmed: 1, active: 3, completed: 634, cancelled: 0, rejected: 0, total_revenue: 0, total_earnings: 401350, total_app_fee: 0, total_spent: 0 };
+    const fetchMock = hostApi([makeCar()], { 'GET /api/booking/getStats': ok(stats) });
     renderApp({ path: '/host-dashboard' });
 
     expect((await screen.findByText('Pending Requests')).nextElementSibling).toHaveTextContent('2');
     expect(screen.getByText('Confirmed Bookings').nextElementSibling).toHaveTextContent('1');
-    expect(screen.getByText('Total Earnings').nextElementSibling).toHaveTextContent(/R\s?1\s?350/);
+    expect(screen.getByText('Total Earnings').nextElementSibling).toHaveTextContent(/R\s?401\s?350/);
     expect(screen.getByText(/You have 2 pending booking requests/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Review requests' })).toHaveAttribute('href', '/my-bookings');
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/api/booking/getStats'));
+    expect(String(call?.[0])).toContain('as=owner');
   });
 
   it('sets a car offline and says so', async () => {
@@ -190,7 +188,8 @@ describe('HostDashboardPage', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm Return' }));
 
     expect(await screen.findByText('Return Failed')).toBeInTheDocument();
-    expect(screen.getByText('Failed to return car. Please try again or contact support.')).toBeInTheDocument();
+    // The server's reason, not a generic text (docs/decisions/014).
+    expect(screen.getByText('No active rental')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Confirm Car Return' })).toBeInTheDocument();
   });
 

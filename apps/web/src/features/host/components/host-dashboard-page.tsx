@@ -9,12 +9,12 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatRand } from '@/lib/format';
+import { useOwnerBookingStats } from '@/lib/queries/bookings';
 import { PATHS } from '@/lib/routes';
 import { useHostCars } from '../api/get-host-cars';
-import { useHostedBookings } from '../api/get-hosted-bookings';
 import { useReturnCar, type ReturnCarInput } from '../api/return-car';
 import { useUpdateCarPrice } from '../api/update-car-price';
 import { useUpdateCarStatus } from '../api/update-car-status';
@@ -75,7 +75,7 @@ export function HostDashboardPage() {
   const notify = useNotification();
   const username = user?.username ?? '';
   const cars = useHostCars(user?.username);
-  const bookings = useHostedBookings(user?.username);
+  const bookings = useOwnerBookingStats(!!user);
   const statusMutation = useUpdateCarStatus(username);
   const priceMutation = useUpdateCarPrice(username);
   const returnMutation = useReturnCar(username);
@@ -95,7 +95,7 @@ export function HostDashboardPage() {
       { carId: car.id, status },
       {
         onSuccess: () => notify.success('Car Status Updated', `Car is now set to ${status}.`, 4000),
-        onError: () => notify.error('Status Update Failed', 'Could not update car status. Please try again.'),
+        onError: (error) => notify.error('Status Update Failed', messageOf(error, 'Could not update car status. Please try again.')),
       },
     );
   };
@@ -105,7 +105,7 @@ export function HostDashboardPage() {
       { carId: car.id, price },
       {
         onSuccess: (updated) => notify.success('Price Updated', `${carName(updated)} now rents for ${formatRand(updated.car_rent_price)} per day.`, 4000),
-        onError: () => notify.error('Update Failed', 'Failed to update car price. Please try again.'),
+        onError: (error) => notify.error('Update Failed', messageOf(error, 'Failed to update car price. Please try again.')),
       },
     );
   };
@@ -118,7 +118,7 @@ export function HostDashboardPage() {
           setReturningId(null);
           notify.success('Car Successfully Returned', `${carName(updated)} is available for renters again.`);
         },
-        onError: () => notify.error('Return Failed', 'Failed to return car. Please try again or contact support.'),
+        onError: (error) => notify.error('Return Failed', messageOf(error, 'Failed to return car. Please try again or contact support.')),
       },
     );
   };

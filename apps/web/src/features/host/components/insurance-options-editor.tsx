@@ -5,13 +5,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { updateInsuranceOptionsBodySchema, type Car, type InsuranceOption, type InsuranceOptionInput } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Pencil, ShieldCheck, Trash2 } from 'lucide-react';
-import { useCallback, useId, type ComponentProps } from 'react';
+import { useCallback, useId, useState, type ComponentProps } from 'react';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input, inputClasses } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
 import { formatRand } from '@/lib/format';
 import { useUpdateInsuranceOptions } from '../api/update-insurance-options';
 import { useEditingRows } from '../hooks/use-editing-rows';
@@ -27,6 +29,11 @@ export function newInsuranceOption(): InsuranceOptionInput {
 
 function toFormOption(option: InsuranceOption): InsuranceOptionInput {
   return { ...option, coverage: option.coverage.join(', ') };
+}
+
+/** A plan added a moment ago and not filled in: removing it loses nothing, so no confirmation. */
+function isBlank(option: Partial<InsuranceOptionInput>): boolean {
+  return !option.id && !option.name?.trim() && !option.description?.trim();
 }
 
 /** Coverage as the form holds it (text) or as saved (a list), as a list. */
@@ -74,6 +81,14 @@ export function InsuranceOptionsEditor({ car, username }: { car: Car; username: 
   const { isOpen, setOpen, openRows, closeAll, openWhenAppended } = useEditingRows(fields, focusName);
   const values = watch('insurance_options');
   const errors = formState.errors.insurance_options;
+  // Removing an option asks first (document 2's confirmation dialog); a blank new row just goes.
+  const [removing, setRemoving] = useState<{ key: string; title: string } | null>(null);
+  const removeRow = (key: string) => {
+    const index = fields.findIndex((field) => field.key === key);
+    if (index >= 0) remove(index);
+    setOpen(key, false);
+  };
+  const askToRemove = (key: string, title: string, blank: boolean) => (blank ? removeRow(key) : setRemoving({ key, title }));
 
   const save = handleSubmit(
     async (data) => {
@@ -82,8 +97,8 @@ export function InsuranceOptionsEditor({ car, username }: { car: Car; username: 
         reset({ insurance_options: updated.insurance_options.map(toFormOption) });
         closeAll();
         notify.success('Insurance Options Updated', `${updated.insurance_options.length} insurance ${updated.insurance_options.length === 1 ? 'plan' : 'plans'} saved.`);
-      } catch {
-        notify.error('Update Failed', 'Failed to update insurance options. Please try again.');
+      } catch (error) {
+        notify.error('Update Failed', messageOf(error, 'Failed to update insurance options. Please try again.'));
       }
     },
     (invalid: FieldErrors<InsuranceFormValues>) => {
@@ -144,10 +159,7 @@ export function InsuranceOptionsEditor({ car, username }: { car: Car; username: 
                       variant="ghost"
                       className="text-red-600 hover:bg-red-50"
                       icon={<Trash2 className="size-4" aria-hidden="true" />}
-                      onClick={() => {
-                        remove(index);
-                        setOpen(field.key, false);
-                      }}
+                      onClick={() => askToRemove(field.key, title, isBlank(value))}
                       aria-label={`Remove ${title}`}
                     >
                       <span className="hidden sm:inline">Remove</span>
@@ -229,6 +241,16 @@ export function InsuranceOptionsEditor({ car, username }: { car: Car; username: 
         }}
         isDirty={formState.isDirty}
         isSaving={mutation.isPending}
+      />
+
+      <ConfirmDialog
+        open={removing !== null}
+        tone="danger"
+        title={`Remove ${removing?.title ?? 'this insurance plan'}?`}
+        description="Renters will no longer be able to choose it once you save."
+        confirmLabel="Remove"
+        onConfirm={() => removing && removeRow(removing.key)}
+        onClose={() => setRemoving(null)}
       />
     </form>
   );

@@ -107,6 +107,7 @@ describe('Manage Details', () => {
       const { dialog, user, fetchMock } = await openManage(car, { [`PATCH /api/car/updatePickupOptions/${car.id}`]: ok(car) });
 
       await user.click(dialog.getByRole('button', { name: 'Remove Mall of Africa' }));
+      await user.click(within(screen.getByRole('dialog', { name: 'Remove Mall of Africa?' })).getByRole('button', { name: 'Remove' }));
       await user.click(dialog.getByRole('button', { name: 'Edit OR Tambo International Airport' }));
       await user.clear(dialog.getByLabelText('Location name'));
       await user.type(dialog.getByLabelText('Location name'), 'King Shaka Airport');
@@ -118,7 +119,29 @@ describe('Manage Details', () => {
       expect(body.pickup_options).toEqual([{ ...airport, name: 'King Shaka Airport', available_times: ['19:00'] }]);
     });
 
-    it('reports a failed save', async () => {
+    it('asks before removing a saved location: Cancel keeps it, a blank new row goes without asking', async () => {
+      const car = makeCar({ pickup_options: [airport] });
+      const { dialog, user } = await openManage(car);
+
+      await user.click(dialog.getByRole('button', { name: 'Remove OR Tambo International Airport' }));
+      const confirm = screen.getByRole('dialog', { name: 'Remove OR Tambo International Airport?' });
+      expect(confirm).toHaveAccessibleDescription('Renters will no longer be able to choose it once you save.');
+      await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog', { name: /^Remove/ })).not.toBeInTheDocument();
+      expect(dialog.getByText('OR Tambo International Airport')).toBeInTheDocument();
+      // Escape closes the confirmation only, not Manage Details under it.
+      await user.click(dialog.getByRole('button', { name: 'Remove OR Tambo International Airport' }));
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog', { name: /^Remove/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: /^Manage/ })).toBeInTheDocument();
+
+      await user.click(dialog.getByRole('button', { name: 'Add Pickup Location' }));
+      await user.click(dialog.getByRole('button', { name: 'Remove New pickup location' }));
+      expect(screen.queryByRole('dialog', { name: /^Remove/ })).not.toBeInTheDocument();
+      expect(dialog.queryByLabelText('Location name')).not.toBeInTheDocument();
+    });
+
+    it('reports a failed save with the document\u2019s text when the server gives no reason', async () => {
       const car = makeCar({ pickup_options: [airport] });
       const { dialog, user } = await openManage(car, { [`PATCH /api/car/updatePickupOptions/${car.id}`]: fail(500, 'Boom') });
 
@@ -126,6 +149,21 @@ describe('Manage Details', () => {
 
       expect(await screen.findByText('Update Failed')).toBeInTheDocument();
       expect(screen.getByText('Failed to update pickup options. Please try again.')).toBeInTheDocument();
+    });
+
+    it.each([
+      [409, 'This car was changed by someone else. Reload and try again.'],
+      [503, 'Karoo is under maintenance. Please try again later.'],
+      [429, 'Too many changes. Try again at 14:05.'],
+    ])('shows the server\u2019s own reason for a %i', async (status, message) => {
+      const car = makeCar({ pickup_options: [airport] });
+      const { dialog, user } = await openManage(car, { [`PATCH /api/car/updatePickupOptions/${car.id}`]: fail(status, message) });
+
+      await user.click(dialog.getByRole('button', { name: 'Save Pickup Options' }));
+
+      expect(await screen.findByText('Update Failed')).toBeInTheDocument();
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(screen.queryByText('Failed to update pickup options. Please try again.')).not.toBeInTheDocument();
     });
   });
 
@@ -185,6 +223,23 @@ describe('Manage Details', () => {
 
       expect(await screen.findByText('Update Failed')).toBeInTheDocument();
       expect(screen.getByText('Failed to update insurance options. Please try again.')).toBeInTheDocument();
+    });
+
+    it('shows the server\u2019s reason (a 503 in maintenance) and asks before removing a plan', async () => {
+      const car = makeCar({ insurance_options: [basic] });
+      const { dialog, user, fetchMock } = await openManage(car, {
+        [`PATCH /api/car/updateInsuranceOptions/${car.id}`]: fail(503, 'Karoo is under maintenance. Please try again later.'),
+      });
+      await user.click(dialog.getByRole('tab', { name: 'Insurance Plans' }));
+
+      await user.click(dialog.getByRole('button', { name: 'Remove Basic Cover' }));
+      await user.click(within(screen.getByRole('dialog', { name: 'Remove Basic Cover?' })).getByRole('button', { name: 'Remove' }));
+      expect(dialog.getByText('No insurance plans yet')).toBeInTheDocument();
+      await user.click(dialog.getByRole('button', { name: 'Save Insurance Plans' }));
+
+      expect(await screen.findByText('Update Failed')).toBeInTheDocument();
+      expect(screen.getByText('Karoo is under maintenance. Please try again later.')).toBeInTheDocument();
+      expect((bodyOf(fetchMock, 'PATCH', '/updateInsuranceOptions/') as { insurance_options: unknown[] }).insurance_options).toEqual([]);
     });
   });
 

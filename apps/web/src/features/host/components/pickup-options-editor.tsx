@@ -17,8 +17,10 @@ import { useCallback, useId, useState } from 'react';
 import { Controller, useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, inputClasses } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
 import { formatRand } from '@/lib/format';
 import { useUpdatePickupOptions } from '../api/update-pickup-options';
 import { useEditingRows } from '../hooks/use-editing-rows';
@@ -42,6 +44,11 @@ export function newPickupOption(): PickupOptionInput {
 
 function toFormOption(option: PickupOption): PickupOptionInput {
   return { ...option, available_times: [...option.available_times] };
+}
+
+/** A location added a moment ago and not filled in: removing it loses nothing, so no confirmation. */
+function isBlank(option: Partial<PickupOptionInput>): boolean {
+  return !option.id && !option.name?.trim() && !option.address?.trim();
 }
 
 function TimesField({ value, onChange, error }: { value: string[]; onChange: (times: string[]) => void; error?: string }) {
@@ -109,6 +116,14 @@ export function PickupOptionsEditor({ car, username }: { car: Car; username: str
   const { isOpen, setOpen, openRows, closeAll, openWhenAppended } = useEditingRows(fields, focusName);
   const values = watch('pickup_options');
   const errors = formState.errors.pickup_options;
+  // Removing an option asks first (document 2's confirmation dialog); a blank new row just goes.
+  const [removing, setRemoving] = useState<{ key: string; title: string } | null>(null);
+  const removeRow = (key: string) => {
+    const index = fields.findIndex((field) => field.key === key);
+    if (index >= 0) remove(index);
+    setOpen(key, false);
+  };
+  const askToRemove = (key: string, title: string, blank: boolean) => (blank ? removeRow(key) : setRemoving({ key, title }));
 
   const save = handleSubmit(
     async (data) => {
@@ -117,8 +132,8 @@ export function PickupOptionsEditor({ car, username }: { car: Car; username: str
         reset({ pickup_options: updated.pickup_options.map(toFormOption) });
         closeAll();
         notify.success('Pickup Options Updated', `${updated.pickup_options.length} pickup ${updated.pickup_options.length === 1 ? 'location' : 'locations'} saved.`);
-      } catch {
-        notify.error('Update Failed', 'Failed to update pickup options. Please try again.');
+      } catch (error) {
+        notify.error('Update Failed', messageOf(error, 'Failed to update pickup options. Please try again.'));
       }
     },
     (invalid: FieldErrors<PickupFormValues>) => {
@@ -181,10 +196,7 @@ export function PickupOptionsEditor({ car, username }: { car: Car; username: str
                       variant="ghost"
                       className="text-red-600 hover:bg-red-50"
                       icon={<Trash2 className="size-4" aria-hidden="true" />}
-                      onClick={() => {
-                        remove(index);
-                        setOpen(field.key, false);
-                      }}
+                      onClick={() => askToRemove(field.key, title, isBlank(value))}
                       aria-label={`Remove ${title}`}
                     >
                       <span className="hidden sm:inline">Remove</span>
@@ -260,6 +272,16 @@ export function PickupOptionsEditor({ car, username }: { car: Car; username: str
         }}
         isDirty={formState.isDirty}
         isSaving={mutation.isPending}
+      />
+
+      <ConfirmDialog
+        open={removing !== null}
+        tone="danger"
+        title={`Remove ${removing?.title ?? 'this pickup location'}?`}
+        description="Renters will no longer be able to choose it once you save."
+        confirmLabel="Remove"
+        onConfirm={() => removing && removeRow(removing.key)}
+        onClose={() => setRemoving(null)}
       />
     </form>
   );

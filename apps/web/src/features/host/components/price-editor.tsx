@@ -2,6 +2,7 @@
 // (input min 1, step 50); anything else puts the current price back. Render it with key={price}
 // so that a saved or refreshed price replaces what was typed.
 import { useId, useState, type FormEvent } from 'react';
+import { MAX_DAILY_RATE } from '@karoo/shared';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
 import { PRICE_INPUT_MIN, PRICE_INPUT_STEP, priceEditValue } from '../utils/fleet-rules';
@@ -41,6 +42,7 @@ export function PriceEditor({ price, busy, onSave }: PriceEditorProps) {
             type="number"
             inputMode="decimal"
             min={PRICE_INPUT_MIN}
+            max={MAX_DAILY_RATE}
             step={PRICE_INPUT_STEP}
             value={text}
             onChange={(event) => setText(event.target.value)}

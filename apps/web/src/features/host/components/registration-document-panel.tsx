@@ -10,7 +10,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FileDropZone, UploadProgress } from '@/components/ui/file-drop-zone';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { openRegistrationDocument } from '../api/download-registration-document';
@@ -97,7 +97,7 @@ export function RegistrationDocumentPanel({ car: given, plain = false }: Registr
       stopTimer();
       setProgress(null);
       if (isApiError(error) && error.status > 0) {
-        notify.error('Upload Failed', error.message || 'Failed to upload document.');
+        notify.error('Upload Failed', messageOf(error, 'Failed to upload document.'));
       } else {
         notify.error('Upload Error', 'An error occurred while uploading the document.');
       }
@@ -106,7 +106,7 @@ export function RegistrationDocumentPanel({ car: given, plain = false }: Registr
 
   const view = () => {
     openRegistrationDocument(car.car_username).catch((error: unknown) =>
-      notify.error('Download Failed', isApiError(error) && error.message ? error.message : 'Failed to download document'),
+      notify.error('Download Failed', messageOf(error, 'Failed to download document')),
     );
   };
 

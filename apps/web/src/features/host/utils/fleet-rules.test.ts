@@ -1,9 +1,8 @@
-import type { Booking, Car } from '@karoo/shared';
+import type { Car } from '@karoo/shared';
 import { describe, expect, it } from 'vitest';
 import { canMarkReturned, canToggleAvailability, carStatusBadge, hostStats, priceEditValue, verificationBadge } from './fleet-rules';
 
 const car = (overrides: Partial<Car> = {}) => ({ status: 'available', isRented: false, verification_status: 'verified', ...overrides }) as Car;
-const booking = (overrides: Partial<Booking>) => ({ status: 'pending', payment_status: 'unpaid', car_owner_earnings: 0, ...overrides }) as Booking;
 
 describe('priceEditValue', () => {
   it('applies only a price above 0 that differs from the current one', () => {
@@ -48,19 +47,11 @@ describe('badges', () => {
 describe('hostStats', () => {
   const fleet = [car(), car({ status: 'rented', isRented: true }), car({ status: 'offline' })];
 
-  it('counts cars and rentals, and leaves the booking counters empty without a bookings list', () => {
+  it('counts cars and rentals, and leaves the booking counters empty until the server\'s stats arrive', () => {
     expect(hostStats(fleet, null)).toEqual({ cars: 3, rented: 1, pendingRequests: null, confirmedBookings: null, totalEarnings: null });
   });
 
-  it('counts pending and confirmed bookings and adds the stored host earnings of paid or finished ones', () => {
-    const bookings = [
-      booking({ status: 'pending' }),
-      booking({ status: 'pending' }),
-      booking({ status: 'confirmed', car_owner_earnings: 900 }),
-      booking({ status: 'active', payment_status: 'paid', car_owner_earnings: 1200 }),
-      booking({ status: 'completed', payment_status: 'paid', car_owner_earnings: 800 }),
-      booking({ status: 'cancelled', payment_status: 'paid', car_owner_earnings: 500 }),
-    ];
-    expect(hostStats(fleet, bookings)).toEqual({ cars: 3, rented: 1, pendingRequests: 2, confirmedBookings: 1, totalEarnings: 2000 });
+  it('takes the booking counters and the earnings from the server\'s stats of the host\'s cars', () => {
+    expect(hostStats(fleet, { pending: 2, confirmed: 1, total_earnings: 2000 })).toEqual({ cars: 3, rented: 1, pendingRequests: 2, confirmedBookings: 1, totalEarnings: 2000 });
   });
 });

@@ -2,7 +2,7 @@
 // which status badge a car shows, when the availability toggle works, when a price edit applies,
 // and the counters at the top of the page.
 import type { BadgeTone } from '@/components/ui/badge';
-import type { Booking, Car } from '@karoo/shared';
+import type { BookingStats, Car } from '@karoo/shared';
 
 export const PRICE_INPUT_MIN = 1;
 export const PRICE_INPUT_STEP = 50;
@@ -55,26 +55,22 @@ export function priceEditValue(text: string, current: number): number | null {
 export interface HostStats {
   cars: number;
   rented: number;
-  /** null while the bookings list is not available from the server. */
+  /** null until the server's counts of the bookings on the host's cars are known. */
   pendingRequests: number | null;
   confirmedBookings: number | null;
+  /** The server's sum of the stored host earnings (the bookings that earn: one rule, on the server). */
   totalEarnings: number | null;
 }
 
-/** Host earnings count once a booking is paid or completed (the stored car_owner_earnings). */
-function isEarning(booking: Pick<Booking, 'status' | 'payment_status'>): boolean {
-  if (booking.status === 'cancelled' || booking.status === 'rejected') return false;
-  return booking.status === 'completed' || booking.status === 'active' || booking.payment_status === 'paid';
-}
-
-export function hostStats(cars: readonly Car[], bookings: readonly Booking[] | null | undefined): HostStats {
+/** The dashboard's counters: cars from the fleet, bookings and earnings from the server's aggregates. */
+export function hostStats(cars: readonly Car[], ownerStats: Pick<BookingStats, 'pending' | 'confirmed' | 'total_earnings'> | null | undefined): HostStats {
   const rented = cars.filter(isOnRental).length;
-  if (!bookings) return { cars: cars.length, rented, pendingRequests: null, confirmedBookings: null, totalEarnings: null };
+  if (!ownerStats) return { cars: cars.length, rented, pendingRequests: null, confirmedBookings: null, totalEarnings: null };
   return {
     cars: cars.length,
     rented,
-    pendingRequests: bookings.filter((b) => b.status === 'pending').length,
-    confirmedBookings: bookings.filter((b) => b.status === 'confirmed').length,
-    totalEarnings: bookings.filter(isEarning).reduce((sum, b) => sum + (b.car_owner_earnings || 0), 0),
+    pendingRequests: ownerStats.pending,
+    confirmedBookings: ownerStats.confirmed,
+    totalEarnings: ownerStats.total_earnings,
   };
 }

@@ -8,14 +8,14 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatRand } from '@/lib/format';
+import { useSettings } from '@/lib/queries/settings';
 import { PATHS } from '@/lib/routes';
 import { useCreateCar } from '../api/create-car';
-import { useSettings } from '../api/get-settings';
 import { clearWizardState, useWizardState } from '../hooks/use-wizard-state';
 import { buildNewCarBody, emptyDraft, missingStep1Fields, step1Problem, submitProblem, WIZARD_STEPS, type Step1Field, type WizardDraft } from '../utils/wizard-draft';
 import { DocumentsStep } from './documents-step';
@@ -24,6 +24,7 @@ import { VehicleDetailsStep } from './vehicle-details-step';
 import { WizardProgress } from './wizard-progress';
 
 export const SUBMIT_FAILED_INLINE = 'Failed to add vehicle. Please check all required fields and try again.';
+export const ADD_VEHICLE_FAILED = 'Failed to add vehicle and upgrade to host. Please try again.';
 const SIGN_IN_PATH = '/signin';
 
 export interface BecomeHostPageProps {
@@ -132,22 +133,23 @@ export function BecomeHostPage({ documentsPanel, renderRegistrationPanel }: Beco
     setConfirmOpen(true);
   };
 
+  // Run by the confirmation dialog: a failure is toasted, listed inline and rethrown, so the dialog
+  // stays open (document 2's confirmation dialog) until the host cancels or tries again.
   const confirm = async () => {
     if (!user) return;
     try {
       const result = await createCar.mutateAsync({ username: user.username, body: buildNewCarBody(draft) });
-      setConfirmOpen(false);
       notify.success('Vehicle Added Successfully', result.message ?? `${carName(result.data)} was added to your listings.`, 8000);
       // The server has made the user a host; the session learns it from GET /api/user/me.
       await refreshUser().catch(() => updateUser({ role: 'host', user_type: 'host' }));
       setShowRestored(false);
       setState({ step: 3, draft: emptyDraft(), createdCar: result.data });
     } catch (error) {
-      setConfirmOpen(false);
       const refused = isApiError(error) && error.isClientError && error.status !== 401;
-      notify.error('Error Adding Vehicle', refused ? error.message : 'Failed to add vehicle and upgrade to host. Please try again.', 8000);
+      notify.error('Error Adding Vehicle', messageOf(error, ADD_VEHICLE_FAILED), 8000);
       const details = refused ? [...new Set([error.message, ...Object.values(error.errors)])] : [];
       setSubmitError(details);
+      throw error;
     }
   };
 
@@ -278,23 +280,16 @@ export function BecomeHostPage({ documentsPanel, renderRegistrationPanel }: Beco
         </form>
       </div>
 
-      <Dialog
+      <ConfirmDialog
         open={confirmOpen}
-        onClose={() => {
-          if (!createCar.isPending) setConfirmOpen(false);
-        }}
+        tone="info"
+        onClose={() => setConfirmOpen(false)}
+        onConfirm={confirm}
+        loading={createCar.isPending}
         title="Add Vehicle to Listing"
         description="Please check the details before you add the car."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmOpen(false)} disabled={createCar.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={() => void confirm()} loading={createCar.isPending}>
-              {createCar.isPending ? 'Adding Vehicle...' : 'Add Vehicle'}
-            </Button>
-          </>
-        }
+        confirmLabel="Add Vehicle"
+        loadingLabel="Adding Vehicle..."
       >
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           <dt className="text-stone-500">Car</dt>
@@ -312,7 +307,7 @@ export function BecomeHostPage({ documentsPanel, renderRegistrationPanel }: Beco
           The car is reviewed by our team before renters can book it.
           {user && !isHost(user) ? ' Listing your first car makes you a Karoo host.' : ''}
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

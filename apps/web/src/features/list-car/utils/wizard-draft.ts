@@ -125,6 +125,7 @@ export function step1Problem(draft: WizardDraft, options: { minCarValue: number;
     {
       car_value: draft.car_value,
       car_rent_price: draft.car_rent_price,
+      car_odometer: draft.car_odometer,
       car_year: draft.car_year,
       seats: draft.seats,
       doors: draft.doors,

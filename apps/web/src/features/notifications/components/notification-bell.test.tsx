@@ -1,5 +1,5 @@
 import type { Notification } from '@karoo/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -45,7 +45,7 @@ describe('NotificationBell', () => {
     expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument();
   });
 
-  it('Clear All empties the list', async () => {
+  it('Clear All asks first, then empties the list', async () => {
     signIn(makeUser());
     let list = [note({ title: 'Booking request' })];
     mockFetch({
@@ -59,7 +59,12 @@ describe('NotificationBell', () => {
 
     await user.click(await screen.findByRole('button', { name: /notifications/i }));
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
+    const dialog = screen.getByRole('dialog', { name: 'Clear all notifications?' });
+    expect(list).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Clear All' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Clear all notifications?' })).not.toBeInTheDocument());
 
+    await user.click(screen.getByRole('button', { name: /notifications/i }));
     expect(await screen.findByText('No notifications')).toBeInTheDocument();
   });
 

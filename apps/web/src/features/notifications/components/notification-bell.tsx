@@ -1,12 +1,15 @@
 // The bell in the navigation and its dropdown (document 1, notification dropdown): newest first,
 // unread highlighted, a red dot while anything is unread; clicking one marks it read and follows
-// its link.
+// its link. Clear All asks first: it deletes every notification for good.
 import type { Notification } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Bell, BellOff } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useNotification } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
 import { useDismiss } from '@/lib/use-dismiss';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
@@ -18,6 +21,8 @@ export function NotificationBell() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const notify = useNotification();
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const list = useNotifications(user?.username);
@@ -72,7 +77,10 @@ export function NotificationBell() {
             {notifications.length > 0 ? (
               <button
                 type="button"
-                onClick={() => clearAll.mutate()}
+                onClick={() => {
+                  setOpen(false);
+                  setConfirmingClear(true);
+                }}
                 disabled={clearAll.isPending}
                 className="rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-50"
               >
@@ -125,6 +133,26 @@ export function NotificationBell() {
           </div>
         </div>
       ) : null}
+      <ConfirmDialog
+        open={confirmingClear}
+        tone="danger"
+        title="Clear all notifications?"
+        description="Every notification is deleted for good, read or not."
+        confirmLabel="Clear All"
+        loadingLabel="Clearing…"
+        onConfirm={async () => {
+          try {
+            await clearAll.mutateAsync();
+          } catch (error) {
+            notify.error('Clear Failed', messageOf(error, 'Failed to clear notifications. Please try again.'));
+            throw error;
+          }
+        }}
+        onClose={() => {
+          setConfirmingClear(false);
+          button.current?.focus();
+        }}
+      />
     </div>
   );
 }

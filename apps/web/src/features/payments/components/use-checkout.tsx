@@ -4,16 +4,17 @@ import { PAYMENT_MESSAGES, type Booking, type PaymentSession } from '@karoo/shar
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { isApiError, messageOf, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { activateBooking, createPaymentSession } from '../api/payments';
 import { loadPaystack, openPaystackPopup } from '../utils/paystack';
 import { SandboxCheckoutDialog } from './sandbox-checkout-dialog';
 
 export const PAYMENT_CANCELLED = 'Payment window closed. Booking not activated.';
 
+/** Document 3 section 8: the server's message, a network notice, else the fallback. */
 function errorMessage(error: unknown, fallback: string): string {
-  if (isApiError(error)) return error.isNetworkError ? NETWORK_ERROR_MESSAGE : error.message || fallback;
-  return fallback;
+  return isApiError(error) && error.isNetworkError ? NETWORK_ERROR_MESSAGE : messageOf(error, fallback);
 }
 
 export function useCheckout(): { startCheckout: (booking: Booking) => Promise<void>; pendingId: string | null; checkout: ReactNode } {
@@ -25,9 +26,9 @@ export function useCheckout(): { startCheckout: (booking: Booking) => Promise<vo
   const refresh = useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-        queryClient.invalidateQueries({ queryKey: ['earnings'] }),
-        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.earnings.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
       ]),
     [queryClient],
   );

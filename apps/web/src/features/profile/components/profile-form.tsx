@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFormValues } from '../utils/profile-values';
@@ -73,7 +73,8 @@ export function ProfileFormCards({ user, onDone }: ProfileFormProps) {
         for (const [name, message] of Object.entries(error.errors)) {
           if ((FIELD_NAMES as string[]).includes(name)) setError(name as Path<ProfileForm>, { type: 'server', message });
         }
-        notify.error(PROFILE_FAILED, error.message && error.message !== PROFILE_FAILED ? error.message : undefined);
+        const message = messageOf(error, PROFILE_FAILED);
+        notify.error(PROFILE_FAILED, message !== PROFILE_FAILED ? message : undefined);
       } else {
         notify.error(PROFILE_FAILED);
       }

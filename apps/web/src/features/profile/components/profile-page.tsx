@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { formatDate, initialOf } from '@/lib/format';
 import { useProfile } from '../api/get-profile';
-import { useProfileCars } from '../api/get-profile-cars';
+import { useOwnerFleet as useProfileCars } from '@/lib/queries/owner-cars';
 import { verificationStatusLabel } from '../utils/profile-values';
 import { AccountStats, QuickActions } from './account-sidebar';
 import { MyCars } from './my-cars';

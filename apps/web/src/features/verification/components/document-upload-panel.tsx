@@ -18,7 +18,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FileDropZone, UploadProgress } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotification } from '@/components/ui/toast';
-import { isApiError } from '@/lib/api-client';
+import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate, formatFileSize } from '@/lib/format';
 import { openDocument, saveDocument } from '../api/download-document';
@@ -76,7 +76,7 @@ function DocumentSlot({ type, document, username, locked, busy, progress, onFile
   const view = (mode: 'open' | 'save') => {
     const action = mode === 'open' ? openDocument(username, type) : saveDocument(username, type);
     action.catch((error: unknown) =>
-      notify.error('Download Failed', isApiError(error) && error.message ? error.message : 'Failed to download document'),
+      notify.error('Download Failed', messageOf(error, 'Failed to download document')),
     );
   };
 
@@ -199,7 +199,7 @@ export function DocumentUploadPanel() {
     } catch (error) {
       if (timer.current) clearInterval(timer.current);
       setActive(null);
-      notify.error('Upload Failed', isApiError(error) && error.message ? error.message : 'Failed to upload document');
+      notify.error('Upload Failed', messageOf(error, 'Failed to upload document'));
     }
   };
 

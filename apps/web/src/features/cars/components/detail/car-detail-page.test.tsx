@@ -43,6 +43,21 @@ describe('CarDetailPage', () => {
     expect(screen.getAllByText(/^Review number/)).toHaveLength(8);
   });
 
+  it('says "New" for a car and a host without reviews, never the seed\u2019s 4.5', async () => {
+    const fresh = makeCar({ rating: null, totalReviews: 0, host: { username: 'host_new', full_name: 'Nomsa Dlamini', rating: null, host_since: null } });
+    mockFetch({
+      [`GET /api/car/getCarDetails/${fresh.car_username}`]: ok(fresh),
+      [`GET /api/car/${fresh.car_username}/availability`]: ok([]),
+      'GET /api/settings': ok(settingsAnswer),
+      'GET /api/review/getAll': ok([]),
+    });
+    renderApp({ path: `/cars/${fresh.car_username}` });
+    expect(await screen.findByRole('heading', { level: 1, name: /Toyota Corolla/ })).toBeInTheDocument();
+    expect(screen.getByText('(no reviews yet)').parentElement).toHaveTextContent(/^New\(no reviews yet\)$/);
+    expect(screen.getByText(/New host/)).toBeInTheDocument();
+    expect(screen.queryByText(/4\.5/)).not.toBeInTheDocument();
+  });
+
   it('says Car Not Found for an unknown car and when the car cannot be loaded', async () => {
     mockFetch({ 'GET /api/car/getCarDetails/nope': fail(404, 'Car not found') });
     const missing = renderApp({ path: '/cars/nope' });

@@ -8,10 +8,10 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDate, formatRand, initialOf } from '@/lib/format';
+import { formatDate, formatRand, formatRating, hasRating, initialOf } from '@/lib/format';
 import { PATHS } from '@/lib/routes';
 import { useCar } from '../../api/get-car';
-import { capitalise, carBadges, carImages, carTitle, displayRating, formatRating } from '../../utils/car-display';
+import { capitalise, carBadges, carImages, carTitle } from '../../utils/car-display';
 import { FavouriteButton } from '../favourite-button';
 import { CarReviews } from './car-reviews';
 import { Gallery } from './gallery';
@@ -81,7 +81,6 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
   if (isError || !car) return <CarNotFound />;
 
   const name = carTitle(car);
-  const rating = displayRating(car.rating);
   const spec = car.specifications;
   const badges = carBadges(car.car_rent_price);
   const description = car.description || car.car_description;
@@ -99,11 +98,21 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600">
             <span className="flex items-center gap-1 font-semibold text-stone-900">
-              <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
-              {formatRating(rating)}
-              <span className="font-normal text-stone-600">
-                ({car.totalReviews} {car.totalReviews === 1 ? 'review' : 'reviews'})
-              </span>
+              {hasRating(car.rating, car.totalReviews) ? (
+                <>
+                  <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
+                  {formatRating(car.rating)}
+                  <span className="font-normal text-stone-600">
+                    ({car.totalReviews} {car.totalReviews === 1 ? 'review' : 'reviews'})
+                  </span>
+                </>
+              ) : (
+                <>
+                  <Star className="size-4 text-amber-400" aria-hidden="true" />
+                  {formatRating(null)}
+                  <span className="font-normal text-stone-600">(no reviews yet)</span>
+                </>
+              )}
             </span>
             <span aria-hidden="true">·</span>
             <span className="flex items-center gap-1">
@@ -170,11 +179,17 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
                   <BadgeCheck className="size-4 text-emerald-600" aria-hidden="true" /> Verified host · @{car.host.username || car.car_owner}
                 </p>
                 <p className="mt-0.5 flex flex-wrap items-center gap-x-3">
-                  {car.host.rating ? (
-                    <span className="flex items-center gap-1">
-                      <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" /> {formatRating(car.host.rating)} host rating
-                    </span>
-                  ) : null}
+                  <span className="flex items-center gap-1">
+                    {hasRating(car.host.rating) ? (
+                      <>
+                        <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" /> {formatRating(car.host.rating)} host rating
+                      </>
+                    ) : (
+                      <>
+                        <Star className="size-3.5 text-amber-400" aria-hidden="true" /> {formatRating(null)} host
+                      </>
+                    )}
+                  </span>
                   {car.host.host_since ? (
                     <span className="flex items-center gap-1">
                       <CalendarDays className="size-3.5" aria-hidden="true" /> Hosting since {formatDate(car.host.host_since)}

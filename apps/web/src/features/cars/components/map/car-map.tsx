@@ -6,13 +6,13 @@ import 'leaflet/dist/leaflet.css';
 import type { Car } from '@karoo/shared';
 import { clsx } from 'clsx';
 import L from 'leaflet';
-import { Crosshair, Fuel, Gauge, Users, X } from 'lucide-react';
+import { Crosshair, Fuel, Gauge, Star, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CircleMarker, MapContainer, Marker, TileLayer } from 'react-leaflet';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatRand } from '@/lib/format';
+import { formatRand, formatRating, hasRating } from '@/lib/format';
 import { useGeolocation, type Position } from '../../hooks/use-geolocation';
 import { capitalise, carImages, carTitle, MARKER_CLASSES, markerColour } from '../../utils/car-display';
 import { FavouriteButton } from '../favourite-button';
@@ -210,7 +210,7 @@ export default function CarMap({ cars, focusCarId = null, className }: CarMapPro
   );
 }
 
-function MapCarPanel({ car, onClose }: { car: Car; onClose: () => void }) {
+export function MapCarPanel({ car, onClose }: { car: Car; onClose: () => void }) {
   const name = carTitle(car);
   const panel = useRef<HTMLElement>(null);
   // The map can be taller than what is on screen: bring the panel into view.
@@ -235,6 +235,11 @@ function MapCarPanel({ car, onClose }: { car: Car; onClose: () => void }) {
             <p className="text-sm">
               <span className="font-bold text-stone-900">{formatRand(car.car_rent_price)}</span>
               <span className="text-stone-500"> / day · {car.car_type}</span>
+            </p>
+            <p className="flex items-center gap-1 text-xs font-semibold text-stone-700" data-testid="map-car-rating">
+              <Star className={clsx('size-3.5 text-amber-400', hasRating(car.rating, car.totalReviews) && 'fill-amber-400')} aria-hidden="true" />
+              {formatRating(car.rating, car.totalReviews)}
+              {hasRating(car.rating, car.totalReviews) ? <span className="font-normal text-stone-500">({car.totalReviews})</span> : null}
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-1">

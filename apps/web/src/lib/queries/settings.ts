@@ -1,0 +1,16 @@
+// GET /api/settings (public): the one platform settings query. The booking panel reads the fees and
+// maxRentalDays, the wizard minCarValue; both get the same shape, every key filled in (the
+// server's answer over the defaults, shape A and shape B agreeing), under one key.
+import { normaliseSettings, type PlatformSettings } from '@karoo/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '../api-client';
+import { queryKeys } from '../query-keys';
+
+export async function getSettings(signal?: AbortSignal): Promise<PlatformSettings> {
+  const result = await apiClient.get<Partial<PlatformSettings> | null>('/settings', { signal });
+  return normaliseSettings(result.data);
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: queryKeys.settings, queryFn: ({ signal }) => getSettings(signal), staleTime: 5 * 60_000 });
+}

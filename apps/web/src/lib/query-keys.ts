@@ -1,0 +1,44 @@
+// Every query key of data that more than one screen reads, in one place (docs/decisions/014). A
+// key names one fetcher and one shape: two hooks that share a key must be the same hook, in
+// lib/queries/. Keys start with their area, so a write invalidates a whole area with `all`.
+// Keys only one feature uses (a reset token, a car's availability) may stay in that feature.
+
+import type { BookingScopeQuery } from '@karoo/shared';
+
+/** Whose bookings a list or stats covers: `mine` = where the viewer is the renter or the car owner. */
+export type BookingScope = NonNullable<BookingScopeQuery['scope']>;
+
+export const queryKeys = {
+  settings: ['settings'] as const,
+  bookings: {
+    all: ['bookings'] as const,
+    list: (scope: BookingScope) => ['bookings', 'list', scope] as const,
+    stats: (scope: BookingScope) => ['bookings', 'stats', scope] as const,
+    /** Stats of one side of the viewer's bookings: requests on their cars (owner) or their trips (renter). */
+    statsAs: (as: NonNullable<BookingScopeQuery['as']>) => ['bookings', 'stats', 'as', as] as const,
+  },
+  earnings: {
+    all: ['earnings'] as const,
+    summary: () => ['earnings', 'summary'] as const,
+    profit: (username: string) => ['earnings', 'profit', username] as const,
+  },
+  cars: {
+    all: ['cars'] as const,
+    list: (params: Record<string, string | number | undefined>) => ['cars', 'list', params] as const,
+    detail: (idOrUsername: string | undefined) => ['cars', 'detail', idOrUsername] as const,
+    /** How many cars are listed (the landing page and the renter's dashboard). */
+    count: () => ['cars', 'count'] as const,
+    /** Every car of one owner, whatever its status. */
+    owner: (username: string | undefined) => ['cars', 'owner', username] as const,
+  },
+  reviews: {
+    all: ['reviews'] as const,
+    car: (carUsername: string | undefined) => ['reviews', 'car', carUsername] as const,
+    byUser: (username: string) => ['reviews', 'by-user', username] as const,
+    /** Average, count and spread: one car's, or the whole platform's without a car. */
+    stats: (carUsername?: string) => ['reviews', 'stats', carUsername ?? 'platform'] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+  },
+} as const;
