@@ -9,6 +9,7 @@ import { connectDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed';
 import { startBookingExpiryJob } from './modules/bookings/booking-expiry.job';
+import { startPruneJob } from './jobs/prune.job';
 import { loadEnv } from './env';
 import { createMailer } from './lib/mail';
 import { LocalDiskStorage } from './lib/storage';
@@ -41,10 +42,12 @@ async function main() {
   const app = await buildApp({ ctx, logger, webDistDir });
 
   const stopExpiryJob = startBookingExpiryJob(ctx, logger);
+  const stopPruneJob = startPruneJob(ctx, logger);
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     stopExpiryJob();
+    stopPruneJob();
     await app.close();
     await handle.close();
     process.exit(0);

@@ -590,7 +590,7 @@ describe('fleet management is for the owner and admins only', () => {
 
 describe('returns and force returns', () => {
   it('completes the started rental with its return details and makes the car available', async () => {
-    const car = await createTestCar(t.ctx, host.user, { status: 'rented' });
+    const car = await createTestCar(t.ctx, host.user);
     expectError(await t.app.inject({ method: 'PATCH', url: `/api/car/returnCar/${car.id}`, headers: host.headers, payload: {} }), 409, 'This car has no rental to return.');
     const booking = await createTestBooking(t.ctx, car, renter.user, { start: '2030-03-08', days: 3, status: 'active' });
     expectError(

@@ -10,11 +10,10 @@ import {
   durationHours,
   isValidDate,
   rangesOverlap,
-  timeIn,
-  todayIn,
   validateBookingRequest,
   type BookingRequestInput,
 } from './booking-rules';
+import { timeIn, todayIn } from './zoned-date';
 
 const base: BookingRequestInput = {
   start_date: '2030-03-12',

@@ -1,7 +1,6 @@
 // Booking date and time rules of document 2 section 5 and decisions.md section 5. Dates are
 // 'YYYY-MM-DD' and times 'HH:mm', both local to Africa/Johannesburg; the date arithmetic here works
 // on calendar dates only, so no time-zone shift can move a day.
-import { TIME_ZONE } from './constants';
 
 export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -60,35 +59,6 @@ export function monthsFrom(from: string, to: string): string[] {
 export function minutesOfTime(time: string): number {
   const [h, m] = time.split(':').map(Number) as [number, number];
   return h * 60 + m;
-}
-
-// Building an Intl formatter is slow; keep one per zone.
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat) {
-  let formatter = cache.get(timeZone);
-  if (!formatter) {
-    formatter = make();
-    cache.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Today's date in Johannesburg (or another zone) at the given instant. */
-export function todayIn(now: Date = new Date(), timeZone: string = TIME_ZONE): string {
-  const formatter = formatterFor(dateFormatters, timeZone, () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
-  const parts = formatter.formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/** The local time 'HH:mm' in Johannesburg at the given instant. */
-export function timeIn(now: Date = new Date(), timeZone: string = TIME_ZONE): string {
-  const formatter = formatterFor(timeFormatters, timeZone, () => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
-  const parts = formatter.formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('hour')}:${get('minute')}`;
 }
 
 // A calendar date is shown the South African way, e.g. "30 Nov 2026", on every screen and in every

@@ -1,6 +1,7 @@
 // The booking status machine and its expiry rule, as the server and the web both read them.
 import { describe, expect, it } from 'vitest';
-import { BOOKING_STATUSES, BOOKING_TRANSITION_ACTORS, bookingExpiresAt, canActorTransition, canTransition, midnightAfterStart } from './bookings';
+import { BOOKING_STATUSES, BOOKING_TRANSITION_ACTORS, bookingExpiresAt, canActorTransition, canTransition } from './bookings';
+import { midnightAfter as midnightAfterStart } from './zoned-date';
 
 describe('status machine', () => {
   it('allows exactly the changes of decisions.md section 5', () => {

@@ -2,6 +2,7 @@
 // page (document 2 section 3) and the booking as read by every screen (document 3 section 3).
 import { z } from './zod';
 import { DATE_PATTERN, TIME_PATTERN } from './booking-rules';
+import { midnightAfter } from './zoned-date';
 import { safeText } from './text';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'active', 'completed', 'cancelled', 'rejected'] as const;
@@ -286,11 +287,16 @@ export const carAvailabilitySchema = z.object({
 });
 export type CarAvailability = z.infer<typeof carAvailabilitySchema>;
 
-/** Midnight (Africa/Johannesburg, UTC+2 all year) after a booking's start date. */
-export function midnightAfterStart(startDate: string): Date {
-  const next = new Date(`${startDate}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return new Date(`${next.toISOString().slice(0, 10)}T00:00:00+02:00`);
+
+/** What an expired booking's host_response says: which deadline passed (decisions.md section 5). */
+export function expiryReason(b: { status: string; start_date: string; expires_at: Date | string }): string {
+  const atStart = new Date(b.expires_at).getTime() === midnightAfter(b.start_date).getTime();
+  if (b.status === 'pending') {
+    return atStart ? 'Expired: the host did not answer before the start date.' : `Expired: the host did not answer within ${PENDING_EXPIRY_HOURS} hours.`;
+  }
+  return atStart
+    ? 'Expired: the booking was not paid before the start date.'
+    : `Expired: the booking was not paid within ${UNPAID_EXPIRY_HOURS} hours of being accepted.`;
 }
 
 /**
@@ -310,5 +316,5 @@ export function bookingExpiresAt(b: {
   else if (b.status === 'confirmed' && b.payment_status === 'unpaid') {
     deadline = new Date(b.confirmed_at ?? b.created_at).getTime() + UNPAID_EXPIRY_HOURS * 3_600_000;
   } else return null;
-  return new Date(Math.min(deadline, midnightAfterStart(b.start_date).getTime()));
+  return new Date(Math.min(deadline, midnightAfter(b.start_date).getTime()));
 }

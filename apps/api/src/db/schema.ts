@@ -1,4 +1,7 @@
 // Table types for Kysely. Money is integer cents; timestamps are timestamptz.
+// An insert names only what it sets: a nullable column (`T | null`) is optional on insert (Kysely's
+// Insertable) and the database stores NULL, and a NOT NULL column with an SQL default is
+// `Generated` (or a ColumnType whose insert type admits undefined), so the default applies.
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -15,9 +18,9 @@ export interface UsersTable {
   id_number: string | null;
   bank_account_number: string | null;
   bank_code: string | null;
-  role: 'admin' | 'host' | 'customer';
+  role: Generated<'admin' | 'host' | 'customer'>;
   user_type: string | null;
-  verification_status: 'pending_upload' | 'pending_verification' | 'verified' | 'rejected';
+  verification_status: Generated<'pending_upload' | 'pending_verification' | 'verified' | 'rejected'>;
   verification_notes: string | null;
   verified_at: Date | null;
   host_since: Date | null;
@@ -135,7 +138,8 @@ export interface StoredSpecifications {
   fuelConsumption?: string;
 }
 
-export type CarStatusValue = 'available' | 'offline' | 'active' | 'rented' | 'maintenance';
+/** What an owner or admin sets; "rented" is computed from the bookings, never stored (migration 0007). */
+export type CarStatusValue = 'available' | 'offline' | 'maintenance';
 export type CarVerificationValue = 'pending_verification' | 'verified' | 'rejected';
 
 export interface CarsTable {
@@ -237,14 +241,14 @@ export interface BookingsTable {
   end_date: string;
   start_time: string;
   end_time: string;
-  is_hourly_booking: boolean;
+  is_hourly_booking: Generated<boolean>;
   duration_days: number;
   duration_hours: number | null;
-  status: BookingStatusValue;
+  status: Generated<BookingStatusValue>;
   subtotal_cents: number;
   service_fee_cents: number;
-  insurance_fee_cents: number;
-  pickup_fee_cents: number;
+  insurance_fee_cents: Generated<number>;
+  pickup_fee_cents: Generated<number>;
   total_price_cents: number;
   service_fee_rate: number;
   commission_rate: number;
@@ -268,6 +272,8 @@ export interface BookingsTable {
   payout_status: ColumnType<PayoutStatusValue, PayoutStatusValue | undefined, PayoutStatusValue>;
   payout_reference: string | null;
   payout_at: Date | null;
+  /** When the booking expires if nobody acts (pending, or confirmed and unpaid); null otherwise. */
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

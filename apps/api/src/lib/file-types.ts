@@ -12,3 +12,8 @@ export function detectFileType(buf: Buffer): DetectedType | null {
 }
 
 export const DOCUMENT_MIME_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+
+/** The extension a stored document is downloaded with, from the type detected when it was stored. */
+export function documentExtension(mime: string): 'pdf' | 'png' | 'jpg' {
+  return mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg';
+}

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from '../context';
 import type { Db } from '../db/connection';
+import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from './mail-outbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -25,17 +26,13 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?
   return {
     transport: transporter ? 'smtp' : 'outbox',
     async send(message) {
-      const record = await db
-        .insertInto('mail_outbox')
-        .values({
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
-          transport: transporter ? 'smtp' : 'outbox',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertOutboxMail(db, {
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        transport: transporter ? 'smtp' : 'outbox',
+      });
 
       if (!transporter) {
         const links = message.text.match(/https?:\/\/\S+/g) ?? [];
@@ -44,10 +41,10 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?
       }
       try {
         await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await db.updateTable('mail_outbox').set({ sent_at: clock.now() }).where('id', '=', record.id).execute();
+        await markOutboxMailSent(db, id, clock.now());
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        await db.updateTable('mail_outbox').set({ error: reason.slice(0, 500) }).where('id', '=', record.id).execute();
+        await markOutboxMailFailed(db, id, reason.slice(0, 500));
         log.error({ err: error, mailTo: message.to }, 'mail could not be sent');
       }
     },

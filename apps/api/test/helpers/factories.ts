@@ -56,13 +56,10 @@ export async function createUser(ctx: AppContext, options: CreateUserOptions = {
       role,
       user_type: role === 'customer' ? null : role,
       verification_status: status,
-      verification_notes: null,
       verified_at: status === 'verified' ? now : null,
       host_since: role === 'host' ? now : null,
-      rating: null,
       terms_accepted_at: now,
       privacy_accepted_at: now,
-      deleted_at: null,
       ...options.overrides,
     })
     .returningAll()

@@ -1,7 +1,7 @@
 // Cars and bookings inserted straight into the database for the vehicle tests, priced with the
 // shared pricing function so stored figures look like the API's own.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { addDays, calculatePrice, DEFAULT_SETTINGS, type NewCarBody } from '@karoo/shared';
+import { addDays, bookingExpiresAt, calculatePrice, DEFAULT_SETTINGS, type NewCarBody } from '@karoo/shared';
 import type { AppContext } from '../../src/context';
 import type { BookingRow, CarRow, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../../src/db/schema';
 import { refreshRatings } from '../../src/modules/reviews/reviews.repository';
@@ -97,7 +97,6 @@ export async function createTestCar(ctx: AppContext, owner: { id: string }, opti
       longitude: options.longitude === undefined ? 18.4241 : options.longitude,
       status: options.status ?? 'available',
       verification_status: options.verification_status ?? 'verified',
-      admin_notes: null,
       specifications: JSON.stringify({
         transmission: options.transmission ?? 'Automatic',
         fuelType: options.fuelType ?? 'Petrol',
@@ -111,12 +110,6 @@ export async function createTestCar(ctx: AppContext, owner: { id: string }, opti
       rules: '["No smoking"]',
       pickup_options: JSON.stringify(options.pickup_options ?? [PICKUP_HOME, PICKUP_AIRPORT]),
       insurance_options: JSON.stringify(options.insurance_options ?? [INSURANCE_STANDARD]),
-      registration_storage_key: null,
-      registration_filename: null,
-      registration_mime: null,
-      registration_uploaded_at: null,
-      registration_verified: null,
-      registration_verification_notes: null,
       rating: options.rating ?? null,
       total_reviews: options.total_reviews ?? 0,
       created_at: now,
@@ -153,7 +146,6 @@ export async function createTestBooking(ctx: AppContext, car: CarRow, renter: Te
     end_time: '17:00',
     is_hourly_booking: false,
     duration_days: days,
-    duration_hours: null,
     status,
     subtotal_cents: price.cents.subtotal,
     service_fee_cents: price.cents.serviceFee,
@@ -164,24 +156,16 @@ export async function createTestBooking(ctx: AppContext, car: CarRow, renter: Te
     commission_rate: price.commissionRate,
     car_owner_earnings_cents: price.cents.carOwnerEarnings,
     app_fee_cents: price.cents.appFee,
-    pickup_option: null,
-    insurance_option: null,
-    special_requirements: null,
-    host_response: null,
-    host_response_date: null,
     payment_status: options.payment_status ?? (status === 'active' || status === 'completed' ? 'paid' : 'unpaid'),
-    payment_provider: null,
-    payment_reference: null,
-    paid_at: null,
-    confirmed_at: null,
-    completed_at: null,
-    cancelled_at: null,
-    actual_return_date: null,
-    condition_notes: null,
-    odometer_reading: null,
-    payout_reference: null,
-    payout_at: null,
-    // On the test clock, so expiry (48 h pending, 24 h unpaid) is measured from the test's "now".
+    // On the test clock, so expiry (48 h pending, 24 h unpaid) is measured from the test's "now",
+    // by the same rule the bookings module stores.
+    expires_at: bookingExpiresAt({
+      status,
+      payment_status: options.payment_status ?? (status === 'active' || status === 'completed' ? 'paid' : 'unpaid'),
+      start_date: options.start,
+      created_at: ctx.clock.now(),
+      confirmed_at: null,
+    }),
     created_at: ctx.clock.now(),
     updated_at: ctx.clock.now(),
   };
@@ -190,7 +174,7 @@ export async function createTestBooking(ctx: AppContext, car: CarRow, renter: Te
 
 /** A review of `car` by `reviewer`; the car's and its host's ratings follow. */
 export async function createTestReview(ctx: AppContext, car: CarRow, reviewer: { id: string }, rating: number, comment = 'Great car'): Promise<void> {
-  await ctx.db.insertInto('reviews').values({ car_id: car.id, reviewer_id: reviewer.id, rating, comment, booking_id: null }).execute();
+  await ctx.db.insertInto('reviews').values({ car_id: car.id, reviewer_id: reviewer.id, rating, comment }).execute();
   await refreshRatings(ctx.db, car.id);
 }
 

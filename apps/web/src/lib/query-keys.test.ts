@@ -6,7 +6,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useSettings as useBookingPanelSettings } from '@/features/booking/api/get-settings';
 import { mockFetch, ok } from '@/test/fixtures';
 import { queryKeys } from './query-keys';
 import { useSettings } from './queries/settings';
@@ -43,6 +42,15 @@ describe('query keys', () => {
     expect(handWritten).toEqual([]);
   });
 
+  it('a write refreshes a shared area through queryKeys too, never a hand-written key', () => {
+    const handWritten = appSources.flatMap(([path, text]) =>
+      [...text.matchAll(/(?:invalidate|cancel|refetch|remove|reset)Queries\(\s*\{\s*queryKey:\s*\[\s*'([^']+)'/g)]
+        .filter((match) => SHARED_AREAS.includes(match[1] ?? ''))
+        .map((match) => `${path}: ${match[0]}`),
+    );
+    expect(handWritten).toEqual([]);
+  });
+
   it('no two files define the same hand-written key', () => {
     const byKey = new Map<string, string[]>();
     for (const { path, key } of literalKeyDefinitions()) byKey.set(key, [...(byKey.get(key) ?? []), path]);
@@ -59,6 +67,7 @@ describe('query keys', () => {
       queryKeys.bookings.stats('all'),
       queryKeys.earnings.summary(),
       queryKeys.earnings.profit('host_thabo'),
+      queryKeys.cars.lists(),
       queryKeys.cars.list({}),
       queryKeys.cars.detail('host_thabo'),
       queryKeys.cars.count(),
@@ -77,8 +86,11 @@ describe('the one settings query', () => {
     return ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
   }
 
-  it('is the same hook for the booking panel and the wizard', () => {
-    expect(useBookingPanelSettings).toBe(useSettings);
+  it('is the only fetcher of /settings: the booking panel and the wizard both read it', () => {
+    const fetchers = appSources.filter(([, text]) => /apiClient\.get[^(]*\(\s*'\/settings'/.test(text)).map(([path]) => path);
+    expect(fetchers).toEqual(['/src/lib/queries/settings.ts']);
+    const readers = appSources.filter(([, text]) => /import \{[^}]*\buseSettings\b[^}]*\} from '@\/lib\/queries\/settings'/.test(text)).map(([path]) => path);
+    expect(readers).toEqual(expect.arrayContaining(['/src/features/booking/components/booking-panel.tsx', '/src/features/list-car/components/become-host-page.tsx']));
   });
 
   it('gives every reader the whole shape (both key styles, defaults filled in), whoever loads it first', async () => {

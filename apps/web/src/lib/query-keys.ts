@@ -8,6 +8,9 @@ import type { BookingScopeQuery } from '@karoo/shared';
 /** Whose bookings a list or stats covers: `mine` = where the viewer is the renter or the car owner. */
 export type BookingScope = NonNullable<BookingScopeQuery['scope']>;
 
+/** The prefix of every browse list: `list` adds its filters, `lists` refreshes them all. */
+const CAR_LISTS = ['cars', 'list'] as const;
+
 export const queryKeys = {
   settings: ['settings'] as const,
   bookings: {
@@ -24,7 +27,9 @@ export const queryKeys = {
   },
   cars: {
     all: ['cars'] as const,
-    list: (params: Record<string, string | number | undefined>) => ['cars', 'list', params] as const,
+    /** Every browse list, whatever its filters: what a new booking makes stale. */
+    lists: () => CAR_LISTS,
+    list: (params: Record<string, string | number | undefined>) => [...CAR_LISTS, params] as const,
     detail: (idOrUsername: string | undefined) => ['cars', 'detail', idOrUsername] as const,
     /** How many cars are listed (the landing page and the renter's dashboard). */
     count: () => ['cars', 'count'] as const,

@@ -5,6 +5,8 @@ import * as m0002 from './0002-vehicles';
 import * as m0003 from './0003-bookings-money';
 import * as m0004 from './0004-hostile-input';
 import * as m0005 from './0005-plates-and-notification-order';
+import * as m0006 from './0006-booking-expiry-moment';
+import * as m0007 from './0007-stored-car-statuses';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-bookings-money': m0003,
   '0004-hostile-input': m0004,
   '0005-plates-and-notification-order': m0005,
+  '0006-booking-expiry-moment': m0006,
+  '0007-stored-car-statuses': m0007,
 };

@@ -5,17 +5,19 @@
 import {
   addDays,
   BASE_CITIES,
+  bookingExpiresAt,
   buildCarUsername,
   calculatePrice,
   CAR_FEATURES,
   DEFAULT_SETTINGS,
+  localInstant,
   SAFETY_FEATURES,
   todayIn,
 } from '@karoo/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../connection';
-import type { NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../schema';
+import type { BookingStatusValue, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../schema';
 import { publicFiles, publicUrl } from '../../lib/public-files';
 import { refreshRatings } from '../../modules/reviews/reviews.repository';
 import { carIllustration, PHOTO_ANGLES } from './car-illustrations';
@@ -298,11 +300,8 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
       registration_mime: hasDocument ? 'application/pdf' : null,
       registration_uploaded_at: hasDocument ? created : null,
       registration_verified: hasDocument ? (verification === 'verified' ? true : null) : null,
-      registration_verification_notes: null,
-      rating: null,
       created_at: created,
       updated_at: created,
-      deleted_at: null,
     });
   };
 
@@ -328,7 +327,7 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
     renter: string,
     start: string,
     days: number,
-    status: NewBooking['status'],
+    status: BookingStatusValue,
     extra: Partial<NewBooking> = {},
   ) => {
     const pickups = JSON.parse(car.pickup_options as string) as StoredPickupOption[];
@@ -338,7 +337,7 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
     const p = price(car.model, false, days, 0, pickup, insurance);
     const id = r.uuid();
     const end = addDays(start, days);
-    const created = new Date(`${start}T08:00:00+02:00`).getTime() - r.int(3, 20) * 86_400_000;
+    const created = localInstant(start, '08:00').getTime() - r.int(3, 20) * 86_400_000;
     bookings.push({
       id,
       booking_number: bookingNumber(),
@@ -351,7 +350,6 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
       end_time: '17:00',
       is_hourly_booking: false,
       duration_days: days,
-      duration_hours: null,
       status,
       subtotal_cents: p.cents.subtotal,
       service_fee_cents: p.cents.serviceFee,
@@ -364,24 +362,19 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
       app_fee_cents: p.cents.appFee,
       pickup_option: pickup ? JSON.stringify({ ...pickup, price: pickup.additional_fee, is_airport: pickup.type === 'airport' }) : null,
       insurance_option: insurance ? JSON.stringify({ ...insurance, price: insurance.daily_rate }) : null,
-      special_requirements: null,
-      host_response: null,
-      host_response_date: null,
       payment_status: 'unpaid',
-      payment_provider: null,
-      payment_reference: null,
-      paid_at: null,
-      confirmed_at: null,
-      completed_at: null,
-      cancelled_at: null,
-      actual_return_date: null,
-      condition_notes: null,
-      odometer_reading: null,
-      payout_reference: null,
-      payout_at: null,
       created_at: new Date(created),
       updated_at: new Date(created),
       ...extra,
+    });
+    // Open requests and unpaid acceptances carry their deadline, by the bookings module's rule.
+    const row = bookings.at(-1)!;
+    row.expires_at = bookingExpiresAt({
+      status,
+      payment_status: row.payment_status ?? 'unpaid',
+      start_date: row.start_date,
+      created_at: row.created_at as Date,
+      confirmed_at: (row.confirmed_at as Date | null | undefined) ?? null,
     });
     return { id, end };
   };
@@ -395,8 +388,8 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
       const days = r.int(1, 6);
       const start = addDays(cursor, -days);
       const renter = r.pick(renters.filter((u) => u !== car.owner));
-      const returnedAt = new Date(`${addDays(start, days)}T17:30:00+02:00`);
-      const paidAt = new Date(`${start}T07:00:00+02:00`);
+      const returnedAt = localInstant(addDays(start, days), '17:30');
+      const paidAt = localInstant(start, '07:00');
       const { id } = addBooking(car, renter, start, days, 'completed', {
         payment_status: 'paid',
         payment_provider: 'sandbox',

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { DOCUMENT_LABELS, type DocumentType } from '@karoo/shared';
 import type { AppContext } from '../../context';
-import type { NewUser } from '../schema';
+import type { UserRow } from '../schema';
 import type { Db } from '../connection';
 import { hashPassword } from '../../lib/passwords';
 import { seedDemoCars } from './demo-cars';
@@ -19,7 +19,7 @@ export interface DemoUser {
   full_name: string;
   email: string;
   role: 'admin' | 'host' | 'customer';
-  verification_status: NewUser['verification_status'];
+  verification_status: UserRow['verification_status'];
   city?: string;
   phone_number?: string;
   address?: string;
@@ -102,22 +102,19 @@ async function insertDemoUser(ctx: AppContext, db: Db, user: DemoUser, passwordH
       email: user.email,
       password_hash: passwordHash,
       full_name: user.full_name,
-      phone_number: user.phone_number ?? null,
-      address: user.address ?? null,
-      id_number: user.id_number ?? null,
-      bank_account_number: user.bank_account_number ?? null,
-      bank_code: user.bank_code ?? null,
+      phone_number: user.phone_number,
+      address: user.address,
+      id_number: user.id_number,
+      bank_account_number: user.bank_account_number,
+      bank_code: user.bank_code,
       role: user.role,
       user_type: user.role === 'customer' ? null : user.role,
       verification_status: user.verification_status,
-      verification_notes: null,
       verified_at: user.verification_status === 'verified' ? monthsAgo(5) : null,
       host_since: user.role === 'host' ? monthsAgo(14) : null,
-      rating: null,
       terms_accepted_at: monthsAgo(18),
       privacy_accepted_at: monthsAgo(18),
       created_at: monthsAgo(18),
-      deleted_at: null,
     })
     .returning(['id'])
     .executeTakeFirstOrThrow();
@@ -174,8 +171,6 @@ export async function seedOnFirstStart(ctx: AppContext, logger: FastifyBaseLogge
           user_type: 'admin',
           verification_status: 'verified',
           verified_at: ctx.clock.now(),
-          phone_number: null, address: null, id_number: null, bank_account_number: null, bank_code: null,
-          verification_notes: null, host_since: null, rating: null, terms_accepted_at: null, privacy_accepted_at: null, deleted_at: null,
         })
         .execute();
       logger.info({ username: ctx.env.ADMIN_USERNAME }, 'administrator account created (SEED_DEMO=false)');

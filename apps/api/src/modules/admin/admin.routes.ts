@@ -4,7 +4,8 @@ import { envelope, safeText } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireAdmin } from '../../plugins/auth';
+import { routesFor } from '../../plugins/auth';
+import * as admin from './admin.service';
 
 const mailSchema = z.object({
   id: z.string(),
@@ -18,34 +19,15 @@ const mailSchema = z.object({
 });
 
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.addHook('preHandler', requireAdmin);
-
+  // ---- Admins only ----
+  return routesFor('admin', async (app) => {
     app.get('/admin/outbox', {
       schema: {
         tags: ['Admin'],
         summary: 'Recent mail (outbox), newest first',
-        security: [{ bearerAuth: [] }],
         querystring: z.object({ to: safeText('to').max(254).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: { 200: envelope(z.array(mailSchema)) },
       },
-    }, async (request) => {
-      let query = ctx.db.selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc').limit(request.query.limit);
-      if (request.query.to) query = query.where('to_address', '=', request.query.to);
-      const rows = await query.execute();
-      return {
-        success: true as const,
-        data: rows.map((r) => ({
-          id: r.id,
-          to: r.to_address,
-          subject: r.subject,
-          text: r.text_body,
-          transport: r.transport,
-          sent_at: r.sent_at ? new Date(r.sent_at).toISOString() : null,
-          error: r.error,
-          created_at: new Date(r.created_at).toISOString(),
-        })),
-      };
-    });
-  };
+    }, async (request) => ({ success: true as const, data: await admin.listRecentMail(ctx, request.query) }));
+  });
 }

@@ -61,19 +61,28 @@ export function insertBooking(db: Db, booking: NewBooking): Promise<BookingRow> 
   return db.insertInto('bookings').values(booking).returningAll().executeTakeFirstOrThrow();
 }
 
-/**
- * Pending and unpaid confirmed bookings of a car, or of a renter, become cancelled; answers the
- * changed rows. Paid bookings are never touched here: they are active or completed records.
- */
-export function cancelUnpaidBookings(db: Db, of: { carId: string } | { renterId: string }, reason: string, now: Date): Promise<BookingRow[]> {
+/** Unpaid bookings in the given statuses of a car, or of a renter (the ones a removal cancels). */
+export function findUnpaidBookings(db: Db, of: { carId: string } | { renterId: string }, statuses: readonly BookingStatusValue[]): Promise<BookingRow[]> {
   return db
-    .updateTable('bookings')
-    .set({ status: 'cancelled', cancelled_at: now, host_response: reason, host_response_date: now, updated_at: now })
+    .selectFrom('bookings')
+    .selectAll()
     .where('carId' in of ? 'car_id' : 'renter_id', '=', 'carId' in of ? of.carId : of.renterId)
-    .where('status', 'in', ['pending', 'confirmed'])
+    .where('status', 'in', [...statuses])
     .where('payment_status', '=', 'unpaid')
-    .returningAll()
+    .orderBy('start_date')
     .execute();
+}
+
+/** Bookings in the holding statuses that end on or after `from` and start on or before `to`. */
+export function findHoldingBookings(db: Db, carId: string, statuses: readonly BookingStatusValue[], from: string, to?: string) {
+  let query = db
+    .selectFrom('bookings')
+    .select(['id', 'start_date', 'end_date', 'status'])
+    .where('car_id', '=', carId)
+    .where('status', 'in', [...statuses])
+    .where('end_date', '>=', from);
+  if (to) query = query.where('start_date', '<=', to);
+  return query.orderBy('start_date').execute();
 }
 
 /** Whether a rental is under way in a car, or by a renter. */
@@ -85,30 +94,6 @@ export async function hasActiveBooking(db: Db, of: { carId: string } | { renterI
     .where('status', '=', 'active')
     .executeTakeFirst();
   return !!row;
-}
-
-/** Active bookings become completed with their return details (active -> completed only). */
-export function completeBookings(
-  db: Db,
-  ids: string[],
-  details: { actual_return_date: Date; condition_notes: string; odometer_reading: number | null },
-  now: Date,
-): Promise<BookingRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .updateTable('bookings')
-    .set({ ...details, status: 'completed', completed_at: now, updated_at: now })
-    .where('id', 'in', ids)
-    .where('status', '=', 'active')
-    .returningAll()
-    .execute()
-    .then(async (rows) => {
-      // A completed trip counts for its renter (users.total_trips), in the same transaction.
-      for (const row of rows) {
-        await db.updateTable('users').set((eb) => ({ total_trips: eb('total_trips', '+', 1) })).where('id', '=', row.renter_id).execute();
-      }
-      return rows;
-    });
 }
 
 export function countBookingsByStatus(db: Db, carId: string, statuses: BookingStatusValue[]) {
@@ -145,10 +130,10 @@ export function listBookingRecords(db: Db, filters: BookingListFilters): Promise
 }
 
 /**
- * Moves one booking from `from` to another status in a single conditional UPDATE: when another
- * request changed it first, nothing is written and undefined comes back (the caller answers 409).
+ * Writes a status change in a single conditional UPDATE: when another request changed the booking
+ * first, nothing is written and undefined comes back. Only booking-status.ts transition() calls it.
  */
-export function transitionBooking(
+export function updateBookingStatus(
   db: Db,
   id: string,
   from: BookingStatusValue,
@@ -160,36 +145,24 @@ export function transitionBooking(
   return query.returningAll().executeTakeFirst();
 }
 
-// Midnight after the start date in Johannesburg (UTC+2, no daylight saving), independent of the
-// session's TimeZone setting.
-const MIDNIGHT_AFTER_START = sql`(((start_date + 1)::text || ' 00:00:00+02')::timestamptz)`;
-
 /**
- * Cancels every overdue pending and confirmed-unpaid booking (decisions.md section 5) in one
- * UPDATE ... RETURNING. Row locks make it safe with several API instances: a booking is returned
- * (and so notified) by exactly one of them.
+ * The bookings whose expires_at has passed, locked for this transaction; rows another instance is
+ * already expiring are skipped (FOR UPDATE SKIP LOCKED), so each is cancelled once.
  */
-export async function expireOverdueBookings(db: Db, now: Date): Promise<BookingRow[]> {
-  const result = await sql<BookingRow>`
-    UPDATE bookings SET
-      status = 'cancelled',
-      cancelled_at = ${now},
-      updated_at = ${now},
-      host_response_date = ${now},
-      host_response = CASE
-        WHEN status = 'pending' AND ${MIDNIGHT_AFTER_START} <= ${now} AND created_at + interval '48 hours' > ${now}
-          THEN 'Expired: the host did not answer before the start date.'
-        WHEN status = 'pending' THEN 'Expired: the host did not answer within 48 hours.'
-        WHEN ${MIDNIGHT_AFTER_START} <= ${now} AND coalesce(confirmed_at, created_at) + interval '24 hours' > ${now}
-          THEN 'Expired: the booking was not paid before the start date.'
-        ELSE 'Expired: the booking was not paid within 24 hours of being accepted.'
-      END
-    WHERE (status = 'pending' AND (created_at + interval '48 hours' <= ${now} OR ${MIDNIGHT_AFTER_START} <= ${now}))
-       OR (status = 'confirmed' AND payment_status = 'unpaid'
-           AND (coalesce(confirmed_at, created_at) + interval '24 hours' <= ${now} OR ${MIDNIGHT_AFTER_START} <= ${now}))
-    RETURNING *
-  `.execute(db);
-  return result.rows;
+export function lockOverdueBookings(db: Db, now: Date): Promise<BookingRow[]> {
+  return db.selectFrom('bookings').selectAll().where('expires_at', '<=', now).orderBy('expires_at').forUpdate().skipLocked().execute();
+}
+
+/** The active bookings of a car whose start date has come (the rental a return ends). */
+export function findStartedActiveBookings(db: Db, carId: string, today: string): Promise<BookingRow[]> {
+  return db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('car_id', '=', carId)
+    .where('status', '=', 'active')
+    .where('start_date', '<=', today)
+    .orderBy('start_date')
+    .execute();
 }
 
 export interface BookingStatusCount {

@@ -15,12 +15,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser, routesFor } from '../../plugins/auth';
 import { toBooking } from './bookings.mapper';
 import * as bookings from './bookings.service';
 
 const tags = ['Bookings'];
-const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 const bookingList = envelope(z.array(bookingSchema));
 const statusQuery = z.object({ status: z.string().trim().toLowerCase().pipe(z.enum(BOOKING_STATUSES)).optional() });
@@ -33,13 +32,12 @@ const STATUS_MESSAGES: Record<string, string> = {
 };
 
 export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
+  // ---- Signed-in: renters, car owners and admins; the service decides which booking is whose ----
+  return routesFor('signed-in', async (app) => {
     app.post('/booking/create', {
-      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Request a booking (verified users, not on their own car); the server computes the price',
-        security,
         body: createBookingBodySchema,
         response: { 201: envelope(bookingSchema) },
       },
@@ -54,11 +52,9 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/booking/getAll', {
-      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Bookings: admins all (or their own with scope=mine), others their own as renter or owner (as=owner|renter narrows)',
-        security,
         querystring: bookingScopeQuerySchema,
         response: { 200: bookingList },
       },
@@ -68,43 +64,37 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }));
 
     app.get('/booking/getList', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Bookings filtered by status and car_username (same visibility as getAll)', security, querystring: bookingListQuerySchema, response: { 200: bookingList } },
+      schema: { tags, summary: 'Bookings filtered by status and car_username (same visibility as getAll)', querystring: bookingListQuerySchema, response: { 200: bookingList } },
     }, async (request) => ({
       success: true as const,
       data: (await bookings.listVisibleBookings(ctx, currentUser(request), request.query)).map(toBooking),
     }));
 
     app.get('/booking/getStats', {
-      preHandler: requireUser,
       schema: {
         tags,
         summary: 'Counts by status and stored totals, scoped like getAll (scope=mine, as=owner|renter)',
-        security,
         querystring: bookingScopeQuerySchema,
         response: { 200: envelope(bookingStatsSchema) },
       },
     }, async (request) => ({ success: true as const, data: await bookings.bookingStats(ctx, currentUser(request), request.query) }));
 
     app.get('/user/:id/bookings', {
-      preHandler: requireUser,
-      schema: { tags, summary: "A user's bookings as renter (self or admin)", security, params: idParams, querystring: statusQuery, response: { 200: bookingList } },
+      schema: { tags, summary: "A user's bookings as renter (self or admin)", params: idParams, querystring: statusQuery, response: { 200: bookingList } },
     }, async (request) => ({
       success: true as const,
       data: (await bookings.listUserBookings(ctx, currentUser(request), request.params.id, 'renter', request.query.status)).map(toBooking),
     }));
 
     app.get('/user/:id/hosted-bookings', {
-      preHandler: requireUser,
-      schema: { tags, summary: "Bookings of a user's cars (self or admin)", security, params: idParams, querystring: statusQuery, response: { 200: bookingList } },
+      schema: { tags, summary: "Bookings of a user's cars (self or admin)", params: idParams, querystring: statusQuery, response: { 200: bookingList } },
     }, async (request) => ({
       success: true as const,
       data: (await bookings.listUserBookings(ctx, currentUser(request), request.params.id, 'owner', request.query.status)).map(toBooking),
     }));
 
     app.patch('/booking/approve/:id', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Accept a pending request (car owner or admin)', security, params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
+      schema: { tags, summary: 'Accept a pending request (car owner or admin)', params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
     }, async (request) => {
       const hostResponse = request.body?.host_response;
       const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, 'confirmed', {
@@ -115,8 +105,7 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.patch('/booking/reject/:id', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Reject a pending request (car owner or admin)', security, params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
+      schema: { tags, summary: 'Reject a pending request (car owner or admin)', params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
     }, async (request) => {
       const hostResponse = request.body?.host_response;
       const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, 'rejected', {
@@ -127,8 +116,7 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.patch('/booking/:id/cancel', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Withdraw a pending request or cancel a confirmed, unpaid booking (renter or admin)', security, params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
+      schema: { tags, summary: 'Withdraw a pending request or cancel a confirmed, unpaid booking (renter or admin)', params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
     }, async (request) => {
       const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, 'cancelled', { callers: ['renter', 'admin'] });
       return { success: true as const, message: STATUS_MESSAGES.cancelled, data: toBooking(record) };
@@ -141,21 +129,17 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
 
     app.patch('/booking/:id/status', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Change the status as the machine and your part allow (409 otherwise)', security, params: idParams, body: bookingStatusBodySchema, response: { 200: envelope(bookingSchema) } },
+      schema: { tags, summary: 'Change the status as the machine and your part allow (409 otherwise)', params: idParams, body: bookingStatusBodySchema, response: { 200: envelope(bookingSchema) } },
     }, statusHandler);
 
     app.put('/booking/update/:id', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Same as PATCH /booking/{id}/status: { status, host_response? }', security, params: idParams, body: bookingStatusBodySchema, response: { 200: envelope(bookingSchema) } },
+      schema: { tags, summary: 'Same as PATCH /booking/{id}/status: { status, host_response? }', params: idParams, body: bookingStatusBodySchema, response: { 200: envelope(bookingSchema) } },
     }, statusHandler);
 
     app.get('/booking/:id', {
-      preHandler: requireUser,
       schema: {
         tags,
         summary: 'One booking (its renter, the car owner or an admin)',
-        security,
         params: idParams,
         response: { 200: envelope(bookingSchema) },
       },
@@ -163,5 +147,5 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       success: true as const,
       data: toBooking(await bookings.findVisibleBooking(ctx, currentUser(request), request.params.id)),
     }));
-  };
+  });
 }

@@ -1,6 +1,7 @@
-// Booking creation (document 2 section 5; decisions.md section 5): every rule of the detail page
-// again on the server, in the same order and words, the price computed here from the car, the
-// chosen options and the settings, and the no-double-booking rule left to the database.
+// Bookings (document 2 section 5; document 3; decisions.md section 5): creating one, with every
+// rule of the detail page again on the server in the same order and words and the price computed
+// here; who may see which; people's status changes; lists and stats. The machine itself is applied
+// in booking-status.ts, returns in returns.service.ts.
 import { randomBytes } from 'node:crypto';
 import {
   bookingLength,
@@ -8,7 +9,6 @@ import {
   BOOKING_STATUSES,
   canActorTransition,
   canTransition,
-  UNPAID_EXPIRY_HOURS,
   type BookingActor,
   type BookingScopeQuery,
   type BookingStats,
@@ -16,24 +16,26 @@ import {
   calculatePrice,
   DEFAULT_PICKUP_TIME,
   DEFAULT_RETURN_TIME,
-  formatDateRange,
-  formatDay,
   isAdmin,
   validateBookingRequest,
   type createBookingBodySchema,
 } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
-import type { BookingInsuranceSnapshot, BookingPickupSnapshot, BookingRow, UserRow } from '../../db/schema';
+import type { BookingInsuranceSnapshot, BookingPickupSnapshot, UserRow } from '../../db/schema';
+import { inTransaction, type Tx } from '../../events/domain-events';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { canManageCar, invalidateCarListings, isPubliclyVisible, returnCar, today } from '../cars/cars.service';
-import * as carsRepo from '../cars/cars.repository';
-import { notify } from '../notifications/notifications.service';
+import { canManageCar, findCar, isPubliclyVisible, today } from '../cars/cars.service';
 import { getSettings } from '../settings/settings.service';
-import { findUserByIdOrUsername } from '../users/users.repository';
+import { findUser } from '../users/users.service';
+import { cancelUnpaidBookings, checkTransition, expireOverdueBookings, findHoldingBookings, initialExpiry, transition } from './booking-status';
 import * as repo from './bookings.repository';
 import type { BookingRecord } from './bookings.repository';
+
+export type { BookingRecord };
+import { returnRental } from './returns.service';
+
+export { expireOverdueBookings };
 
 type CreateBookingInput = z.output<typeof createBookingBodySchema>;
 
@@ -54,21 +56,21 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
   // An admin may book on a user's behalf (the API playground); everyone else books for themselves.
   let renter = viewer;
   if (body.user_username && isAdmin(viewer) && body.user_username.toLowerCase() !== viewer.username.toLowerCase()) {
-    const user = await findUserByIdOrUsername(ctx.db, body.user_username);
+    const user = await findUser(ctx, body.user_username);
     if (!user) throw notFound('User not found');
     renter = user;
   }
 
   await expireOverdueBookings(ctx);
   const todayDate = today(ctx);
-  const car = await carsRepo.findCarRecord(ctx.db, body.car_username, todayDate);
+  const car = await findCar(ctx, body.car_username);
   if (!car || (!isPubliclyVisible(car) && !canManageCar(renter, car))) throw notFound('Car not found');
 
   const settings = await getSettings(ctx);
   const isHourly = body.is_hourly_booking;
   const startTime = body.start_time || (isHourly ? null : DEFAULT_PICKUP_TIME);
   const endTime = body.end_time || (isHourly ? null : DEFAULT_RETURN_TIME);
-  const held = await carsRepo.findHoldingBookings(ctx.db, car.id, body.start_date);
+  const held = await findHoldingBookings(ctx.db, car.id, body.start_date);
 
   const failure = validateBookingRequest({
     start_date: body.start_date,
@@ -111,81 +113,58 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
     settings,
   });
   const instant = settings.business_rules.instant_booking_enabled;
-  const now = ctx.clock.now();
+  const status: BookingStatus = instant ? 'confirmed' : 'pending';
 
-  let inserted;
   try {
-    inserted = await repo.insertBooking(ctx.db, {
-      booking_number: newBookingNumber(),
-      car_id: car.id,
-      renter_id: renter.id,
-      owner_id: car.owner_id,
-      start_date: body.start_date,
-      end_date: body.end_date,
-      start_time: startTime!,
-      end_time: endTime!,
-      is_hourly_booking: isHourly,
-      duration_days: length.duration_days,
-      duration_hours: length.duration_hours,
-      status: instant ? 'confirmed' : 'pending',
-      subtotal_cents: price.cents.subtotal,
-      service_fee_cents: price.cents.serviceFee,
-      insurance_fee_cents: price.cents.insuranceFee,
-      pickup_fee_cents: price.cents.pickupFee,
-      total_price_cents: price.cents.total,
-      service_fee_rate: price.serviceFeeRate,
-      commission_rate: price.commissionRate,
-      car_owner_earnings_cents: price.cents.carOwnerEarnings,
-      app_fee_cents: price.cents.appFee,
-      pickup_option: pickup ? JSON.stringify(pickup) : null,
-      insurance_option: insurance ? JSON.stringify(insurance) : null,
-      special_requirements: body.special_requirements || null,
-      host_response: instant ? 'Booking confirmed instantly' : null,
-      host_response_date: instant ? now : null,
-      payment_provider: null,
-      payment_reference: null,
-      paid_at: null,
-      confirmed_at: instant ? now : null,
-      completed_at: null,
-      cancelled_at: null,
-      actual_return_date: null,
-      condition_notes: null,
-      odometer_reading: null,
-      payout_reference: null,
-      payout_at: null,
-      created_at: now,
-      updated_at: now,
+    return await inTransaction(ctx, async (tx) => {
+      const now = tx.now;
+      const inserted = await repo.insertBooking(tx.db, {
+        booking_number: newBookingNumber(),
+        car_id: car.id,
+        renter_id: renter.id,
+        owner_id: car.owner_id,
+        start_date: body.start_date,
+        end_date: body.end_date,
+        start_time: startTime!,
+        end_time: endTime!,
+        is_hourly_booking: isHourly,
+        duration_days: length.duration_days,
+        duration_hours: length.duration_hours,
+        status,
+        subtotal_cents: price.cents.subtotal,
+        service_fee_cents: price.cents.serviceFee,
+        insurance_fee_cents: price.cents.insuranceFee,
+        pickup_fee_cents: price.cents.pickupFee,
+        total_price_cents: price.cents.total,
+        service_fee_rate: price.serviceFeeRate,
+        commission_rate: price.commissionRate,
+        car_owner_earnings_cents: price.cents.carOwnerEarnings,
+        app_fee_cents: price.cents.appFee,
+        pickup_option: pickup ? JSON.stringify(pickup) : null,
+        insurance_option: insurance ? JSON.stringify(insurance) : null,
+        special_requirements: body.special_requirements || null,
+        host_response: instant ? 'Booking confirmed instantly' : null,
+        host_response_date: instant ? now : null,
+        confirmed_at: instant ? now : null,
+        expires_at: initialExpiry({ status, start_date: body.start_date, created_at: now, confirmed_at: instant ? now : null }),
+        created_at: now,
+        updated_at: now,
+      });
+      const record = await repo.findBookingRecord(tx.db, inserted.id);
+      if (!record) throw notFound(BOOKING_NOT_FOUND);
+      tx.emit({ type: 'booking.requested', booking: record });
+      return record;
     });
   } catch (error) {
     // Another request took an overlapping date between our check and the insert.
     if (isExclusionViolation(error)) throw conflict(BOOKING_RULE_MESSAGES.dates_unavailable.message);
     throw error;
   }
-  invalidateCarListings(ctx);
+}
 
-  const name = `${car.car_make} ${car.car_model}`;
-  const when = isHourly
-    ? `${formatDay(body.start_date)} ${startTime}-${endTime}`
-    : `${formatDateRange(body.start_date, body.end_date)} (${length.duration_days} ${length.duration_days === 1 ? 'day' : 'days'})`;
-  await notify(ctx, car.owner_id, {
-    type: 'booking_request',
-    title: instant ? 'New booking' : 'New booking request',
-    message: instant
-      ? `${renter.full_name} booked your ${name} for ${when}. It was confirmed instantly.`
-      : `${renter.full_name} wants to book your ${name} for ${when}. Accept or reject the request.`,
-    link: '/my-bookings',
-  });
-  if (instant) {
-    await notify(ctx, renter.id, {
-      type: 'booking_confirmed',
-      title: 'Booking confirmed',
-      message: `Your booking of the ${name} for ${when} is confirmed. Pay to secure it.`,
-      link: '/my-bookings',
-    });
-  }
-  const record = await repo.findBookingRecord(ctx.db, inserted.id);
-  if (!record) throw notFound(BOOKING_NOT_FOUND);
-  return record;
+/** A booking by id or number, whoever asks (internal callers that have already checked access). */
+export function findBookingById(ctx: AppContext, idOrNumber: string): Promise<BookingRecord | undefined> {
+  return repo.findBookingRecord(ctx.db, idOrNumber);
 }
 
 /** A booking is visible to its renter, the car's owner and admins (decisions.md section 1); 404 for anyone else. */
@@ -197,16 +176,7 @@ export async function findVisibleBooking(ctx: AppContext, viewer: UserRow, idOrN
   return booking;
 }
 
-// ---- The status machine (decisions.md section 5) ----
-
-const STATUS_VERB: Record<BookingStatus, string> = {
-  pending: 'made pending',
-  confirmed: 'accepted',
-  rejected: 'rejected',
-  cancelled: 'cancelled',
-  active: 'activated',
-  completed: 'completed',
-};
+// ---- Status changes by people (decisions.md section 5); booking-status.ts applies the machine ----
 
 /** The parts the viewer plays in a booking (an admin may also be its owner). */
 function actorsOf(viewer: UserRow, booking: { renter_id: string; owner_id: string }): BookingActor[] {
@@ -217,64 +187,15 @@ function actorsOf(viewer: UserRow, booking: { renter_id: string; owner_id: strin
   return actors;
 }
 
-const carName = (b: BookingRecord) => `${b.car_make} ${b.car_model}`;
-const dates = (b: { start_date: string; end_date: string }) => formatDateRange(b.start_date, b.end_date);
-
-/**
- * Cancels overdue pending and unpaid bookings and tells both parties. The background job calls it
- * every minute; writes that depend on a car's dates (create, accept, pay) call it first, so an
- * expired request never blocks dates or gets accepted or paid in the gap between two sweeps.
- */
-export async function expireOverdueBookings(ctx: AppContext): Promise<number> {
-  const expired = await repo.expireOverdueBookings(ctx.db, ctx.clock.now());
-  if (expired.length === 0) return 0;
-  invalidateCarListings(ctx);
-  for (const row of expired) {
-    const record = await repo.findBookingRecord(ctx.db, row.id);
-    if (!record) continue;
-    const reason = row.host_response ?? 'Expired.';
-    await notify(ctx, row.renter_id, {
-      type: 'booking_expired',
-      title: 'Booking expired',
-      message: `Your booking of the ${carName(record)} (${dates(record)}) was cancelled. ${reason}`,
-      link: '/my-bookings',
-    });
-    await notify(ctx, row.owner_id, {
-      type: 'booking_expired',
-      title: 'Booking expired',
-      message: `The booking of your ${carName(record)} by ${record.renter_full_name} (${dates(record)}) was cancelled. ${reason}`,
-      link: '/my-bookings',
-    });
-  }
-  return expired.length;
-}
-
 /**
  * A renter whose account is being closed: refused while one of their trips is under way; their
- * pending and unpaid bookings are cancelled inside the caller's transaction. Answers the cancelled
- * bookings for afterRenterBookingsCancelled.
+ * pending and unpaid bookings are cancelled in the caller's unit of work (the hosts are told).
  */
-export async function cancelRenterBookingsInTransaction(trx: Db, renterId: string, now: Date): Promise<BookingRow[]> {
-  if (await repo.hasActiveBooking(trx, { renterId })) {
+export async function cancelRenterBookings(tx: Tx, renterId: string): Promise<void> {
+  if (await repo.hasActiveBooking(tx.db, { renterId })) {
     throw conflict('This user has a rental under way; it must be returned before the account is deleted.');
   }
-  return repo.cancelUnpaidBookings(trx, { renterId }, 'Cancelled because the renter closed their Karoo account', now);
-}
-
-/** After the commit: each host whose request went is told, and the dates are free again. */
-export async function afterRenterBookingsCancelled(ctx: AppContext, cancelled: BookingRow[], renterName: string): Promise<void> {
-  if (cancelled.length === 0) return;
-  invalidateCarListings(ctx);
-  for (const row of cancelled) {
-    const record = await repo.findBookingRecord(ctx.db, row.id);
-    if (!record) continue;
-    await notify(ctx, row.owner_id, {
-      type: 'booking_cancelled',
-      title: 'Booking cancelled',
-      message: `The booking of your ${carName(record)} by ${renterName} (${dates(record)}) was cancelled because their account was closed. The dates are free again.`,
-      link: '/my-bookings',
-    });
-  }
+  await cancelUnpaidBookings(tx, { renterId }, 'renter_closed', 'Cancelled because the renter closed their Karoo account');
 }
 
 interface ChangeOptions {
@@ -288,7 +209,13 @@ const CALLER_MESSAGES: Record<string, string> = {
   'renter,admin': 'Only the renter can cancel this booking.',
 };
 
-/** Every human status change goes through here: visibility (404), caller (403), machine (409). */
+const DEFAULT_RESPONSES: Partial<Record<BookingStatus, (actor: BookingActor) => string>> = {
+  confirmed: () => 'Booking approved by host',
+  rejected: () => 'Booking rejected by host',
+  cancelled: (actor) => (actor === 'renter' ? 'Booking cancelled by the renter' : 'Booking cancelled by an administrator'),
+};
+
+/** Every human status change goes through here: visibility (404), caller (403), then transition(). */
 export async function changeBookingStatus(
   ctx: AppContext,
   viewer: UserRow,
@@ -302,83 +229,24 @@ export async function changeBookingStatus(
   if (options.callers && !actors.some((a) => options.callers!.includes(a))) {
     throw forbidden(CALLER_MESSAGES[options.callers.join(',')] ?? 'You do not have permission to do this.');
   }
-  const from = booking.status;
-  if (from === to) throw conflict(`This booking is already ${from}.`);
-  if (!canTransition(from, to)) throw conflict(`A ${from} booking cannot be ${STATUS_VERB[to]}.`);
-  if (to === 'active') throw conflict('A booking becomes active only when its payment is verified (POST /api/booking/pay/{id}).');
-  if (!actors.some((a) => canActorTransition(from, to, a))) {
-    throw forbidden(to === 'cancelled' ? 'Only the renter can cancel this booking.' : 'Only the car owner or an administrator can do this.');
+  if (booking.status !== to && canTransition(booking.status, to) && to === 'active') {
+    throw conflict('A booking becomes active only when its payment is verified (POST /api/booking/pay/{id}).');
   }
+  // The part that may make this change, else the viewer's first part (for the machine's 409 or 403).
+  const actor = actors.find((a) => canActorTransition(booking.status, to, a)) ?? actors[0]!;
   if (to === 'completed') {
-    await returnCar(ctx, viewer, booking.car_id, {});
+    checkTransition(booking.status, to, actor);
+    await returnRental(ctx, viewer, booking.car_id, {});
     return reloadBooking(ctx, booking.id);
   }
-
-  const now = ctx.clock.now();
-  const defaults: Partial<Record<BookingStatus, string>> = {
-    confirmed: 'Booking approved by host',
-    rejected: 'Booking rejected by host',
-    cancelled: actors.includes('renter') ? 'Booking cancelled by the renter' : 'Booking cancelled by an administrator',
-  };
-  const response = options.hostResponse?.trim() || defaults[to] || null;
-  const changed = await repo.transitionBooking(
-    ctx.db,
-    booking.id,
-    from,
-    {
-      status: to,
-      updated_at: now,
-      host_response: response,
-      host_response_date: now,
-      ...(to === 'confirmed' ? { confirmed_at: now } : {}),
-      ...(to === 'cancelled' ? { cancelled_at: now } : {}),
-    },
-    { unpaidOnly: from === 'confirmed' },
-  );
-  if (!changed) throw conflict('This booking was changed in the meantime. Reload it and try again.');
-  invalidateCarListings(ctx);
-  await notifyStatusChange(ctx, booking, to, actors, response);
-  return reloadBooking(ctx, booking.id);
+  const reason = options.hostResponse?.trim() || DEFAULT_RESPONSES[to]?.(actor) || null;
+  return inTransaction(ctx, (tx) => transition(tx, booking, { to, actor, reason }));
 }
 
 async function reloadBooking(ctx: AppContext, id: string): Promise<BookingRecord> {
   const record = await repo.findBookingRecord(ctx.db, id);
   if (!record) throw notFound(BOOKING_NOT_FOUND);
   return record;
-}
-
-async function notifyStatusChange(ctx: AppContext, b: BookingRecord, to: BookingStatus, actors: BookingActor[], response: string | null) {
-  const what = `${carName(b)} (${dates(b)})`;
-  if (to === 'confirmed') {
-    await notify(ctx, b.renter_id, {
-      type: 'booking_confirmed',
-      title: 'Booking accepted',
-      message: `${b.owner_full_name} accepted your booking of the ${what}. Pay within ${UNPAID_EXPIRY_HOURS} hours to secure it.`,
-      link: '/my-bookings',
-    });
-  } else if (to === 'rejected') {
-    await notify(ctx, b.renter_id, {
-      type: 'booking_rejected',
-      title: 'Booking rejected',
-      message: `Your booking of the ${what} was rejected${response ? `: ${response}` : '.'}`,
-      link: '/my-bookings',
-    });
-  } else if (to === 'cancelled') {
-    await notify(ctx, b.owner_id, {
-      type: 'booking_cancelled',
-      title: 'Booking cancelled',
-      message: `${b.renter_full_name} cancelled the booking of your ${what}.`,
-      link: '/my-bookings',
-    });
-    if (!actors.includes('renter')) {
-      await notify(ctx, b.renter_id, {
-        type: 'booking_cancelled',
-        title: 'Booking cancelled',
-        message: `Your booking of the ${what} was cancelled by Karoo${response ? `: ${response}` : '.'}`,
-        link: '/my-bookings',
-      });
-    }
-  }
 }
 
 // ---- Reading lists ----
@@ -405,7 +273,7 @@ export function listVisibleBookings(
 
 /** GET /user/{id}/bookings (as renter) and /hosted-bookings (on own cars): self or admin. */
 export async function listUserBookings(ctx: AppContext, viewer: UserRow, idOrUsername: string, as: 'renter' | 'owner', status?: BookingStatus) {
-  const user = await findUserByIdOrUsername(ctx.db, idOrUsername);
+  const user = await findUser(ctx, idOrUsername);
   if (!user || user.deleted_at) throw notFound('User not found');
   if (user.id !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only see your own bookings.');
   return repo.listBookingRecords(ctx.db, { ...(as === 'renter' ? { renterId: user.id } : { ownerId: user.id }), ...(status ? { status } : {}) });

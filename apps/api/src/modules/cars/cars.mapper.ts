@@ -52,7 +52,7 @@ export function toCar(record: CarRecord, { isPrivileged, distanceKm }: CarViewOp
     pickup_location: record.pickup_location,
     latitude: record.latitude,
     longitude: record.longitude,
-    status: isRented && (record.status === 'available' || record.status === 'active') ? 'rented' : record.status,
+    status: isRented && record.status === 'available' ? 'rented' : record.status,
     isRented,
     rating: record.rating == null ? null : Number(record.rating),
     totalReviews: record.total_reviews,

@@ -4,7 +4,7 @@ import { sql, type RawBuilder, type Expression, type SqlBool } from 'kysely';
 import type { CarSort, CarStatus, PickupType } from '@karoo/shared';
 import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES } from '@karoo/shared';
 import type { Db } from '../../db/connection';
-import type { BookingRow, CarRow, CarUpdate, CarVerificationValue, NewCar } from '../../db/schema';
+import type { CarRow, CarUpdate, CarVerificationValue, NewCar } from '../../db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -185,10 +185,10 @@ function filteredCars(db: Db, q: CarPageQuery) {
   }
   if (q.ownerId) query = query.where('c.owner_id', '=', q.ownerId);
   if (q.status === 'rented') {
-    query = query.where((eb) => eb.or([eb('c.status', 'in', ['rented', 'active']), rentedNow(q.today)]));
+    query = query.where(rentedNow(q.today));
   } else if (q.status === 'available') {
     query = query.where('c.status', '=', 'available').where(sql<SqlBool>`NOT ${rentedNow(q.today)}`);
-  } else if (q.status) {
+  } else if (q.status === 'offline' || q.status === 'maintenance') {
     query = query.where('c.status', '=', q.status);
   }
   if (q.verificationStatus) query = query.where('c.verification_status', '=', q.verificationStatus);
@@ -257,28 +257,4 @@ export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ ids: strin
     ORDER BY ${order('p')}
   `.execute(db);
   return { ids: rows.flatMap((r) => (r.id ? [r.id] : [])), total: Number(rows[0]?.total ?? 0) };
-}
-
-// ---- Bookings a car's changes depend on ----
-export function findStartedActiveBookings(db: Db, carId: string, today: string): Promise<BookingRow[]> {
-  return db
-    .selectFrom('bookings')
-    .selectAll()
-    .where('car_id', '=', carId)
-    .where('status', '=', 'active')
-    .where('start_date', '<=', today)
-    .orderBy('start_date')
-    .execute();
-}
-
-/** Holding bookings (pending, confirmed, active) that end on or after `from` and start on or before `to`. */
-export function findHoldingBookings(db: Db, carId: string, from: string, to?: string) {
-  let query = db
-    .selectFrom('bookings')
-    .select(['id', 'start_date', 'end_date', 'status'])
-    .where('car_id', '=', carId)
-    .where('status', 'in', ['pending', 'confirmed', 'active'])
-    .where('end_date', '>=', from);
-  if (to) query = query.where('start_date', '<=', to);
-  return query.orderBy('start_date').execute();
 }

@@ -1,62 +1,43 @@
-// Cars (document 2; decisions.md sections 1 and 4): who may see and change a car, the browse
-// list, listing a car (which makes its owner a host), fleet management, returns, verification
-// and registration documents.
+// Cars (document 2; decisions.md sections 1 and 4): who may see and change a car, listing one
+// (which makes its owner a host), fleet management (availability, price, pickup and insurance
+// options) and taking cars off Karoo. Browsing is car-browse.service.ts, admins' decisions
+// car-verification.service.ts, the stored shape of fields car-fields.ts; returns complete a
+// booking, so they live in bookings/returns.service.ts.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  BROWSE_TYPE_FILTERS,
-  BROWSE_TYPES,
   buildCarUsername,
   CAR_COLOURS,
   CAR_TYPES,
   CAR_USERNAME_PATTERN,
   canonicalFeature,
-  DEFAULT_RETURN_NOTES,
   DEFAULT_SPECIFICATIONS,
-  findBaseCity,
-  formatDateRange,
-  FUEL_TYPES,
   isAdmin,
   todayIn,
   validateCarLimits,
   validateCarListing,
-  WIZARD_TRANSMISSIONS,
-  type BrowseType,
   type Car,
-  type CarListFilters,
-  type CarListingFailure,
 } from '@karoo/shared';
-import type {
-  insuranceOptionInputSchema,
-  newCarBodySchema,
-  pickupOptionInputSchema,
-  updateCarBodySchema,
-  returnCarBodySchema,
-  verifyCarBodySchema,
-} from '@karoo/shared';
+import type { newCarBodySchema, updateCarBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
-import type { BookingRow, CarRow, CarUpdate, StoredInsuranceOption, StoredPickupOption, StoredSpecifications, UserRow } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { detectFileType, DOCUMENT_MIME_TYPES } from '../../lib/file-types';
-import * as bookingsRepo from '../bookings/bookings.repository';
-import { notify } from '../notifications/notifications.service';
+import type { CarRow, CarUpdate, UserRow } from '../../db/schema';
+import { inTransaction, type CarRef, type DomainEvent, type Tx } from '../../events/domain-events';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { cancelUnpaidBookings, hasActiveRental } from '../bookings/booking-status';
 import { getSettings } from '../settings/settings.service';
-import { findUserByIdOrUsername } from '../users/users.repository';
+import { findUser, makeHost } from '../users/users.service';
+import { canonical, json, listingError, mergeSpecifications, normaliseInsuranceOptions, normalisePickupOptions, positionOf, type InsuranceOptionIn, type PickupOptionIn } from './car-fields';
 import { planCarPhotos, removeCarPhotos, writeCarPhotos } from './car-photos';
-import { distanceKm, toCar } from './cars.mapper';
-import { cachedPage, clearBrowseCache, type PageAnswer } from './listing-cache';
+import { toCar } from './cars.mapper';
 import * as repo from './cars.repository';
 import type { CarRecord } from './cars.repository';
 
+export type { CarRecord };
+
 type NewCarInput = z.output<typeof newCarBodySchema>;
 type UpdateCarInput = z.output<typeof updateCarBodySchema>;
-type PickupOptionIn = z.output<typeof pickupOptionInputSchema>;
-type InsuranceOptionIn = z.output<typeof insuranceOptionInputSchema>;
-type ReturnCarInput = z.output<typeof returnCarBodySchema>;
-type VerifyCarInput = z.output<typeof verifyCarBodySchema>;
 
-const CAR_NOT_FOUND = 'Car not found';
+export const CAR_NOT_FOUND = 'Car not found';
 const PLATE_TAKEN = 'A car with this plate number is already listed on Karoo.';
 const plateTaken = () => conflict(PLATE_TAKEN, { car_plate_number: PLATE_TAKEN });
 
@@ -75,7 +56,7 @@ export function canManageCar(viewer: UserRow | null, car: { owner_id: string }):
 
 /** Listed cars are public; offline, maintenance, unverified and rejected cars only to their owner and admins. */
 export function isPubliclyVisible(car: { verification_status: string; status: string }): boolean {
-  return car.verification_status === 'verified' && ['available', 'rented', 'active'].includes(car.status);
+  return car.verification_status === 'verified' && car.status === 'available';
 }
 
 /** The car behind `{id}` as this viewer may see it; 404 otherwise. */
@@ -96,177 +77,25 @@ export function viewCar(viewer: UserRow | null, car: CarRecord): Car {
   return toCar(car, { isPrivileged: canManageCar(viewer, car) });
 }
 
-async function reload(ctx: AppContext, id: string): Promise<CarRecord> {
+export async function reload(ctx: AppContext, id: string): Promise<CarRecord> {
   const car = await repo.findCarRecord(ctx.db, id, today(ctx));
   if (!car) throw notFound(CAR_NOT_FOUND);
   return car;
 }
 
-// ---- Browse ----
-export interface CarPage {
-  cars: Car[];
-  meta: { total: number; page: number; limit: number };
+// ---- Events ----
+/** A car as events and notices name it. */
+export function carRef(car: Pick<CarRow, 'id' | 'car_username' | 'car_make' | 'car_model' | 'owner_id'>): CarRef {
+  return { id: car.id, car_username: car.car_username, car_make: car.car_make, car_model: car.car_model, owner_id: car.owner_id };
 }
 
-/** Forgets cached browse pages; every write that can change a public page calls it. */
-export function invalidateCarListings(ctx: AppContext): void {
-  clearBrowseCache(ctx);
-}
-
-function resolveTypeFilter(type: string | undefined) {
-  if (!type) return undefined;
-  const carTypes = new Set<string>();
-  let maxPriceCents: number | undefined;
-  let abovePriceCents: number | undefined;
-  for (const value of type.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const browse = BROWSE_TYPES.find((t) => t.toLowerCase() === value.toLowerCase()) as BrowseType | undefined;
-    if (!browse) {
-      carTypes.add(value);
-      continue;
-    }
-    const rule = BROWSE_TYPE_FILTERS[browse];
-    rule.carTypes.forEach((t) => carTypes.add(t));
-    if (rule.maxDailyPrice !== undefined) maxPriceCents = Math.max(maxPriceCents ?? 0, rule.maxDailyPrice * 100);
-    if (rule.minDailyPriceAbove !== undefined) abovePriceCents = Math.min(abovePriceCents ?? Infinity, rule.minDailyPriceAbove * 100);
-  }
-  return { carTypes: [...carTypes], maxPriceCents, abovePriceCents };
-}
-
-/**
- * One browse page as the JSON answer `{ success, data, meta }`, serialised here (the list is the
- * hottest call; the answer is built from the same Car type the schema documents), with a gzip
- * copy when the page came from the cache.
- */
-export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, query: CarListFilters): Promise<PageAnswer> {
-  const todayDate = today(ctx);
-  const sort = query.sort ?? 'RELEVANCE';
-  const origin = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
-  if (sort === 'DISTANCE' && !origin) {
-    throw badRequest('Sorting by distance needs your location: send lat and lng.', { lat: 'Required for the DISTANCE sort' });
-  }
-  if ((query.lat === undefined) !== (query.lng === undefined)) throw badRequest('Send both lat and lng.', { lng: 'Send both lat and lng' });
-  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
-    throw badRequest('The minimum price cannot be more than the maximum price.', { minPrice: 'Must not exceed maxPrice' });
-  }
-  const start = query.startDate ?? query.endDate;
-  const end = query.endDate ?? query.startDate;
-  if (start && end && end < start) throw badRequest('End date must be after start date.', { endDate: 'End date must be after start date.' });
-
-  let scope: 'public' | 'all' = 'public';
-  let ownerId: string | undefined;
-  if (query.owner) {
-    const owner = await findUserByIdOrUsername(ctx.db, query.owner);
-    if (!owner) return { json: JSON.stringify({ success: true, data: [], meta: { total: 0, page: query.page, limit: query.limit } }), gzip: null };
-    ownerId = owner.id;
-    if (viewer && (viewer.id === owner.id || isAdmin(viewer))) scope = 'all';
-  }
-  if (query.includeUnverified && isAdmin(viewer)) scope = 'all';
-
-  const pageQuery: repo.CarPageQuery = {
-    scope,
-    ownerId,
-    today: todayDate,
-    // Words are matched at word starts, so punctuation separates words as spaces do ("c-class").
-    searchWords: (query.search ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8),
-    location: query.location,
-    type: resolveTypeFilter(query.type),
-    transmission: query.transmission,
-    fuel: query.fuel,
-    features: [...new Set(query.features.map(canonicalFeature))],
-    minPriceCents: query.minPrice !== undefined ? Math.round(query.minPrice * 100) : undefined,
-    maxPriceCents: query.maxPrice !== undefined ? Math.round(query.maxPrice * 100) : undefined,
-    pickupType: query.pickupType ?? 'ALL',
-    window: start && end ? { start, end } : undefined,
-    status: query.status,
-    verificationStatus: query.verification_status,
-    sort,
-    origin,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  };
-
-  const load = async (): Promise<string> => {
-    const { ids, total } = await repo.findCarPage(ctx.db, pageQuery);
-    const records = await repo.findCarRecordsByIds(ctx.db, ids, todayDate);
-    const page: CarPage = {
-      cars: records.map((record) =>
-        toCar(record, {
-          isPrivileged: scope === 'all' && canManageCar(viewer, record),
-          ...(origin ? { distanceKm: distanceKm(origin, record) } : {}),
-        }),
-      ),
-      meta: { total, page: query.page, limit: query.limit },
-    };
-    return JSON.stringify({ success: true, data: page.cars, meta: page.meta });
-  };
-  // Public pages look the same to everyone, so they are shared for a few seconds.
-  return scope === 'public' ? cachedPage(ctx, JSON.stringify(pageQuery), load) : { json: await load(), gzip: null };
-}
-
-// ---- Field normalisation shared by create and update ----
-const canonical = (list: readonly string[], value: string) => list.find((v) => v.toLowerCase() === value.toLowerCase()) ?? value;
-
-function listingError(failure: CarListingFailure): AppError {
-  return badRequest(failure.message, failure.errors);
-}
-
-function newOptionId(prefix: 'pickup' | 'insurance'): string {
-  return `${prefix}_${randomBytes(6).toString('hex')}`;
-}
-
-export function normalisePickupOptions(options: PickupOptionIn[]): StoredPickupOption[] {
-  const seen = new Set<string>();
-  return options.map((o) => {
-    let id = o.id && o.id.startsWith('pickup_') && !seen.has(o.id) ? o.id : newOptionId('pickup');
-    while (seen.has(id)) id = newOptionId('pickup');
-    seen.add(id);
-    return { id, name: o.name, address: o.address, additional_fee: o.additional_fee, type: o.type, available_times: o.available_times };
+/** Writes changes to a car and announces them (browse pages forget it). */
+export async function saveCar(ctx: AppContext, car: CarRow, changes: CarUpdate, event?: DomainEvent): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    await repo.updateCar(tx.db, car.id, changes, tx.now);
+    tx.emit(event ?? { type: 'car.changed', car: carRef(car) });
   });
 }
-
-export function normaliseInsuranceOptions(options: InsuranceOptionIn[]): StoredInsuranceOption[] {
-  const seen = new Set<string>();
-  return options.map((o) => {
-    let id = o.id && o.id.startsWith('insurance_') && !seen.has(o.id) ? o.id : newOptionId('insurance');
-    while (seen.has(id)) id = newOptionId('insurance');
-    seen.add(id);
-    return {
-      id,
-      name: o.name,
-      description: o.description,
-      daily_rate: o.daily_rate,
-      excess_amount: o.excess_amount,
-      coverage: o.coverage,
-      included: o.included,
-      popular: o.popular,
-      recommended: o.recommended,
-    };
-  });
-}
-
-function mergeSpecifications(current: StoredSpecifications, body: NewCarInput | UpdateCarInput): StoredSpecifications {
-  const given = body.specifications ?? {};
-  const next: StoredSpecifications = { ...current };
-  const transmission = given.transmission ?? body.transmission;
-  const fuelType = given.fuelType ?? body.fuel_type;
-  const seats = given.seats ?? body.seating_capacity;
-  if (transmission) next.transmission = canonical(WIZARD_TRANSMISSIONS, transmission);
-  if (fuelType) next.fuelType = canonical(FUEL_TYPES, fuelType);
-  if (seats !== undefined) next.seats = seats;
-  if (given.doors !== undefined) next.doors = given.doors;
-  if (given.engine !== undefined) next.engine = given.engine;
-  if (given.fuelConsumption !== undefined) next.fuelConsumption = given.fuelConsumption;
-  return next;
-}
-
-function positionOf(location: string, latitude: number | null | undefined, longitude: number | null | undefined) {
-  const city = findBaseCity(location);
-  if (city) return { pickup_location: city.name, latitude: city.latitude, longitude: city.longitude };
-  const hasPin = latitude != null && longitude != null;
-  return { pickup_location: location, latitude: hasPin ? latitude : null, longitude: hasPin ? longitude : null };
-}
-
-const json = (value: unknown) => JSON.stringify(value);
 
 // ---- Create ----
 async function generateCarUsername(ctx: AppContext, make: string, model: string): Promise<string> {
@@ -279,7 +108,7 @@ async function generateCarUsername(ctx: AppContext, make: string, model: string)
 }
 
 export async function createCar(ctx: AppContext, viewer: UserRow, ownerIdOrUsername: string, body: NewCarInput): Promise<CarRecord> {
-  const owner = await findUserByIdOrUsername(ctx.db, ownerIdOrUsername);
+  const owner = await findUser(ctx, ownerIdOrUsername);
   if (!owner) throw notFound('User not found');
   if (owner.id !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only list cars on your own account.');
 
@@ -316,10 +145,11 @@ export async function createCar(ctx: AppContext, viewer: UserRow, ownerIdOrUsern
   const id = randomUUID();
   const photos = planCarPhotos(id, images, []);
   const urls = await writeCarPhotos(ctx, photos);
-  const now = ctx.clock.now();
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await repo.insertCar(trx, {
+    await inTransaction(ctx, async (tx) => {
+      const now = tx.now;
+      const trx = tx.db;
+      const inserted = await repo.insertCar(trx, {
         id,
         car_username: carUsername,
         owner_id: owner.id,
@@ -356,20 +186,14 @@ export async function createCar(ctx: AppContext, viewer: UserRow, ownerIdOrUsern
         deleted_at: null,
       });
       // Listing a first car is what makes a customer a host (decisions.md section 1).
-      if (owner.role === 'customer') {
-        await trx
-          .updateTable('users')
-          .set({ role: 'host', user_type: 'host', host_since: owner.host_since ?? now, updated_at: now })
-          .where('id', '=', owner.id)
-          .execute();
-      }
+      if (owner.role === 'customer') await makeHost(trx, owner, now);
+      tx.emit({ type: 'car.changed', car: carRef(inserted) });
     });
   } catch (error) {
     await removeCarPhotos(ctx, urls);
     if (repo.isPlateViolation(error)) throw plateTaken();
     throw error;
   }
-  invalidateCarListings(ctx);
   return reload(ctx, id);
 }
 
@@ -389,7 +213,7 @@ export async function updateCar(
   let message = 'Car updated successfully';
 
   if (body.status !== undefined && body.status !== car.status) {
-    if (car.rented_by || car.status === 'rented' || car.status === 'active') {
+    if (car.rented_by) {
       throw conflict('This car is on a rental right now; its status changes when it is returned.');
     }
     changes.status = body.status;
@@ -473,20 +297,18 @@ export async function updateCar(
 
   if (Object.keys(changes).length === 0) return { car, message };
   try {
-    await repo.updateCar(ctx.db, car.id, changes, ctx.clock.now());
+    await saveCar(ctx, car, changes);
   } catch (error) {
     if (repo.isPlateViolation(error)) throw plateTaken();
     throw error;
   }
   await removeCarPhotos(ctx, removed);
-  invalidateCarListings(ctx);
   return { car: await reload(ctx, car.id), message };
 }
 
 export async function updateRentPrice(ctx: AppContext, viewer: UserRow, idOrUsername: string, price: number): Promise<CarRecord> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  await repo.updateCar(ctx.db, car.id, { car_rent_price_cents: Math.round(price * 100) }, ctx.clock.now());
-  invalidateCarListings(ctx);
+  await saveCar(ctx, car, { car_rent_price_cents: Math.round(price * 100) });
   return reload(ctx, car.id);
 }
 
@@ -497,15 +319,13 @@ export async function updatePickupLocation(
   body: { pickup_location: string; latitude?: number | null; longitude?: number | null },
 ): Promise<CarRecord> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  await repo.updateCar(ctx.db, car.id, positionOf(body.pickup_location, body.latitude, body.longitude), ctx.clock.now());
-  invalidateCarListings(ctx);
+  await saveCar(ctx, car, positionOf(body.pickup_location, body.latitude, body.longitude));
   return reload(ctx, car.id);
 }
 
 export async function updatePickupOptions(ctx: AppContext, viewer: UserRow, idOrUsername: string, options: PickupOptionIn[]): Promise<CarRecord> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  await repo.updateCar(ctx.db, car.id, { pickup_options: json(normalisePickupOptions(options)) }, ctx.clock.now());
-  invalidateCarListings(ctx);
+  await saveCar(ctx, car, { pickup_options: json(normalisePickupOptions(options)) });
   return reload(ctx, car.id);
 }
 
@@ -516,297 +336,57 @@ export async function updateInsuranceOptions(
   options: InsuranceOptionIn[],
 ): Promise<CarRecord> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  await repo.updateCar(ctx.db, car.id, { insurance_options: json(normaliseInsuranceOptions(options)) }, ctx.clock.now());
-  invalidateCarListings(ctx);
+  await saveCar(ctx, car, { insurance_options: json(normaliseInsuranceOptions(options)) });
   return reload(ctx, car.id);
 }
 
 // ---- Delete ----
 const CAR_REMOVED_REASON = 'Cancelled because the car was removed from Karoo';
 
-/** A car taken off Karoo and the bookings that went with it, for telling the renters after the commit. */
-export interface RemovedCar {
-  car: Pick<CarRow, 'id' | 'car_make' | 'car_model'>;
-  cancelled: BookingRow[];
-}
-
 /**
- * Takes cars off Karoo inside the caller's transaction (decisions.md section 4): refused while a
- * rental is under way in any of them; pending and unpaid confirmed bookings are cancelled;
- * completed and paid bookings, invoices and reviews stay for the records. The one path for
- * deleting a car and for deleting its owner.
+ * Takes cars off Karoo in the caller's unit of work (decisions.md section 4): refused while a rental
+ * is under way in any of them; pending and unpaid confirmed bookings are cancelled (their renters
+ * are told, through the events); completed and paid bookings, invoices and reviews stay for the
+ * records. The one path for deleting a car and for deleting its owner.
  */
-async function removeCarsInTransaction(trx: Db, cars: Pick<CarRow, 'id' | 'car_make' | 'car_model'>[], now: Date, activeMessage: string): Promise<RemovedCar[]> {
-  const removed: RemovedCar[] = [];
+async function removeCars(tx: Tx, cars: CarRow[], activeMessage: string): Promise<number> {
+  let cancelled = 0;
   for (const car of cars) {
-    if (await bookingsRepo.hasActiveBooking(trx, { carId: car.id })) throw conflict(activeMessage);
-    const cancelled = await bookingsRepo.cancelUnpaidBookings(trx, { carId: car.id }, CAR_REMOVED_REASON, now);
-    await repo.updateCar(trx, car.id, { deleted_at: now, status: 'offline' }, now);
-    removed.push({ car, cancelled });
+    if (await hasActiveRental(tx.db, car.id)) throw conflict(activeMessage);
+    cancelled += (await cancelUnpaidBookings(tx, { carId: car.id }, 'car_removed', CAR_REMOVED_REASON)).length;
+    await repo.updateCar(tx.db, car.id, { deleted_at: tx.now, status: 'offline' }, tx.now);
+    tx.emit({ type: 'car.changed', car: carRef(car) });
   }
-  return removed;
+  return cancelled;
 }
 
-/** Removes every car of an owner whose account is being closed, inside the caller's transaction. */
-export async function removeOwnerCarsInTransaction(trx: Db, ownerId: string, now: Date): Promise<RemovedCar[]> {
-  const cars = await repo.findOwnerCarRows(trx, ownerId);
-  return removeCarsInTransaction(trx, cars, now, 'This user has a rental under way in one of their cars; return it before deleting the account.');
-}
-
-/** After the commit: the browse lists forget the cars, and each renter whose booking went is told. */
-export async function afterCarsRemoved(ctx: AppContext, removed: RemovedCar[]): Promise<void> {
-  if (removed.length === 0) return;
-  invalidateCarListings(ctx);
-  for (const { car, cancelled } of removed) {
-    for (const booking of cancelled) {
-      await notify(ctx, booking.renter_id, {
-        type: 'booking_cancelled',
-        title: 'Booking cancelled',
-        message: `Your booking of the ${car.car_make} ${car.car_model} (${formatDateRange(booking.start_date, booking.end_date)}) was cancelled because the car is no longer listed.`,
-        link: '/my-bookings',
-      });
-    }
-  }
+/** Removes every car of an owner whose account is being closed, in the caller's unit of work. */
+export async function removeOwnerCars(tx: Tx, ownerId: string): Promise<void> {
+  const cars = await repo.findOwnerCarRows(tx.db, ownerId);
+  await removeCars(tx, cars, 'This user has a rental under way in one of their cars; return it before deleting the account.');
 }
 
 export async function deleteCar(ctx: AppContext, viewer: UserRow, idOrUsername: string): Promise<{ cancelled: number }> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  const now = ctx.clock.now();
-  const removed = await ctx.db
-    .transaction()
-    .execute((trx) => removeCarsInTransaction(trx, [car], now, 'This car has an active rental and cannot be deleted until it is returned.'));
-  await afterCarsRemoved(ctx, removed);
-  return { cancelled: removed.reduce((sum, r) => sum + r.cancelled.length, 0) };
+  const cancelled = await inTransaction(ctx, (tx) => removeCars(tx, [car], 'This car has an active rental and cannot be deleted until it is returned.'));
+  return { cancelled };
 }
 
-// ---- Returns ----
-function parseReturnDate(value: string | undefined, now: Date): Date {
-  if (!value) return now;
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+02:00`) : new Date(value);
+// ---- Returns (the bookings module completes the rental: bookings/returns.service.ts) ----
+/** After a return: the car is available again, with the odometer read at the return. */
+export async function markCarReturned(tx: Tx, car: CarRow, odometer: number | null): Promise<void> {
+  await repo.updateCar(tx.db, car.id, { status: 'available', ...(odometer !== null ? { car_odometer: odometer } : {}) }, tx.now);
 }
 
-/**
- * The owner (or an admin) marks the current rental returned: the active booking that has started
- * becomes completed with the return details, and the car is available again.
- */
-export async function returnCar(ctx: AppContext, viewer: UserRow, idOrUsername: string, body: ReturnCarInput): Promise<CarRecord> {
-  const car = await findManageableCar(ctx, viewer, idOrUsername);
-  const now = ctx.clock.now();
-  const odometer = body.odometer_reading ?? null;
-  if (odometer !== null && odometer < car.car_odometer) {
-    throw badRequest(`The odometer reading cannot be less than the car's current odometer (${car.car_odometer} km).`, {
-      odometer_reading: 'Must not be less than the current odometer',
-    });
-  }
-  const completed = await ctx.db.transaction().execute(async (trx) => {
-    const active = await repo.findStartedActiveBookings(trx, car.id, today(ctx));
-    if (active.length === 0) throw conflict('This car has no rental to return.');
-    const rows = await bookingsRepo.completeBookings(
-      trx,
-      active.map((b) => b.id),
-      {
-        actual_return_date: parseReturnDate(body.actual_return_date, now),
-        condition_notes: body.condition_notes || DEFAULT_RETURN_NOTES,
-        odometer_reading: odometer,
-      },
-      now,
-    );
-    await repo.updateCar(trx, car.id, { status: 'available', ...(odometer !== null ? { car_odometer: odometer } : {}) }, now);
-    return rows;
-  });
-  invalidateCarListings(ctx);
-  for (const booking of completed) await notifyTripCompleted(ctx, booking.renter_id, car);
-  return reload(ctx, car.id);
+/** A car by id or car_username, whatever its state (undefined when there is none): for other modules' rules. */
+export function findCar(ctx: AppContext, idOrUsername: string): Promise<CarRecord | undefined> {
+  return repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
 }
 
-async function notifyTripCompleted(ctx: AppContext, renterId: string, car: CarRecord) {
-  await notify(ctx, renterId, {
-    type: 'trip_completed',
-    title: 'Trip completed',
-    message: `Your trip in the ${car.car_make} ${car.car_model} is complete. How was it? Leave a review for ${car.owner_full_name}.`,
-    link: '/my-bookings',
-  });
-}
-
-/** An admin ends a rental at once (document 3): its active bookings that have started complete. */
-export async function forceReturn(
-  ctx: AppContext,
-  idOrUsername: string,
-  reason: string | undefined,
-): Promise<{ affected_bookings: number; car: CarRecord }> {
+/** A car by id or car_username for an administrator, whatever its state (404 when there is none). */
+export async function findCarForAdmin(ctx: AppContext, idOrUsername: string): Promise<CarRecord> {
   const car = await repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
   if (!car) throw notFound(CAR_NOT_FOUND);
-  const now = ctx.clock.now();
-  const note = reason ? `Force returned by an administrator: ${reason}` : 'Force returned by an administrator';
-  const completed = await ctx.db.transaction().execute(async (trx) => {
-    const active = await repo.findStartedActiveBookings(trx, car.id, today(ctx));
-    if (active.length === 0 && car.status !== 'rented' && car.status !== 'active') {
-      throw conflict('This car has no active rental to end.');
-    }
-    const rows = await bookingsRepo.completeBookings(
-      trx,
-      active.map((b) => b.id),
-      { actual_return_date: now, condition_notes: note, odometer_reading: null },
-      now,
-    );
-    await repo.updateCar(trx, car.id, { status: 'available' }, now);
-    return rows;
-  });
-  invalidateCarListings(ctx);
-  const name = `${car.car_make} ${car.car_model}`;
-  for (const booking of completed) {
-    await notify(ctx, booking.renter_id, {
-      type: 'force_return',
-      title: 'Rental ended by Karoo',
-      message: `An administrator ended your rental of the ${name}${reason ? `: ${reason}` : '.'}`,
-      link: '/my-bookings',
-    });
-  }
-  if (completed.length > 0) {
-    await notify(ctx, car.owner_id, {
-      type: 'force_return',
-      title: 'Rental ended by Karoo',
-      message: `An administrator ended the current rental of your ${name}${reason ? `: ${reason}` : '.'} The car is available again.`,
-      link: '/host-dashboard',
-    });
-  }
-  return { affected_bookings: completed.length, car: await reload(ctx, car.id) };
+  return car;
 }
 
-// ---- Verification ----
-export async function verifyCar(ctx: AppContext, idOrUsername: string, body: VerifyCarInput): Promise<CarRecord> {
-  const car = await repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
-  if (!car) throw notFound(CAR_NOT_FOUND);
-  if (car.verification_status === body.verification_status) {
-    throw conflict(`This car is already ${body.verification_status.replace('_', ' ')}.`);
-  }
-  await repo.updateCar(ctx.db, car.id, { verification_status: body.verification_status, admin_notes: body.admin_notes || null }, ctx.clock.now());
-  invalidateCarListings(ctx);
-  const name = `${car.car_make} ${car.car_model}`;
-  if (body.verification_status === 'verified') {
-    await notify(ctx, car.owner_id, {
-      type: 'car_verified',
-      title: 'Car verified',
-      message: `Your ${name} has been verified and is now listed on Karoo.`,
-      link: '/host-dashboard',
-    });
-  } else if (body.verification_status === 'rejected') {
-    await notify(ctx, car.owner_id, {
-      type: 'car_rejected',
-      title: 'Car not approved',
-      message: `Your ${name} was not approved: ${body.admin_notes}. Update the listing to send it for verification again.`,
-      link: '/host-dashboard',
-    });
-  }
-  return reload(ctx, car.id);
-}
-
-// ---- Registration documents ----
-export async function uploadRegistrationDocument(
-  ctx: AppContext,
-  viewer: UserRow,
-  idOrUsername: string,
-  file: { buffer: Buffer; filename: string },
-): Promise<CarRecord> {
-  const car = await repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
-  if (!car || !canManageCar(viewer, car)) throw notFound(CAR_NOT_FOUND);
-  if (car.owner_id !== viewer.id) throw forbidden('Only the car owner can upload its registration document.');
-  if (car.registration_storage_key && car.registration_verified === true) {
-    throw conflict('The registration document is already verified.');
-  }
-  if (car.registration_storage_key && car.registration_verified === null) {
-    throw conflict('A registration document is already awaiting verification.');
-  }
-  const detected = detectFileType(file.buffer);
-  if (!detected || !(DOCUMENT_MIME_TYPES as readonly string[]).includes(detected.mime)) {
-    throw new AppError(415, 'Only JPEG, PNG, and PDF files are allowed');
-  }
-  const key = `cars/${car.id}/registration-${randomBytes(8).toString('hex')}.${detected.ext}`;
-  await ctx.privateFiles.put(key, file.buffer);
-  await repo.updateCar(
-    ctx.db,
-    car.id,
-    {
-      registration_storage_key: key,
-      registration_filename: file.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || `registration.${detected.ext}`,
-      registration_mime: detected.mime,
-      registration_uploaded_at: ctx.clock.now(),
-      registration_verified: null,
-      registration_verification_notes: null,
-    },
-    ctx.clock.now(),
-  );
-  if (car.registration_storage_key) await ctx.privateFiles.remove(car.registration_storage_key);
-  return reload(ctx, car.id);
-}
-
-export async function verifyRegistrationDocument(
-  ctx: AppContext,
-  idOrUsername: string,
-  body: { verified: boolean; notes?: string },
-): Promise<CarRecord> {
-  const car = await repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
-  if (!car) throw notFound(CAR_NOT_FOUND);
-  if (!car.registration_storage_key) throw notFound('No registration document has been uploaded for this car.');
-  if (car.registration_verified === true) throw conflict('The registration document is already verified.');
-  await repo.updateCar(
-    ctx.db,
-    car.id,
-    { registration_verified: body.verified, registration_verification_notes: body.notes || null },
-    ctx.clock.now(),
-  );
-  const name = `${car.car_make} ${car.car_model}`;
-  await notify(
-    ctx,
-    car.owner_id,
-    body.verified
-      ? {
-          type: 'registration_verified',
-          title: 'Registration document verified',
-          message: `The registration document of your ${name} has been verified.`,
-          link: '/host-dashboard',
-        }
-      : {
-          type: 'registration_rejected',
-          title: 'Registration document rejected',
-          message: `The registration document of your ${name} was rejected${body.notes ? `: ${body.notes}` : '.'} Please upload a new one.`,
-          link: '/host-dashboard',
-        },
-  );
-  return reload(ctx, car.id);
-}
-
-export async function readRegistrationDocument(ctx: AppContext, viewer: UserRow, idOrUsername: string) {
-  const car = await findManageableCar(ctx, viewer, idOrUsername);
-  const data = car.registration_storage_key ? await ctx.privateFiles.read(car.registration_storage_key) : null;
-  if (!car.registration_storage_key || !data) throw notFound('Document not found');
-  return { car, data, mime: car.registration_mime ?? 'application/octet-stream' };
-}
-
-// ---- Public reads ----
-export async function availability(ctx: AppContext, viewer: UserRow | null, idOrUsername: string, from?: string, to?: string) {
-  const car = await findVisibleCar(ctx, viewer, idOrUsername);
-  const rows = await repo.findHoldingBookings(ctx.db, car.id, from ?? today(ctx), to);
-  return rows.map((r) => ({ start_date: r.start_date, end_date: r.end_date, status: r.status as 'pending' | 'confirmed' | 'active' }));
-}
-
-/** The public profile of a car's owner; `{id}` is a car (id or car_username) or a host (id or username). */
-export async function ownerProfile(ctx: AppContext, viewer: UserRow | null, idOrUsername: string) {
-  const car = await repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
-  let owner: UserRow | undefined;
-  if (car && (isPubliclyVisible(car) || canManageCar(viewer, car))) {
-    owner = await findUserByIdOrUsername(ctx.db, car.owner_id);
-  } else {
-    const user = await findUserByIdOrUsername(ctx.db, idOrUsername);
-    if (user && (user.role === 'host' || (await repo.countOwnerCars(ctx.db, user.id, false)) > 0)) owner = user;
-  }
-  if (!owner) throw notFound('Host not found');
-  return {
-    id: owner.id,
-    username: owner.username,
-    full_name: owner.full_name,
-    rating: owner.rating == null ? null : Number(owner.rating),
-    host_since: owner.host_since ? new Date(owner.host_since).toISOString() : null,
-    total_cars: await repo.countOwnerCars(ctx.db, owner.id, true),
-  };
-}

@@ -98,3 +98,8 @@ export async function cachedPage(ctx: AppContext, key: string, loader: () => Pro
   }
   return answerOf(await load(cache, key, loader));
 }
+
+/** The subscriber of every event that can change a public browse page (events/subscribers.ts). */
+export function forgetBrowsePages(ctx: AppContext): void {
+  clearBrowseCache(ctx);
+}

@@ -2,7 +2,8 @@
 // breakdown, and invoices.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
-import type { InvoiceLine, PayoutStatusValue } from '../../db/schema';
+import type { Insertable } from 'kysely';
+import type { InvoiceLine, InvoicesTable, PayoutStatusValue } from '../../db/schema';
 import { earningBookingSql } from './earning-rule';
 
 export interface EarningRecord {
@@ -117,4 +118,24 @@ export function listInvoices(db: Db, ownerId?: string): Promise<InvoiceRecord[]>
 export async function nextInvoiceSequence(db: Db): Promise<number> {
   const result = await sql<{ n: string }>`SELECT nextval('invoice_number_seq') AS n`.execute(db);
   return Number(result.rows[0]!.n);
+}
+
+/** One invoice per booking: two requests at once keep one (unique booking_id); answers whether this one wrote it. */
+export async function insertInvoiceOnce(db: Db, invoice: Insertable<InvoicesTable>): Promise<boolean> {
+  const row = await db.insertInto('invoices').values(invoice).onConflict((oc) => oc.column('booking_id').doNothing()).returning('id').executeTakeFirst();
+  return !!row;
+}
+
+/** The payout state of one earning (stored on its booking). */
+export async function updatePayout(db: Db, bookingId: string, payout: { payout_status: PayoutStatusValue; payout_reference?: string | null }, now: Date): Promise<void> {
+  await db
+    .updateTable('bookings')
+    .set({
+      payout_status: payout.payout_status,
+      ...(payout.payout_reference !== undefined ? { payout_reference: payout.payout_reference } : {}),
+      payout_at: payout.payout_status === 'paid' ? now : null,
+      updated_at: now,
+    })
+    .where('id', '=', bookingId)
+    .execute();
 }

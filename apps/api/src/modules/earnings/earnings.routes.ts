@@ -13,62 +13,59 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
+import { currentUser, routesFor } from '../../plugins/auth';
 import * as earnings from './earnings.service';
 
 const tags = ['Earnings'];
-const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 const base = '/earnings/earning';
 
 export function earningsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(`${base}/getCarOwnerProfit/:id`, {
-      preHandler: requireUser,
-      schema: { tags, summary: "A host's earnings: one entry per completed or paid booking (that host or admin)", security, params: idParams, response: { 200: envelope(z.array(earningSchema)) } },
-    }, async (request) => ({ success: true as const, data: await earnings.carOwnerProfit(ctx, currentUser(request), request.params.id) }));
+    // ---- Signed-in: hosts see their own, admins everything ----
+    await app.register(routesFor('signed-in', async (signedIn) => {
+      signedIn.get(`${base}/getCarOwnerProfit/:id`, {
+        schema: { tags, summary: "A host's earnings: one entry per completed or paid booking (that host or admin)", params: idParams, response: { 200: envelope(z.array(earningSchema)) } },
+      }, async (request) => ({ success: true as const, data: await earnings.carOwnerProfit(ctx, currentUser(request), request.params.id) }));
 
-    app.get(`${base}/getProfitPerCar/:id`, {
-      preHandler: requireUser,
-      schema: { tags, summary: "A car's gross, host earnings and app fee (owner or admin)", security, params: idParams, response: { 200: envelope(profitPerCarSchema) } },
-    }, async (request) => ({ success: true as const, data: await earnings.profitPerCar(ctx, currentUser(request), request.params.id) }));
+      signedIn.get(`${base}/getProfitPerCar/:id`, {
+        schema: { tags, summary: "A car's gross, host earnings and app fee (owner or admin)", params: idParams, response: { 200: envelope(profitPerCarSchema) } },
+      }, async (request) => ({ success: true as const, data: await earnings.profitPerCar(ctx, currentUser(request), request.params.id) }));
 
-    app.post(`${base}/createInvoicePerCar/:id`, {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        summary: 'The invoice of a completed booking (id in the path; owner or admin). Idempotent: 201 when made, 200 when it existed',
-        security,
-        params: idParams,
-        response: { 200: envelope(invoiceSchema), 201: envelope(invoiceSchema) },
-      },
-    }, async (request, reply) => {
-      const { invoice, created } = await earnings.createInvoice(ctx, currentUser(request), request.params.id);
-      return reply.status(created ? 201 : 200).send({ success: true, message: created ? 'Invoice created' : 'Invoice already issued', data: invoice });
-    });
+      signedIn.post(`${base}/createInvoicePerCar/:id`, {
+        schema: {
+          tags,
+          summary: 'The invoice of a completed booking (id in the path; owner or admin). Idempotent: 201 when made, 200 when it existed',
+          params: idParams,
+          response: { 200: envelope(invoiceSchema), 201: envelope(invoiceSchema) },
+        },
+      }, async (request, reply) => {
+        const { invoice, created } = await earnings.createInvoice(ctx, currentUser(request), request.params.id);
+        return reply.status(created ? 201 : 200).send({ success: true, message: created ? 'Invoice created' : 'Invoice already issued', data: invoice });
+      });
 
-    app.get(`${base}/getInvoiceList`, {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Own invoices; admins all', security, response: { 200: envelope(z.array(invoiceSchema)) } },
-    }, async (request) => ({ success: true as const, data: await earnings.listInvoices(ctx, currentUser(request)) }));
+      signedIn.get(`${base}/getInvoiceList`, {
+        schema: { tags, summary: 'Own invoices; admins all', response: { 200: envelope(z.array(invoiceSchema)) } },
+      }, async (request) => ({ success: true as const, data: await earnings.listInvoices(ctx, currentUser(request)) }));
 
-    app.get(`${base}/getAppFee`, {
-      preHandler: requireAdmin,
-      schema: { tags, summary: "The fee settings and the platform's total app fee (admin)", security, response: { 200: envelope(appFeeSchema) } },
-    }, async () => ({ success: true as const, data: await earnings.appFee(ctx) }));
+      signedIn.get(`${base}/getSummary`, {
+        schema: { tags, summary: 'Revenue, earnings and app fee by car and by month (own cars; admins all)', response: { 200: envelope(earningsSummarySchema) } },
+      }, async (request) => ({ success: true as const, data: await earnings.summary(ctx, currentUser(request)) }));
+    }));
 
-    app.get(`${base}/getSummary`, {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Revenue, earnings and app fee by car and by month (own cars; admins all)', security, response: { 200: envelope(earningsSummarySchema) } },
-    }, async (request) => ({ success: true as const, data: await earnings.summary(ctx, currentUser(request)) }));
+    // ---- Admins ----
+    await app.register(routesFor('admin', async (admins) => {
+      admins.get(`${base}/getAppFee`, {
+        schema: { tags, summary: "The fee settings and the platform's total app fee (admin)", response: { 200: envelope(appFeeSchema) } },
+      }, async () => ({ success: true as const, data: await earnings.appFee(ctx) }));
 
-    app.patch(`${base}/updatePayout/:id`, {
-      preHandler: requireAdmin,
-      schema: { tags, summary: 'Record the payout of an earning (booking id; admin)', security, params: idParams, body: updatePayoutBodySchema, response: { 200: envelope(earningSchema) } },
-    }, async (request) => ({
-      success: true as const,
-      message: 'Payout updated',
-      data: await earnings.updatePayout(ctx, request.params.id, request.body),
+      admins.patch(`${base}/updatePayout/:id`, {
+        schema: { tags, summary: 'Record the payout of an earning (booking id; admin)', params: idParams, body: updatePayoutBodySchema, response: { 200: envelope(earningSchema) } },
+      }, async (request) => ({
+        success: true as const,
+        message: 'Payout updated',
+        data: await earnings.updatePayout(ctx, request.params.id, request.body),
+      }));
     }));
   };
 }

@@ -1,23 +1,22 @@
 // Earnings (document 3 sections 7 and 9; decisions.md section 5): every figure is a sum of the
 // breakdown stored on each booking, never recomputed from prices, so every screen agrees.
 // Invoices: one per completed booking, numbered INV-YYYY-NNNNNN. Payouts: admins record them.
-import { isAdmin, monthsFrom, todayIn, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
+import { isAdmin, monthIn, monthsFrom, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { InvoiceLine, UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import * as bookingsRepo from '../bookings/bookings.repository';
-import { today } from '../cars/cars.service';
-import { findCarRecord } from '../cars/cars.repository';
+import { findBookingById } from '../bookings/bookings.service';
+import { findCar } from '../cars/cars.service';
 import { getSettings } from '../settings/settings.service';
-import { findUserByIdOrUsername } from '../users/users.repository';
+import { findUser } from '../users/users.service';
 import * as repo from './earnings.repository';
 import type { EarningRecord, InvoiceRecord } from './earnings.repository';
 
 const rand = (cents: number) => cents / 100;
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 /** 'YYYY-MM' in Johannesburg of when a booking earned (completed, else paid). */
-const monthOf = (r: EarningRecord) => todayIn(new Date(r.completed_at ?? r.paid_at ?? r.created_at)).slice(0, 7);
+const monthOf = (r: EarningRecord) => monthIn(new Date(r.completed_at ?? r.paid_at ?? r.created_at));
 
 function toEarning(r: EarningRecord): Earning {
   return {
@@ -61,14 +60,14 @@ function requireSelfOrAdmin(viewer: UserRow, userId: string) {
 
 /** GET /earnings/earning/getCarOwnerProfit/{id}: one entry per completed or paid booking of that host. */
 export async function carOwnerProfit(ctx: AppContext, viewer: UserRow, idOrUsername: string): Promise<Earning[]> {
-  const user = await findUserByIdOrUsername(ctx.db, idOrUsername);
+  const user = await findUser(ctx, idOrUsername);
   if (!user) throw notFound('User not found');
   requireSelfOrAdmin(viewer, user.id);
   return (await repo.listEarningRecords(ctx.db, { ownerId: user.id })).map(toEarning);
 }
 
 async function manageableCar(ctx: AppContext, viewer: UserRow, idOrUsername: string) {
-  const car = await findCarRecord(ctx.db, idOrUsername, today(ctx));
+  const car = await findCar(ctx, idOrUsername);
   if (!car) throw notFound('Car not found');
   if (car.owner_id !== viewer.id && !isAdmin(viewer)) throw forbidden('Only the car owner or an administrator can see its earnings.');
   return car;
@@ -102,7 +101,7 @@ export async function summary(ctx: AppContext, viewer: UserRow): Promise<Earning
   }
   // Every month from the first earning to this one, months without trips as zero.
   const earned = [...byMonth.keys()].sort();
-  const thisMonth = todayIn(ctx.clock.now()).slice(0, 7);
+  const thisMonth = monthIn(ctx.clock.now());
   const months = earned.length ? monthsFrom(earned[0]!, earned.at(-1)! > thisMonth ? earned.at(-1)! : thisMonth) : [];
   return {
     total_revenue: rand(total.gross),
@@ -149,7 +148,7 @@ function toInvoice(r: InvoiceRecord): Invoice {
 
 /** POST /earnings/earning/createInvoicePerCar/{id}: idempotent, one invoice per completed booking. */
 export async function createInvoice(ctx: AppContext, viewer: UserRow, bookingIdOrNumber: string): Promise<{ invoice: Invoice; created: boolean }> {
-  const booking = await bookingsRepo.findBookingRecord(ctx.db, bookingIdOrNumber);
+  const booking = await findBookingById(ctx, bookingIdOrNumber);
   const canSee = booking && (booking.owner_id === viewer.id || booking.renter_id === viewer.id || isAdmin(viewer));
   if (!booking || !canSee) throw notFound('Booking not found');
   if (booking.owner_id !== viewer.id && !isAdmin(viewer)) throw forbidden('Only the car owner or an administrator can invoice a booking.');
@@ -165,25 +164,19 @@ export async function createInvoice(ctx: AppContext, viewer: UserRow, bookingIdO
     { description: 'Pickup fee', amount_cents: booking.pickup_fee_cents },
   ];
   const sequence = await repo.nextInvoiceSequence(ctx.db);
-  const year = new Date(now.getTime() + 2 * 3_600_000).getUTCFullYear();
+  const year = monthIn(now).slice(0, 4);
   const number = `INV-${year}-${String(sequence).padStart(6, '0')}`;
-  const inserted = await ctx.db
-    .insertInto('invoices')
-    .values({
-      invoice_number: number,
-      booking_id: booking.id,
-      car_id: booking.car_id,
-      owner_id: booking.owner_id,
-      total_amount_cents: booking.total_price_cents,
-      car_owner_earnings_cents: booking.car_owner_earnings_cents,
-      app_fee_cents: booking.app_fee_cents,
-      line_items: JSON.stringify(lines),
-      issued_at: now,
-    })
-    // Two requests at once: the unique booking_id keeps one invoice; the loser reads it.
-    .onConflict((oc) => oc.column('booking_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const inserted = await repo.insertInvoiceOnce(ctx.db, {
+    invoice_number: number,
+    booking_id: booking.id,
+    car_id: booking.car_id,
+    owner_id: booking.owner_id,
+    total_amount_cents: booking.total_price_cents,
+    car_owner_earnings_cents: booking.car_owner_earnings_cents,
+    app_fee_cents: booking.app_fee_cents,
+    line_items: JSON.stringify(lines),
+    issued_at: now,
+  });
   const invoice = await repo.findInvoiceByBooking(ctx.db, booking.id);
   if (!invoice) throw notFound('Invoice not found');
   return { invoice: toInvoice(invoice), created: !!inserted };
@@ -195,21 +188,12 @@ export async function listInvoices(ctx: AppContext, viewer: UserRow): Promise<In
 
 /** PATCH /earnings/earning/updatePayout/{id} (admin): the payout of one earning (a booking). */
 export async function updatePayout(ctx: AppContext, bookingIdOrNumber: string, body: z.output<typeof updatePayoutBodySchema>): Promise<Earning> {
-  const booking = await bookingsRepo.findBookingRecord(ctx.db, bookingIdOrNumber);
+  const booking = await findBookingById(ctx, bookingIdOrNumber);
   if (!booking) throw notFound('Earning not found');
   const [earning] = await repo.listEarningRecords(ctx.db, { bookingId: booking.id });
   if (!earning) throw conflict('Only completed or paid bookings have a payout.');
   const now = ctx.clock.now();
-  await ctx.db
-    .updateTable('bookings')
-    .set({
-      payout_status: body.payout_status,
-      ...(body.payout_reference !== undefined ? { payout_reference: body.payout_reference } : {}),
-      payout_at: body.payout_status === 'paid' ? now : null,
-      updated_at: now,
-    })
-    .where('id', '=', booking.id)
-    .execute();
+  await repo.updatePayout(ctx.db, booking.id, { payout_status: body.payout_status, payout_reference: body.payout_reference }, now);
   const [updated] = await repo.listEarningRecords(ctx.db, { bookingId: booking.id });
   return toEarning(updated!);
 }

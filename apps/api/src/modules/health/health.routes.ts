@@ -1,8 +1,9 @@
+// HTTP for /api/health: liveness and a database round trip, for load balancers and monitors.
 import { envelope } from '@karoo/shared';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { pingDatabase } from './health.repository';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,7 +19,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (_request, reply) => {
       try {
-        await sql`SELECT 1`.execute(ctx.db);
+        await pingDatabase(ctx.db);
         return { success: true as const, data: { status: 'ok' as const, db: 'ok' as const } };
       } catch {
         return reply.status(503).send({ success: false as const, message: 'The database is not reachable', data: { status: 'degraded' as const, db: 'down' as const } });

@@ -3,10 +3,13 @@
 // (nothing leaves the server), so "mail is configured" is the mailer's own concern.
 import type { Notification } from '@karoo/shared';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { renderMail } from '../../lib/mail';
 import { getSettings } from '../settings/settings.service';
+import { findUser } from '../users/users.service';
+import * as repo from './notifications.repository';
 
 export interface NewNotification {
   type: string;
@@ -29,12 +32,8 @@ export function toNotification(row: NotificationRow): Notification {
 
 /** Records a notification for a user and, when emailNotifications is on, sends the same event by email. */
 export async function notify(ctx: AppContext, userId: string, input: NewNotification): Promise<void> {
-  const user = await ctx.db
-    .insertInto('notifications')
-    .values({ user_id: userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null, created_at: ctx.clock.now() })
-    .returning('user_id')
-    .executeTakeFirstOrThrow()
-    .then(() => ctx.db.selectFrom('users').select(['email', 'full_name', 'deleted_at']).where('id', '=', userId).executeTakeFirst());
+  await repo.insertNotification(ctx.db, { user_id: userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null }, ctx.clock.now());
+  const user = await findUser(ctx, userId);
   if (!user || user.deleted_at) return;
   if (!(await getSettings(ctx)).emailNotifications) return;
   const mail = renderMail({
@@ -45,30 +44,25 @@ export async function notify(ctx: AppContext, userId: string, input: NewNotifica
   await ctx.mailer.send({ to: user.email, subject: input.title, ...mail });
 }
 
+/** The list shows the latest notifications only. */
+const NOTIFICATION_LIST_LIMIT = 100;
+
 export async function listNotifications(ctx: AppContext, userId: string): Promise<Notification[]> {
-  const rows = await ctx.db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('seq', 'desc')
-    .limit(100)
-    .execute();
+  const rows = await repo.listUserNotifications(ctx.db, userId, NOTIFICATION_LIST_LIMIT);
   return rows.map(toNotification);
 }
 
 export async function markNotificationRead(ctx: AppContext, userId: string, id: string): Promise<Notification> {
-  const row = await ctx.db
-    .updateTable('notifications')
-    .set({ read: true })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await repo.markUserNotificationRead(ctx.db, userId, id);
   if (!row) throw notFound('Notification not found');
   return toNotification(row);
 }
 
 export async function clearNotifications(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db.deleteFrom('notifications').where('user_id', '=', userId).execute();
+  await repo.deleteUserNotifications(ctx.db, userId);
+}
+
+/** An account being closed: its notifications go, in the caller's transaction. */
+export async function deleteNotificationsOf(db: Db, userId: string): Promise<void> {
+  await repo.deleteUserNotifications(db, userId);
 }

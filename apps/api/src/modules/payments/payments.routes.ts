@@ -14,45 +14,44 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser, routesFor } from '../../plugins/auth';
 import { toBooking } from '../bookings/bookings.mapper';
 import * as payments from './payments.service';
 
 const tags = ['Payments'];
-const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 
 export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/booking/:id/payment-session', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Start paying a confirmed, unpaid booking (renter): reference, amount in cents, provider', security, params: idParams, response: { 200: envelope(paymentSessionSchema) } },
-    }, async (request) => ({ success: true as const, data: await payments.createPaymentSession(ctx, currentUser(request), request.params.id) }));
+    // ---- Signed-in: paying one's own booking ----
+    await app.register(routesFor('signed-in', async (signedIn) => {
+      signedIn.post('/booking/:id/payment-session', {
+        schema: { tags, summary: 'Start paying a confirmed, unpaid booking (renter): reference, amount in cents, provider', params: idParams, response: { 200: envelope(paymentSessionSchema) } },
+      }, async (request) => ({ success: true as const, data: await payments.createPaymentSession(ctx, currentUser(request), request.params.id) }));
 
-    app.post('/booking/pay/:id', {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        summary: 'Verify a payment reference with the provider and activate the booking (idempotent per reference; 402 when not verified)',
-        security,
-        params: idParams,
-        body: payBookingBodySchema,
-        response: { 200: envelope(bookingSchema) },
-      },
-    }, async (request) => {
-      const record = await payments.payBooking(ctx, currentUser(request), request.params.id, request.body.paystack_reference);
-      return { success: true as const, message: PAYMENT_MESSAGES.activated, data: toBooking(record) };
-    });
+      signedIn.post('/booking/pay/:id', {
+        schema: {
+          tags,
+          summary: 'Verify a payment reference with the provider and activate the booking (idempotent per reference; 402 when not verified)',
+          params: idParams,
+          body: payBookingBodySchema,
+          response: { 200: envelope(bookingSchema) },
+        },
+      }, async (request) => {
+        const record = await payments.payBooking(ctx, currentUser(request), request.params.id, request.body.paystack_reference);
+        return { success: true as const, message: PAYMENT_MESSAGES.activated, data: toBooking(record) };
+      });
 
-    app.post('/payments/sandbox/charge', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Sandbox checkout: charge a test card for a reference (404 with Paystack)', security, body: sandboxChargeBodySchema, response: { 200: envelope(sandboxChargeResultSchema) } },
-    }, async (request) => {
-      const result = await payments.sandboxCharge(ctx, currentUser(request), request.body);
-      return { success: true as const, message: result.message, data: result };
-    });
+      signedIn.post('/payments/sandbox/charge', {
+        schema: { tags, summary: 'Sandbox checkout: charge a test card for a reference (404 with Paystack)', body: sandboxChargeBodySchema, response: { 200: envelope(sandboxChargeResultSchema) } },
+      }, async (request) => {
+        const result = await payments.sandboxCharge(ctx, currentUser(request), request.body);
+        return { success: true as const, message: result.message, data: result };
+      });
+    }));
 
-    // The webhook's signature covers the exact bytes Paystack sent, so this route alone keeps the raw body.
+    // ---- Public: Paystack's webhook (its HMAC signature is the check) ----
+    // The signature covers the exact bytes Paystack sent, so this route alone keeps the raw body.
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

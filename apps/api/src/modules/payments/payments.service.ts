@@ -3,17 +3,17 @@
 // activates the booking in one conditional UPDATE. The unique payment_reference column makes it
 // idempotent under concurrency: the same reference activates once, never two bookings.
 import { randomBytes } from 'node:crypto';
-import { formatDateRange, formatRand, PAYMENT_MESSAGES, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, type PaymentSession, type sandboxChargeBodySchema } from '@karoo/shared';
+import { PAYMENT_MESSAGES, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, type PaymentSession, type sandboxChargeBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { inTransaction } from '../../events/domain-events';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { paymentProvider, PaymentProviderError } from '../../lib/payments';
-import * as bookingsRepo from '../bookings/bookings.repository';
-import type { BookingRecord } from '../bookings/bookings.repository';
-import { expireOverdueBookings, findVisibleBooking } from '../bookings/bookings.service';
-import { invalidateCarListings } from '../cars/cars.service';
-import { notify } from '../notifications/notifications.service';
+import { transition } from '../bookings/booking-status';
+import type { BookingRecord } from '../bookings/bookings.service';
+import { expireOverdueBookings, findBookingById, findVisibleBooking } from '../bookings/bookings.service';
+import * as repo from './payments.repository';
 
 const NOT_PAYABLE = 'Payment is offered only for confirmed bookings not yet paid.';
 const OTHER_BOOKING = 'Could not activate booking. This payment reference belongs to another booking.';
@@ -41,11 +41,7 @@ export async function createPaymentSession(ctx: AppContext, viewer: UserRow, idO
   const provider = paymentProvider(ctx);
   const reference = `KAROO-${booking.booking_number}-${randomBytes(6).toString('hex').toUpperCase()}`;
   const amount = booking.total_price_cents;
-  const now = ctx.clock.now();
-  await ctx.db
-    .insertInto('payments')
-    .values({ reference, booking_id: booking.id, provider: provider.name, amount_cents: amount, currency: 'ZAR', message: null, created_at: now, updated_at: now })
-    .execute();
+  await repo.insertPayment(ctx.db, { reference, booking_id: booking.id, provider: provider.name, amount_cents: amount }, ctx.clock.now());
   let accessCode: string | undefined;
   try {
     accessCode = (await provider.initialize({ reference, amountCents: amount, currency: 'ZAR', email: viewer.email })).accessCode;
@@ -76,7 +72,7 @@ export async function payBooking(ctx: AppContext, viewer: UserRow, idOrNumber: s
 async function settlePayment(ctx: AppContext, booking: BookingRecord, reference: string): Promise<BookingRecord> {
   // Idempotent: the reference that already paid this booking answers the booking again.
   if (booking.payment_status === 'paid' && booking.payment_reference === reference) return booking;
-  const payment = await ctx.db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+  const payment = await repo.findPayment(ctx.db, reference);
   if (payment && payment.booking_id !== booking.id) throw conflict(OTHER_BOOKING);
   if (booking.status !== 'confirmed' || booking.payment_status !== 'unpaid') throw conflict(NOT_PAYABLE);
   if (!payment) throw paymentRefused('This payment reference was not issued for this booking.');
@@ -96,49 +92,29 @@ async function settlePayment(ctx: AppContext, booking: BookingRecord, reference:
   else if (verdict.currency !== 'ZAR') problem = 'The payment was not made in rand (ZAR).';
   if (problem) {
     if (payment.provider !== 'sandbox') {
-      await ctx.db.updateTable('payments').set({ status: 'failed', message: problem, updated_at: ctx.clock.now() }).where('reference', '=', reference).execute();
+      await repo.recordOutcome(ctx.db, reference, 'failed', problem, ctx.clock.now());
     }
     throw paymentRefused(problem);
   }
 
-  const now = ctx.clock.now();
-  let activated;
   try {
-    activated = await bookingsRepo.transitionBooking(
-      ctx.db,
-      booking.id,
-      'confirmed',
-      { status: 'active', payment_status: 'paid', paid_at: now, payment_reference: reference, payment_provider: provider.name, updated_at: now },
-      { unpaidOnly: true },
-    );
+    return await inTransaction(ctx, async (tx) => {
+      const paid = await transition(tx, booking, {
+        to: 'active',
+        actor: 'payment',
+        set: { payment_status: 'paid', paid_at: tx.now, payment_reference: reference, payment_provider: provider.name },
+      });
+      await repo.recordOutcome(tx.db, reference, 'success', null, tx.now);
+      return paid;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(OTHER_BOOKING);
-    throw error;
-  }
-  const current = await bookingsRepo.findBookingRecord(ctx.db, booking.id);
-  if (!current) throw notFound('Booking not found');
-  if (!activated) {
+    if (!(error instanceof AppError) || error.status !== 409) throw error;
     // Another request (or the webhook) settled it first: the same reference is a success.
-    if (current.payment_status === 'paid' && current.payment_reference === reference) return current;
+    const current = await findBookingById(ctx, booking.id);
+    if (current && current.payment_status === 'paid' && current.payment_reference === reference) return current;
     throw conflict(NOT_PAYABLE);
   }
-  await ctx.db.updateTable('payments').set({ status: 'success', message: null, updated_at: now }).where('reference', '=', reference).execute();
-  invalidateCarListings(ctx);
-  const what = `${current.car_make} ${current.car_model} (${formatDateRange(current.start_date, current.end_date)})`;
-  const amount = formatRand(current.total_price_cents / 100);
-  await notify(ctx, current.renter_id, {
-    type: 'booking_paid',
-    title: 'Payment received',
-    message: `Your payment of ${amount} for the ${what} was received. Your booking is active.`,
-    link: '/my-bookings',
-  });
-  await notify(ctx, current.owner_id, {
-    type: 'booking_paid',
-    title: 'Booking paid',
-    message: `${current.renter_full_name} paid ${amount} for the ${what}. The booking is active.`,
-    link: '/my-bookings',
-  });
-  return current;
 }
 
 /**
@@ -159,9 +135,9 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
   }
   const reference = event.data?.reference;
   if (event.event !== 'charge.success' || !reference) return { handled: false, message: 'Event ignored' };
-  const payment = await ctx.db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+  const payment = await repo.findPayment(ctx.db, reference);
   if (!payment) return { handled: false, message: 'Unknown reference' };
-  const booking = await bookingsRepo.findBookingRecord(ctx.db, payment.booking_id);
+  const booking = await findBookingById(ctx, payment.booking_id);
   if (!booking) return { handled: false, message: 'Unknown booking' };
   try {
     await settlePayment(ctx, booking, reference);
@@ -188,7 +164,7 @@ function isExpired(expiry: string, now: Date): boolean {
 /** POST /payments/sandbox/charge: the local test-card checkout records the outcome. */
 export async function sandboxCharge(ctx: AppContext, viewer: UserRow, body: SandboxChargeInput): Promise<{ status: 'success' | 'failed'; message: string }> {
   if (paymentProvider(ctx).name !== 'sandbox') throw notFound('Route not found');
-  const payment = await ctx.db.selectFrom('payments').selectAll().where('reference', '=', body.reference).executeTakeFirst();
+  const payment = await repo.findPayment(ctx.db, body.reference);
   if (!payment || payment.provider !== 'sandbox') throw notFound('Payment reference not found');
   const booking = await findVisibleBooking(ctx, viewer, payment.booking_id);
   requireRenter(viewer, booking);
@@ -201,11 +177,6 @@ export async function sandboxCharge(ctx: AppContext, viewer: UserRow, body: Sand
       : body.card_number === SANDBOX_DECLINED_CARD
         ? { status: 'failed', message: PAYMENT_MESSAGES.declined }
         : { status: 'failed', message: `This is not a sandbox test card. Use ${SANDBOX_SUCCESS_CARD} to pay.` };
-  await ctx.db
-    .updateTable('payments')
-    .set({ status: outcome.status, message: outcome.status === 'failed' ? outcome.message : null, updated_at: now })
-    .where('reference', '=', body.reference)
-    .where('status', '!=', 'success')
-    .execute();
+  await repo.recordOutcome(ctx.db, body.reference, outcome.status, outcome.status === 'failed' ? outcome.message : null, now);
   return outcome;
 }

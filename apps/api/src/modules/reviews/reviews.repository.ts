@@ -100,3 +100,27 @@ export function findCompletedBookings(db: Db, carId: string, renterId: string) {
     .orderBy('b.completed_at', 'desc')
     .execute();
 }
+
+export function insertReview(
+  db: Db,
+  review: { booking_id: string; car_id: string; reviewer_id: string; rating: number; comment: string },
+  now: Date,
+): Promise<{ id: string }> {
+  return db.insertInto('reviews').values({ ...review, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function updateReview(db: Db, id: string, changes: { rating?: number; comment?: string }, now: Date): Promise<void> {
+  await db
+    .updateTable('reviews')
+    .set({
+      ...(changes.rating !== undefined ? { rating: changes.rating } : {}),
+      ...(changes.comment !== undefined ? { comment: changes.comment } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteReview(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('reviews').where('id', '=', id).execute();
+}

@@ -15,15 +15,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser, routesFor } from '../../plugins/auth';
 import * as reviews from './reviews.service';
 
 const tags = ['Reviews'];
-const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 
 export function reviewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // ---- Public ----
     app.get('/review/getAll', {
       schema: {
         tags,
@@ -50,33 +50,33 @@ export function reviewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { success: true as const, data, meta: { total, page, limit } };
     });
 
-    app.post('/review/create', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Review a completed booking of a car (its renter, once per booking)', security, body: createReviewBodySchema, response: { 201: envelope(reviewSchema) } },
-    }, async (request, reply) => {
-      const review = await reviews.createReview(ctx, currentUser(request), request.body);
-      return reply.status(201).send({ success: true, message: 'Review Submitted', data: review });
-    });
-
     app.get('/review/:id', {
       schema: { tags, summary: 'One review', params: idParams, response: { 200: envelope(reviewSchema) } },
     }, async (request) => ({ success: true as const, data: await reviews.getReview(ctx, request.params.id) }));
 
-    app.put('/review/:id', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Edit a review (author or admin)', security, params: idParams, body: updateReviewBodySchema, response: { 200: envelope(reviewSchema) } },
-    }, async (request) => ({
-      success: true as const,
-      message: 'Review updated',
-      data: await reviews.updateReview(ctx, currentUser(request), request.params.id, request.body),
-    }));
+    // ---- Signed-in: the renter writes, the author or an admin edits and deletes ----
+    await app.register(routesFor('signed-in', async (signedIn) => {
+      signedIn.post('/review/create', {
+        schema: { tags, summary: 'Review a completed booking of a car (its renter, once per booking)', body: createReviewBodySchema, response: { 201: envelope(reviewSchema) } },
+      }, async (request, reply) => {
+        const review = await reviews.createReview(ctx, currentUser(request), request.body);
+        return reply.status(201).send({ success: true, message: 'Review Submitted', data: review });
+      });
 
-    app.delete('/review/:id', {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Delete a review (author or admin)', security, params: idParams, response: { 200: emptyEnvelope } },
-    }, async (request) => {
-      await reviews.deleteReview(ctx, currentUser(request), request.params.id);
-      return { success: true as const, message: 'Review deleted', data: null };
-    });
+      signedIn.put('/review/:id', {
+        schema: { tags, summary: 'Edit a review (author or admin)', params: idParams, body: updateReviewBodySchema, response: { 200: envelope(reviewSchema) } },
+      }, async (request) => ({
+        success: true as const,
+        message: 'Review updated',
+        data: await reviews.updateReview(ctx, currentUser(request), request.params.id, request.body),
+      }));
+
+      signedIn.delete('/review/:id', {
+        schema: { tags, summary: 'Delete a review (author or admin)', params: idParams, response: { 200: emptyEnvelope } },
+      }, async (request) => {
+        await reviews.deleteReview(ctx, currentUser(request), request.params.id);
+        return { success: true as const, message: 'Review deleted', data: null };
+      });
+    }));
   };
 }

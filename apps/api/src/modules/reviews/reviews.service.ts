@@ -6,10 +6,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import { notify } from '../notifications/notifications.service';
-import { today } from '../cars/cars.service';
-import { findCarRecord } from '../cars/cars.repository';
-import { findUserByIdOrUsername } from '../users/users.repository';
+import { inTransaction } from '../../events/domain-events';
+import { carRef, findCar } from '../cars/cars.service';
+import { findUser } from '../users/users.service';
 import * as repo from './reviews.repository';
 import type { ReviewRecord } from './reviews.repository';
 
@@ -32,12 +31,12 @@ export function toReview(row: ReviewRecord): Review {
 export async function listReviews(ctx: AppContext, query: { car_username?: string; user_username?: string }): Promise<Review[]> {
   const filters: repo.ReviewFilters = { limit: LIST_LIMIT };
   if (query.car_username) {
-    const car = await findCarRecord(ctx.db, query.car_username, today(ctx));
+    const car = await findCar(ctx, query.car_username);
     if (!car) return [];
     filters.carId = car.id;
   }
   if (query.user_username) {
-    const user = await findUserByIdOrUsername(ctx.db, query.user_username);
+    const user = await findUser(ctx, query.user_username);
     if (!user) return [];
     filters.reviewerId = user.id;
   }
@@ -48,7 +47,7 @@ export async function reviewStats(ctx: AppContext, carUsername?: string): Promis
   const empty: ReviewStats = { average: 0, count: 0, by_rating: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
   let carId: string | undefined;
   if (carUsername) {
-    const car = await findCarRecord(ctx.db, carUsername, today(ctx));
+    const car = await findCar(ctx, carUsername);
     if (!car) return empty;
     carId = car.id;
   }
@@ -91,7 +90,7 @@ export async function listReviewsPage(ctx: AppContext, page: number, limit: numb
  * latest completed one not yet reviewed). 403 without a completed booking, 409 when reviewed.
  */
 export async function createReview(ctx: AppContext, viewer: UserRow, body: z.output<typeof createReviewBodySchema>): Promise<Review> {
-  const car = await findCarRecord(ctx.db, body.car_username, today(ctx));
+  const car = await findCar(ctx, body.car_username);
   if (!car) throw notFound('Car not found');
   const completed = await repo.findCompletedBookings(ctx.db, car.id, viewer.id);
   if (completed.length === 0) throw forbidden('You can review a car only after a completed trip in it.');
@@ -109,25 +108,16 @@ export async function createReview(ctx: AppContext, viewer: UserRow, body: z.out
   const bookingId = target.id;
   let id: string;
   try {
-    id = await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('reviews')
-        .values({ booking_id: bookingId, car_id: car.id, reviewer_id: viewer.id, rating: body.rating, comment: body.comment, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await repo.refreshRatings(trx, car.id);
+    id = await inTransaction(ctx, async (tx) => {
+      const row = await repo.insertReview(tx.db, { booking_id: bookingId, car_id: car.id, reviewer_id: viewer.id, rating: body.rating, comment: body.comment }, now);
+      await repo.refreshRatings(tx.db, car.id);
+      tx.emit({ type: 'review.created', car: carRef(car), reviewerName: viewer.full_name, rating: body.rating, comment: body.comment });
       return row.id;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_REVIEWED);
     throw error;
   }
-  await notify(ctx, car.owner_id, {
-    type: 'review_received',
-    title: 'New review',
-    message: `${viewer.full_name} rated your ${car.car_make} ${car.car_model} ${body.rating}/5: "${body.comment.slice(0, 140)}"`,
-    link: `/cars/${car.car_username}`,
-  });
   return getReview(ctx, id);
 }
 
@@ -139,25 +129,19 @@ async function loadOwnReview(ctx: AppContext, viewer: UserRow, id: string) {
 
 export async function updateReview(ctx: AppContext, viewer: UserRow, id: string, body: z.output<typeof updateReviewBodySchema>): Promise<Review> {
   const review = await loadOwnReview(ctx, viewer, id);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('reviews')
-      .set({
-        ...(body.rating !== undefined ? { rating: body.rating } : {}),
-        ...(body.comment !== undefined ? { comment: body.comment } : {}),
-        updated_at: ctx.clock.now(),
-      })
-      .where('id', '=', review.id)
-      .execute();
-    await repo.refreshRatings(trx, review.car_id);
+  await inTransaction(ctx, async (tx) => {
+    await repo.updateReview(tx.db, review.id, { rating: body.rating, comment: body.comment }, tx.now);
+    await repo.refreshRatings(tx.db, review.car_id);
+    tx.emit({ type: 'review.changed', carId: review.car_id });
   });
   return getReview(ctx, review.id);
 }
 
 export async function deleteReview(ctx: AppContext, viewer: UserRow, id: string): Promise<void> {
   const review = await loadOwnReview(ctx, viewer, id);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('reviews').where('id', '=', review.id).execute();
-    await repo.refreshRatings(trx, review.car_id);
+  await inTransaction(ctx, async (tx) => {
+    await repo.deleteReview(tx.db, review.id);
+    await repo.refreshRatings(tx.db, review.car_id);
+    tx.emit({ type: 'review.changed', carId: review.car_id });
   });
 }

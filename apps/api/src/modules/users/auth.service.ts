@@ -43,20 +43,9 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<Use
       full_name: body.full_name.trim(),
       password_hash: await hashPassword(body.password),
       role: 'customer',
-      user_type: null,
       verification_status: 'pending_verification',
       terms_accepted_at: now,
       privacy_accepted_at: now,
-      phone_number: null,
-      address: null,
-      id_number: null,
-      bank_account_number: null,
-      bank_code: null,
-      verification_notes: null,
-      verified_at: null,
-      host_since: null,
-      rating: null,
-      deleted_at: null,
     });
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides, and the loser gets the same 409.
@@ -94,6 +83,24 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
     ip: meta.ip,
   });
   return { user, token };
+}
+
+/** A session is touched at most once a minute, to keep writes cheap. */
+const SESSION_TOUCH_MS = 60_000;
+
+/**
+ * The user and session behind a bearer token, or null when the token is unknown, expired or
+ * revoked, or its user was deleted. Records the session's use.
+ */
+export async function authenticate(ctx: AppContext, token: string): Promise<{ user: UserRow; sessionId: string } | null> {
+  const now = ctx.clock.now();
+  const row = await repo.findSessionUser(ctx.db, hashToken(token), now);
+  if (!row) return null;
+  const { session_id, session_last_used_at, ...user } = row;
+  if (now.getTime() - new Date(session_last_used_at).getTime() > SESSION_TOUCH_MS) {
+    await repo.touchSession(ctx.db, session_id, now);
+  }
+  return { user, sessionId: session_id };
 }
 
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
@@ -156,4 +163,28 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await repo.revokeAllSessions(trx, found.user_id, now);
     await repo.clearThrottle(trx, `login:user:${found.user_id}`);
   });
+}
+
+/** The longest throttle window (sign-in failures, reset requests): once it is over a throttle counts nothing. */
+const LONGEST_THROTTLE_WINDOW_MS = Math.max(LOGIN_LOCK_MS, RESET_WINDOW_MS);
+
+/** How long ended records are kept (the numbers and their reasons: jobs/prune.job.ts). */
+export interface AuthRetention {
+  /** After a session expired or was revoked. */
+  sessionsMs: number;
+  /** After a reset link was used or expired. */
+  resetTokensMs: number;
+  /** After a throttle's window and its lock, if any, ended. */
+  throttlesMs: number;
+}
+
+/** Deletes the sessions, reset links and throttles that ended longer ago than `retention` says. */
+export async function pruneEndedAuthRecords(ctx: AppContext, retention: AuthRetention) {
+  const now = ctx.clock.now().getTime();
+  const before = (ms: number) => new Date(now - ms);
+  return {
+    sessions: await repo.deleteSessionsEndedBefore(ctx.db, before(retention.sessionsMs)),
+    resetTokens: await repo.deleteResetTokensEndedBefore(ctx.db, before(retention.resetTokensMs)),
+    throttles: await repo.deleteIdleThrottles(ctx.db, before(LONGEST_THROTTLE_WINDOW_MS + retention.throttlesMs), before(retention.throttlesMs)),
+  };
 }

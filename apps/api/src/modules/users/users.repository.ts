@@ -87,6 +87,24 @@ export function listUsers(db: Db, filters: UserListFilters): Promise<UserRow[]> 
 }
 
 // ---- Sessions ----
+/** The live session behind a token hash and its user (not revoked, not expired, user not deleted). */
+export function findSessionUser(db: Db, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+}
+
 export async function insertSession(
   db: Db,
   session: { user_id: string; token_hash: string; expires_at: Date; user_agent: string | null; ip: string | null },
@@ -196,4 +214,41 @@ export function countThrottleEvent(db: Db, key: string, now: Date, windowMs: num
 
 export async function clearThrottle(db: Db, key: string): Promise<void> {
   await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
+}
+
+/** One more completed trip for a renter. */
+export async function incrementTotalTrips(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set((eb) => ({ total_trips: eb('total_trips', '+', 1) })).where('id', '=', userId).execute();
+}
+
+// ---- Pruning (jobs/prune.job.ts): each is one DELETE past a cutoff, so running it twice is harmless ----
+/** Sessions that expired, or were revoked, before `cutoff`. Returns the count. */
+export async function deleteSessionsEndedBefore(db: Db, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Reset tokens that were used, or expired, before `cutoff`. Returns the count. */
+export async function deleteResetTokensEndedBefore(db: Db, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('password_reset_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('used_at', '<', cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Throttles whose window started before `windowCutoff` and whose lock (if any) ended before
+ * `lockCutoff`: they no longer count anything (a new event starts a fresh window). Returns the count.
+ */
+export async function deleteIdleThrottles(db: Db, windowCutoff: Date, lockCutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('auth_throttle')
+    .where('window_started_at', '<', windowCutoff)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', lockCutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

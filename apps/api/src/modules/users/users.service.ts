@@ -11,13 +11,15 @@ import {
   type VerificationBody,
 } from '@karoo/shared';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
+import { inTransaction } from '../../events/domain-events';
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { detectFileType, DOCUMENT_MIME_TYPES } from '../../lib/file-types';
 import { hashPassword } from '../../lib/passwords';
-import { notify } from '../notifications/notifications.service';
-import { afterRenterBookingsCancelled, cancelRenterBookingsInTransaction } from '../bookings/bookings.service';
-import { afterCarsRemoved, removeOwnerCarsInTransaction } from '../cars/cars.service';
+import { deleteNotificationsOf } from '../notifications/notifications.service';
+import { cancelRenterBookings } from '../bookings/bookings.service';
+import { removeOwnerCars } from '../cars/cars.service';
 import * as repo from './users.repository';
 import { toDocuments } from './users.mapper';
 
@@ -30,6 +32,13 @@ export async function findVisibleUser(ctx: AppContext, viewer: UserRow, idOrUser
 
 export async function documentsOf(ctx: AppContext, user: UserRow) {
   return repo.listDocuments(ctx.db, [user.id]);
+}
+
+/** The admin's user list (newest first, at most 1000) with every listed user's documents. */
+export async function listUsersWithDocuments(ctx: AppContext, filters: repo.UserListFilters) {
+  const users = await repo.listUsers(ctx.db, filters);
+  const documents = await repo.listDocuments(ctx.db, users.map((u) => u.id));
+  return { users, documents };
 }
 
 const LOCKED_WHEN_VERIFIED = 'Verified users cannot change their identity or bank details. Contact support if something is wrong.';
@@ -140,30 +149,16 @@ export async function setVerification(ctx: AppContext, target: UserRow, body: Ve
     throw conflict('Only users awaiting verification can be verified or rejected.');
   }
   const isVerified = body.verification_status === 'verified';
-  const now = ctx.clock.now();
-  const updated = await repo.updateUser(
-    ctx.db,
-    target.id,
-    { verification_status: body.verification_status, verification_notes: body.notes || null, verified_at: isVerified ? now : null },
-    now,
-  );
-  await notify(
-    ctx,
-    target.id,
-    isVerified
-      ? {
-          type: 'account_verified',
-          title: 'Account verified',
-          message: 'Your Karoo account has been verified. You can now book cars and list your own.',
-          link: '/dashboard',
-        }
-      : {
-          type: 'account_rejected',
-          title: 'Verification rejected',
-          message: `Your verification was not approved${body.notes ? `: ${body.notes}` : '.'} Please update your documents and details on your profile.`,
-          link: '/profile',
-        },
-  );
+  const updated = await inTransaction(ctx, async (tx) => {
+    const row = await repo.updateUser(
+      tx.db,
+      target.id,
+      { verification_status: body.verification_status, verification_notes: body.notes || null, verified_at: isVerified ? tx.now : null },
+      tx.now,
+    );
+    tx.emit(isVerified ? { type: 'user.verified', userId: target.id } : { type: 'user.rejected', userId: target.id, notes: body.notes || null });
+    return row;
+  });
   return updated;
 }
 
@@ -180,18 +175,7 @@ export async function createUserByAdmin(ctx: AppContext, body: CreateUserBody): 
     address: body.address?.trim() || null,
     password_hash: await hashPassword(body.password),
     role: 'customer',
-    user_type: null,
     verification_status: 'pending_upload',
-    id_number: null,
-    bank_account_number: null,
-    bank_code: null,
-    verification_notes: null,
-    verified_at: null,
-    host_since: null,
-    rating: null,
-    terms_accepted_at: null,
-    privacy_accepted_at: null,
-    deleted_at: null,
   });
 }
 
@@ -205,26 +189,43 @@ export async function createUserByAdmin(ctx: AppContext, body: CreateUserBody): 
  */
 export async function deleteUserByAdmin(ctx: AppContext, target: UserRow): Promise<void> {
   if (isAdmin(target)) throw forbidden('Administrator accounts cannot be deleted.');
-  const now = ctx.clock.now();
   const passwordHash = await hashPassword(randomBytes(24).toString('hex'));
-  const { removedCars, cancelledTrips } = await ctx.db.transaction().execute(async (trx) => {
-    const removedCars = await removeOwnerCarsInTransaction(trx, target.id, now);
-    const cancelledTrips = await cancelRenterBookingsInTransaction(trx, target.id, now);
-    await repo.updateUser(trx, target.id, {
-      email: `deleted-${target.id}@deleted.invalid`,
-      full_name: 'Deleted user',
-      phone_number: null,
-      address: null,
-      bank_account_number: null,
-      bank_code: null,
-      password_hash: passwordHash,
-      deleted_at: now,
-    }, now);
-    await repo.revokeAllSessions(trx, target.id, now);
-    await repo.invalidateResetTokens(trx, target.id, now);
-    await trx.deleteFrom('notifications').where('user_id', '=', target.id).execute();
-    return { removedCars, cancelledTrips };
+  await inTransaction(ctx, async (tx) => {
+    const now = tx.now;
+    await removeOwnerCars(tx, target.id);
+    await cancelRenterBookings(tx, target.id);
+    await repo.updateUser(
+      tx.db,
+      target.id,
+      {
+        email: `deleted-${target.id}@deleted.invalid`,
+        full_name: 'Deleted user',
+        phone_number: null,
+        address: null,
+        bank_account_number: null,
+        bank_code: null,
+        password_hash: passwordHash,
+        deleted_at: now,
+      },
+      now,
+    );
+    await repo.revokeAllSessions(tx.db, target.id, now);
+    await repo.invalidateResetTokens(tx.db, target.id, now);
+    await deleteNotificationsOf(tx.db, target.id);
   });
-  await afterCarsRemoved(ctx, removedCars);
-  await afterRenterBookingsCancelled(ctx, cancelledTrips, target.full_name);
+}
+
+/** A completed trip counts for its renter (users.total_trips), in the caller's transaction. */
+export function recordCompletedTrip(db: Db, renterId: string): Promise<void> {
+  return repo.incrementTotalTrips(db, renterId);
+}
+
+/** A user by id or username (not deleted), for other modules' rules; undefined when there is none. */
+export function findUser(ctx: AppContext, idOrUsername: string): Promise<UserRow | undefined> {
+  return repo.findUserByIdOrUsername(ctx.db, idOrUsername);
+}
+
+/** Listing a first car makes a customer a host (decisions.md section 1), in the caller's transaction. */
+export async function makeHost(db: Db, user: UserRow, now: Date): Promise<void> {
+  await repo.updateUser(db, user.id, { role: 'host', user_type: 'host', host_since: user.host_since ?? now }, now);
 }

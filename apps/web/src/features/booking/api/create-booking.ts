@@ -3,6 +3,7 @@
 import type { Booking, CreateBookingBody } from '@karoo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, type ApiResult } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { availabilityKey } from './get-car-availability';
 
 export function createBooking(body: CreateBookingBody): Promise<ApiResult<Booking>> {
@@ -17,7 +18,7 @@ export function useCreateBooking(carId: string) {
       // The new booking holds its dates: show them as unavailable, and refresh the lists.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: availabilityKey(carId) }),
-        queryClient.invalidateQueries({ queryKey: ['cars', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.cars.lists() }),
       ]);
     },
   });

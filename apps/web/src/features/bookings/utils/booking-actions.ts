@@ -1,6 +1,6 @@
 // Which actions a user sees on a booking: derived from the shared status machine and who may act
 // (packages/shared/src/bookings.ts), never from ad-hoc status checks.
-import { canActorTransition, type Booking, type User } from '@karoo/shared';
+import { canActorTransition, hasDayStarted, type Booking, type User } from '@karoo/shared';
 
 export type BookingRole = 'renter' | 'owner';
 export type BookingAction = 'accept' | 'reject' | 'cancel' | 'pay' | 'return' | 'review';
@@ -18,10 +18,9 @@ export function roleOf(booking: Pick<Booking, 'car_owner' | 'user_username'>, us
   return null;
 }
 
+/** True once the booking's start date has begun in Johannesburg (the shared calendar). */
 export function hasStarted(startDate: string, now: Date = new Date()): boolean {
-  // Dates are Johannesburg calendar days (UTC+2 all year).
-  const today = new Date(now.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);
-  return startDate <= today;
+  return hasDayStarted(startDate, now);
 }
 
 export function bookingActions(

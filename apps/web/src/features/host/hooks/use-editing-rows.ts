@@ -1,5 +1,5 @@
-// Which rows of an options editor (pickup locations, insurance plans) are open for editing:
-// a row added with `appendAndOpen` opens with the cursor in it; rows that fail validation open
+// Which rows of the OptionsEditor (pickup locations, insurance plans) are open for editing:
+// a row added after `openWhenAppended` opens with the cursor in it; rows that fail validation open
 // so their messages show; saving closes them all.
 import { useEffect, useRef, useState } from 'react';
 

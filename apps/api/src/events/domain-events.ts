@@ -1,0 +1,71 @@
+// Domain events: what happened, in the words of the business ("a booking was confirmed", "a car was
+// removed"). A service raises them inside the transaction that records the change; once that
+// transaction has committed, the subscribers listed in subscribers.ts react (browse caches forget,
+// notifications and emails go out). A change that rolls back raises nothing. Services never clear a
+// cache or notify anyone themselves: they say what happened, and the list says who cares.
+import type { BookingActor } from '@karoo/shared';
+import type { AppContext } from '../context';
+import type { Db } from '../db/connection';
+import type { BookingRecord } from '../modules/bookings/bookings.service';
+import { SUBSCRIBERS } from './subscribers';
+
+/** Why a booking was cancelled: it decides who is told what. */
+export type CancelCause = 'renter' | 'admin' | 'expired' | 'car_removed' | 'renter_closed';
+
+/** A car as the notices name it. */
+export interface CarRef {
+  id: string;
+  car_username: string;
+  car_make: string;
+  car_model: string;
+  owner_id: string;
+}
+
+export type DomainEvent =
+  | { type: 'booking.requested'; booking: BookingRecord }
+  | { type: 'booking.confirmed'; booking: BookingRecord; by: BookingActor | 'instant' }
+  | { type: 'booking.rejected'; booking: BookingRecord; response: string | null }
+  | { type: 'booking.cancelled'; booking: BookingRecord; cause: CancelCause; reason: string | null }
+  | { type: 'booking.paid'; booking: BookingRecord }
+  | { type: 'booking.completed'; booking: BookingRecord; forcedReason: string | null; forced: boolean }
+  | { type: 'car.changed'; car: CarRef }
+  | { type: 'car.verified'; car: CarRef }
+  | { type: 'car.rejected'; car: CarRef; notes: string }
+  | { type: 'car.registration_verified'; car: CarRef }
+  | { type: 'car.registration_rejected'; car: CarRef; notes: string | null }
+  | { type: 'car.force_returned'; car: CarRef; reason: string | null; affected: number }
+  | { type: 'review.created'; car: CarRef; reviewerName: string; rating: number; comment: string }
+  | { type: 'review.changed'; carId: string }
+  | { type: 'user.verified'; userId: string }
+  | { type: 'user.rejected'; userId: string; notes: string | null };
+
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+export type Subscriber<T extends DomainEventType> = (ctx: AppContext, event: EventOf<T>) => Promise<void> | void;
+
+/** A unit of work: the transaction's database handle, its clock reading, and where events go. */
+export interface Tx {
+  db: Db;
+  now: Date;
+  emit(event: DomainEvent): void;
+}
+
+/** Runs subscribers for events that have been committed, in the order they were raised. */
+export async function publish(ctx: AppContext, events: readonly DomainEvent[]): Promise<void> {
+  for (const event of events) {
+    const subscribers = (SUBSCRIBERS[event.type] ?? []) as Subscriber<typeof event.type>[];
+    for (const subscriber of subscribers) await subscriber(ctx, event as never);
+  }
+}
+
+/**
+ * Runs `work` in one transaction; the events it raised are published after the commit (none when
+ * it throws). The one way services write a change that others react to.
+ */
+export async function inTransaction<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const events: DomainEvent[] = [];
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction().execute((trx) => work({ db: trx, now, emit: (event) => events.push(event) }));
+  await publish(ctx, events);
+  return result;
+}

@@ -1,0 +1,144 @@
+// Reading cars as the public and their owners do (document 2 browse, detail, availability; decisions.md
+// section 4): the browse list with its filters, sort, date window and paging (public pages cached
+// for a few seconds), a car's held dates, and an owner's public profile.
+import {
+  BROWSE_TYPE_FILTERS,
+  BROWSE_TYPES,
+  canonicalFeature,
+  isAdmin,
+  type BrowseType,
+  type Car,
+  type CarListFilters,
+} from '@karoo/shared';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/app-error';
+import { findHoldingBookings } from '../bookings/booking-status';
+import { findUser } from '../users/users.service';
+import { distanceKm, toCar } from './cars.mapper';
+import * as repo from './cars.repository';
+import { canManageCar, findVisibleCar, isPubliclyVisible, today } from './cars.service';
+import { cachedPage, type PageAnswer } from './listing-cache';
+
+export interface CarPage {
+  cars: Car[];
+  meta: { total: number; page: number; limit: number };
+}
+
+function resolveTypeFilter(type: string | undefined) {
+  if (!type) return undefined;
+  const carTypes = new Set<string>();
+  let maxPriceCents: number | undefined;
+  let abovePriceCents: number | undefined;
+  for (const value of type.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const browse = BROWSE_TYPES.find((t) => t.toLowerCase() === value.toLowerCase()) as BrowseType | undefined;
+    if (!browse) {
+      carTypes.add(value);
+      continue;
+    }
+    const rule = BROWSE_TYPE_FILTERS[browse];
+    rule.carTypes.forEach((t) => carTypes.add(t));
+    if (rule.maxDailyPrice !== undefined) maxPriceCents = Math.max(maxPriceCents ?? 0, rule.maxDailyPrice * 100);
+    if (rule.minDailyPriceAbove !== undefined) abovePriceCents = Math.min(abovePriceCents ?? Infinity, rule.minDailyPriceAbove * 100);
+  }
+  return { carTypes: [...carTypes], maxPriceCents, abovePriceCents };
+}
+
+/**
+ * One browse page as the JSON answer `{ success, data, meta }`, serialised here (the list is the
+ * hottest call; the answer is built from the same Car type the schema documents), with a gzip
+ * copy when the page came from the cache.
+ */
+export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, query: CarListFilters): Promise<PageAnswer> {
+  const todayDate = today(ctx);
+  const sort = query.sort ?? 'RELEVANCE';
+  const origin = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
+  if (sort === 'DISTANCE' && !origin) {
+    throw badRequest('Sorting by distance needs your location: send lat and lng.', { lat: 'Required for the DISTANCE sort' });
+  }
+  if ((query.lat === undefined) !== (query.lng === undefined)) throw badRequest('Send both lat and lng.', { lng: 'Send both lat and lng' });
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+    throw badRequest('The minimum price cannot be more than the maximum price.', { minPrice: 'Must not exceed maxPrice' });
+  }
+  const start = query.startDate ?? query.endDate;
+  const end = query.endDate ?? query.startDate;
+  if (start && end && end < start) throw badRequest('End date must be after start date.', { endDate: 'End date must be after start date.' });
+
+  let scope: 'public' | 'all' = 'public';
+  let ownerId: string | undefined;
+  if (query.owner) {
+    const owner = await findUser(ctx, query.owner);
+    if (!owner) return { json: JSON.stringify({ success: true, data: [], meta: { total: 0, page: query.page, limit: query.limit } }), gzip: null };
+    ownerId = owner.id;
+    if (viewer && (viewer.id === owner.id || isAdmin(viewer))) scope = 'all';
+  }
+  if (query.includeUnverified && isAdmin(viewer)) scope = 'all';
+
+  const pageQuery: repo.CarPageQuery = {
+    scope,
+    ownerId,
+    today: todayDate,
+    // Words are matched at word starts, so punctuation separates words as spaces do ("c-class").
+    searchWords: (query.search ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8),
+    location: query.location,
+    type: resolveTypeFilter(query.type),
+    transmission: query.transmission,
+    fuel: query.fuel,
+    features: [...new Set(query.features.map(canonicalFeature))],
+    minPriceCents: query.minPrice !== undefined ? Math.round(query.minPrice * 100) : undefined,
+    maxPriceCents: query.maxPrice !== undefined ? Math.round(query.maxPrice * 100) : undefined,
+    pickupType: query.pickupType ?? 'ALL',
+    window: start && end ? { start, end } : undefined,
+    status: query.status,
+    verificationStatus: query.verification_status,
+    sort,
+    origin,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  };
+
+  const load = async (): Promise<string> => {
+    const { ids, total } = await repo.findCarPage(ctx.db, pageQuery);
+    const records = await repo.findCarRecordsByIds(ctx.db, ids, todayDate);
+    const page: CarPage = {
+      cars: records.map((record) =>
+        toCar(record, {
+          isPrivileged: scope === 'all' && canManageCar(viewer, record),
+          ...(origin ? { distanceKm: distanceKm(origin, record) } : {}),
+        }),
+      ),
+      meta: { total, page: query.page, limit: query.limit },
+    };
+    return JSON.stringify({ success: true, data: page.cars, meta: page.meta });
+  };
+  // Public pages look the same to everyone, so they are shared for a few seconds.
+  return scope === 'public' ? cachedPage(ctx, JSON.stringify(pageQuery), load) : { json: await load(), gzip: null };
+}
+
+
+export async function availability(ctx: AppContext, viewer: UserRow | null, idOrUsername: string, from?: string, to?: string) {
+  const car = await findVisibleCar(ctx, viewer, idOrUsername);
+  const rows = await findHoldingBookings(ctx.db, car.id, from ?? today(ctx), to);
+  return rows.map((r) => ({ start_date: r.start_date, end_date: r.end_date, status: r.status as 'pending' | 'confirmed' | 'active' }));
+}
+
+/** The public profile of a car's owner; `{id}` is a car (id or car_username) or a host (id or username). */
+export async function ownerProfile(ctx: AppContext, viewer: UserRow | null, idOrUsername: string) {
+  const car = await repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
+  let owner: UserRow | undefined;
+  if (car && (isPubliclyVisible(car) || canManageCar(viewer, car))) {
+    owner = await findUser(ctx, car.owner_id);
+  } else {
+    const user = await findUser(ctx, idOrUsername);
+    if (user && (user.role === 'host' || (await repo.countOwnerCars(ctx.db, user.id, false)) > 0)) owner = user;
+  }
+  if (!owner) throw notFound('Host not found');
+  return {
+    id: owner.id,
+    username: owner.username,
+    full_name: owner.full_name,
+    rating: owner.rating == null ? null : Number(owner.rating),
+    host_since: owner.host_since ? new Date(owner.host_since).toISOString() : null,
+    total_cars: await repo.countOwnerCars(ctx.db, owner.id, true),
+  };
+}

@@ -1,0 +1,190 @@
+// What each domain event tells whom (decisions.md section 3): every notification and email text of
+// Karoo, in one file. People are named by full name, dates are en-ZA, amounts in rand. The events
+// are raised by the services (events/domain-events.ts); subscribers.ts lists these handlers.
+import { formatDateRange, formatDay, formatRand, UNPAID_EXPIRY_HOURS } from '@karoo/shared';
+import type { AppContext } from '../../context';
+import type { EventOf } from '../../events/domain-events';
+import type { BookingRecord } from '../bookings/bookings.service';
+import { notify } from './notifications.service';
+
+const MY_BOOKINGS = '/my-bookings';
+const HOST_DASHBOARD = '/host-dashboard';
+
+const carName = (b: { car_make: string; car_model: string }) => `${b.car_make} ${b.car_model}`;
+const dates = (b: BookingRecord) => formatDateRange(b.start_date, b.end_date);
+/** "Volkswagen Polo (30 Nov 2026 to 02 Dec 2026)". */
+const bookingName = (b: BookingRecord) => `${carName(b)} (${dates(b)})`;
+/** When, as a request names it: "30 Nov 2026 09:00-13:00" or "30 Nov 2026 to 02 Dec 2026 (2 days)". */
+function when(b: BookingRecord): string {
+  if (b.is_hourly_booking) return `${formatDay(b.start_date)} ${b.start_time}-${b.end_time}`;
+  return `${dates(b)} (${b.duration_days} ${b.duration_days === 1 ? 'day' : 'days'})`;
+}
+const withReason = (text: string | null | undefined) => (text ? `: ${text}` : '.');
+
+export async function bookingRequested(ctx: AppContext, { booking: b }: EventOf<'booking.requested'>) {
+  const instant = b.status === 'confirmed';
+  await notify(ctx, b.owner_id, {
+    type: 'booking_request',
+    title: instant ? 'New booking' : 'New booking request',
+    message: instant
+      ? `${b.renter_full_name} booked your ${carName(b)} for ${when(b)}. It was confirmed instantly.`
+      : `${b.renter_full_name} wants to book your ${carName(b)} for ${when(b)}. Accept or reject the request.`,
+    link: MY_BOOKINGS,
+  });
+  if (instant) {
+    await notify(ctx, b.renter_id, {
+      type: 'booking_confirmed',
+      title: 'Booking confirmed',
+      message: `Your booking of the ${carName(b)} for ${when(b)} is confirmed. Pay to secure it.`,
+      link: MY_BOOKINGS,
+    });
+  }
+}
+
+export async function bookingConfirmed(ctx: AppContext, { booking: b }: EventOf<'booking.confirmed'>) {
+  await notify(ctx, b.renter_id, {
+    type: 'booking_confirmed',
+    title: 'Booking accepted',
+    message: `${b.owner_full_name} accepted your booking of the ${bookingName(b)}. Pay within ${UNPAID_EXPIRY_HOURS} hours to secure it.`,
+    link: MY_BOOKINGS,
+  });
+}
+
+export async function bookingRejected(ctx: AppContext, { booking: b, response }: EventOf<'booking.rejected'>) {
+  await notify(ctx, b.renter_id, {
+    type: 'booking_rejected',
+    title: 'Booking rejected',
+    message: `Your booking of the ${bookingName(b)} was rejected${withReason(response)}`,
+    link: MY_BOOKINGS,
+  });
+}
+
+export async function bookingCancelled(ctx: AppContext, { booking: b, cause, reason }: EventOf<'booking.cancelled'>) {
+  switch (cause) {
+    case 'renter':
+      await notify(ctx, b.owner_id, { type: 'booking_cancelled', title: 'Booking cancelled', message: `${b.renter_full_name} cancelled the booking of your ${bookingName(b)}.`, link: MY_BOOKINGS });
+      return;
+    case 'admin':
+      await notify(ctx, b.owner_id, {
+        type: 'booking_cancelled',
+        title: 'Booking cancelled',
+        message: `Karoo cancelled ${b.renter_full_name}'s booking of your ${bookingName(b)}${withReason(reason)}`,
+        link: MY_BOOKINGS,
+      });
+      await notify(ctx, b.renter_id, { type: 'booking_cancelled', title: 'Booking cancelled', message: `Your booking of the ${bookingName(b)} was cancelled by Karoo${withReason(reason)}`, link: MY_BOOKINGS });
+      return;
+    case 'expired':
+      await notify(ctx, b.renter_id, { type: 'booking_expired', title: 'Booking expired', message: `Your booking of the ${bookingName(b)} was cancelled. ${reason ?? 'Expired.'}`, link: MY_BOOKINGS });
+      await notify(ctx, b.owner_id, {
+        type: 'booking_expired',
+        title: 'Booking expired',
+        message: `The booking of your ${carName(b)} by ${b.renter_full_name} (${dates(b)}) was cancelled. ${reason ?? 'Expired.'}`,
+        link: MY_BOOKINGS,
+      });
+      return;
+    case 'car_removed':
+      await notify(ctx, b.renter_id, {
+        type: 'booking_cancelled',
+        title: 'Booking cancelled',
+        message: `Your booking of the ${bookingName(b)} was cancelled because the car is no longer listed.`,
+        link: MY_BOOKINGS,
+      });
+      return;
+    case 'renter_closed':
+      await notify(ctx, b.owner_id, {
+        type: 'booking_cancelled',
+        title: 'Booking cancelled',
+        message: `The booking of your ${carName(b)} by ${b.renter_full_name} (${dates(b)}) was cancelled because their account was closed. The dates are free again.`,
+        link: MY_BOOKINGS,
+      });
+  }
+}
+
+export async function bookingPaid(ctx: AppContext, { booking: b }: EventOf<'booking.paid'>) {
+  const amount = formatRand(b.total_price_cents / 100);
+  await notify(ctx, b.renter_id, { type: 'booking_paid', title: 'Payment received', message: `Your payment of ${amount} for the ${bookingName(b)} was received. Your booking is active.`, link: MY_BOOKINGS });
+  await notify(ctx, b.owner_id, { type: 'booking_paid', title: 'Booking paid', message: `${b.renter_full_name} paid ${amount} for the ${bookingName(b)}. The booking is active.`, link: MY_BOOKINGS });
+}
+
+export async function bookingCompleted(ctx: AppContext, { booking: b, forced, forcedReason }: EventOf<'booking.completed'>) {
+  await notify(
+    ctx,
+    b.renter_id,
+    forced
+      ? { type: 'force_return', title: 'Rental ended by Karoo', message: `An administrator ended your rental of the ${carName(b)}${withReason(forcedReason)}`, link: MY_BOOKINGS }
+      : {
+          type: 'trip_completed',
+          title: 'Trip completed',
+          message: `Your trip in the ${carName(b)} is complete. How was it? Leave a review for ${b.owner_full_name}.`,
+          link: MY_BOOKINGS,
+        },
+  );
+}
+
+export async function carForceReturned(ctx: AppContext, { car, reason, affected }: EventOf<'car.force_returned'>) {
+  if (affected === 0) return;
+  await notify(ctx, car.owner_id, {
+    type: 'force_return',
+    title: 'Rental ended by Karoo',
+    message: `An administrator ended the current rental of your ${carName(car)}${withReason(reason)} The car is available again.`,
+    link: HOST_DASHBOARD,
+  });
+}
+
+export async function carVerified(ctx: AppContext, { car }: EventOf<'car.verified'>) {
+  await notify(ctx, car.owner_id, { type: 'car_verified', title: 'Car verified', message: `Your ${carName(car)} has been verified and is now listed on Karoo.`, link: HOST_DASHBOARD });
+}
+
+export async function carRejected(ctx: AppContext, { car, notes }: EventOf<'car.rejected'>) {
+  await notify(ctx, car.owner_id, {
+    type: 'car_rejected',
+    title: 'Car not approved',
+    message: `Your ${carName(car)} was not approved: ${notes}. Update the listing to send it for verification again.`,
+    link: HOST_DASHBOARD,
+  });
+}
+
+export async function registrationVerified(ctx: AppContext, { car }: EventOf<'car.registration_verified'>) {
+  await notify(ctx, car.owner_id, {
+    type: 'registration_verified',
+    title: 'Registration document verified',
+    message: `The registration document of your ${carName(car)} has been verified.`,
+    link: HOST_DASHBOARD,
+  });
+}
+
+export async function registrationRejected(ctx: AppContext, { car, notes }: EventOf<'car.registration_rejected'>) {
+  await notify(ctx, car.owner_id, {
+    type: 'registration_rejected',
+    title: 'Registration document rejected',
+    message: `The registration document of your ${carName(car)} was rejected${withReason(notes)} Please upload a new one.`,
+    link: HOST_DASHBOARD,
+  });
+}
+
+export async function reviewCreated(ctx: AppContext, { car, reviewerName, rating, comment }: EventOf<'review.created'>) {
+  await notify(ctx, car.owner_id, {
+    type: 'review_received',
+    title: 'New review',
+    message: `${reviewerName} rated your ${carName(car)} ${rating}/5: "${comment.slice(0, 140)}"`,
+    link: `/cars/${car.car_username}`,
+  });
+}
+
+export async function userVerified(ctx: AppContext, { userId }: EventOf<'user.verified'>) {
+  await notify(ctx, userId, {
+    type: 'account_verified',
+    title: 'Account verified',
+    message: 'Your Karoo account has been verified. You can now book cars and list your own.',
+    link: '/dashboard',
+  });
+}
+
+export async function userRejected(ctx: AppContext, { userId, notes }: EventOf<'user.rejected'>) {
+  await notify(ctx, userId, {
+    type: 'account_rejected',
+    title: 'Verification rejected',
+    message: `Your verification was not approved${withReason(notes)} Please update your documents and details on your profile.`,
+    link: '/profile',
+  });
+}

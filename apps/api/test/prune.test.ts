@@ -1,0 +1,187 @@
+// The daily prune (docs/decisions/016-pruning.md): ended sessions and reset links go 30 days after
+// they ended, idle throttles a day after their window, delivered mail after 90 days; everything
+// still in use, failed or never sent stays. Safe to run twice or on several instances at once.
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pruneOldRecords, startPruneJob } from '../src/jobs/prune.job';
+import {
+  authHeader,
+  createTestApp,
+  createUser,
+  DAY,
+  expectError,
+  expectOk,
+  HOUR,
+  login,
+  loginResponse,
+  MINUTE,
+  type TestApp,
+  type TestUser,
+} from './helpers';
+
+const NOW = new Date('2027-03-15T10:00:00+02:00');
+const ago = (ms: number) => new Date(NOW.getTime() - ms);
+const hash = () => randomBytes(16).toString('hex');
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await createUser(t.ctx);
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => {
+  t.clock.set(NOW);
+});
+
+async function insertSession(ended: { expires_at: Date; revoked_at?: Date }): Promise<string> {
+  const row = await t.db
+    .insertInto('sessions')
+    .values({ user_id: user.id, token_hash: hash(), ...ended })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertResetToken(values: { expires_at: Date; used_at?: Date }): Promise<string> {
+  const row = await t.db
+    .insertInto('password_reset_tokens')
+    .values({ user_id: user.id, token_hash: hash(), ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function insertThrottle(values: { window_started_at: Date; locked_until?: Date }): Promise<string> {
+  const key = `test:${hash()}`;
+  await t.db.insertInto('auth_throttle').values({ key, failures: 3, ...values }).execute();
+  return key;
+}
+
+async function insertMail(values: { created_at: Date; sent_at?: Date; error?: string; transport?: 'smtp' | 'outbox' }): Promise<string> {
+  const row = await t.db
+    .insertInto('mail_outbox')
+    .values({ to_address: `${hash()}@example.co.za`, subject: 'Hello', text_body: 'Hello', transport: 'smtp', ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const sessionIds = async () => (await t.db.selectFrom('sessions').select('id').execute()).map((r) => r.id);
+const resetTokenIds = async () => (await t.db.selectFrom('password_reset_tokens').select('id').execute()).map((r) => r.id);
+const throttleKeys = async () => (await t.db.selectFrom('auth_throttle').select('key').execute()).map((r) => r.key);
+const mailIds = async () => (await t.db.selectFrom('mail_outbox').select('id').execute()).map((r) => r.id);
+
+describe('pruneOldRecords', () => {
+  it('deletes sessions that expired or were revoked more than 30 days ago; a live session still signs in', async () => {
+    const token = await login(t.app, user.username);
+    const expired31 = await insertSession({ expires_at: ago(31 * DAY) });
+    const revoked31 = await insertSession({ expires_at: ago(DAY), revoked_at: ago(31 * DAY) });
+    const expired30 = await insertSession({ expires_at: ago(30 * DAY) });
+    const expired29 = await insertSession({ expires_at: ago(29 * DAY) });
+    const revoked29 = await insertSession({ expires_at: new Date(NOW.getTime() + DAY), revoked_at: ago(29 * DAY) });
+
+    const counts = await pruneOldRecords(t.ctx);
+
+    expect(counts.sessions).toBe(2);
+    const left = await sessionIds();
+    expect(left).not.toContain(expired31);
+    expect(left).not.toContain(revoked31);
+    expect(left).toEqual(expect.arrayContaining([expired30, expired29, revoked29]));
+    expectOk(await t.app.inject({ method: 'GET', url: '/api/user/me', headers: authHeader(token) }));
+  });
+
+  it('deletes reset links used or expired more than 30 days ago; a live link still works', async () => {
+    expectOk(await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } }));
+    const liveToken = await t.outbox.resetToken(user.email);
+    const used31 = await insertResetToken({ expires_at: ago(31 * DAY - HOUR), used_at: ago(31 * DAY) });
+    const expired31 = await insertResetToken({ expires_at: ago(31 * DAY) });
+    const used29 = await insertResetToken({ expires_at: ago(29 * DAY - HOUR), used_at: ago(29 * DAY) });
+    const expired29 = await insertResetToken({ expires_at: ago(29 * DAY) });
+
+    const counts = await pruneOldRecords(t.ctx);
+
+    expect(counts.resetTokens).toBe(2);
+    const left = await resetTokenIds();
+    expect(left).not.toContain(used31);
+    expect(left).not.toContain(expired31);
+    expect(left).toEqual(expect.arrayContaining([used29, expired29]));
+    expect(left).toHaveLength(3);
+    expectOk(await t.app.inject({ method: 'GET', url: `/api/user/verify-reset-token/${encodeURIComponent(liveToken)}` }));
+  });
+
+  it('deletes throttles whose window and lock ended more than a day ago; a live lock still refuses sign-in', async () => {
+    const locked = await createUser(t.ctx);
+    for (let i = 0; i < 5; i++) expectError(await loginResponse(t.app, locked.username, 'wrong-password'), 401);
+    // The longest window is an hour (reset requests): a window that started a day and an hour ago ended a day ago.
+    const idle = await insertThrottle({ window_started_at: ago(DAY + HOUR + MINUTE) });
+    const lockEndedLongAgo = await insertThrottle({ window_started_at: ago(3 * DAY), locked_until: ago(2 * DAY) });
+    const windowEndedToday = await insertThrottle({ window_started_at: ago(DAY + HOUR - MINUTE) });
+    const lockEndedToday = await insertThrottle({ window_started_at: ago(3 * DAY), locked_until: ago(12 * HOUR) });
+
+    const counts = await pruneOldRecords(t.ctx);
+
+    expect(counts.throttles).toBe(2);
+    const left = await throttleKeys();
+    expect(left).not.toContain(idle);
+    expect(left).not.toContain(lockEndedLongAgo);
+    expect(left).toEqual(expect.arrayContaining([windowEndedToday, lockEndedToday, `login:user:${locked.id}`]));
+    expectError(await loginResponse(t.app, locked.username), 429, /Too many failed sign-in attempts/);
+  });
+
+  it('deletes mail delivered more than 90 days ago and keeps failed and never-sent mail however old', async () => {
+    const sent91 = await insertMail({ created_at: ago(91 * DAY), sent_at: ago(91 * DAY) });
+    const sent89 = await insertMail({ created_at: ago(89 * DAY), sent_at: ago(89 * DAY) });
+    const failed = await insertMail({ created_at: ago(400 * DAY), error: 'Connection refused' });
+    const neverSent = await insertMail({ created_at: ago(400 * DAY), transport: 'outbox' });
+
+    const counts = await pruneOldRecords(t.ctx);
+
+    expect(counts.mail).toBe(1);
+    const left = await mailIds();
+    expect(left).not.toContain(sent91);
+    expect(left).toEqual(expect.arrayContaining([sent89, failed, neverSent]));
+  });
+
+  it('is idempotent: a second run deletes nothing and leaves the same rows', async () => {
+    await pruneOldRecords(t.ctx);
+    const before = { sessions: await sessionIds(), tokens: await resetTokenIds(), throttles: await throttleKeys(), mail: await mailIds() };
+    expect(await pruneOldRecords(t.ctx)).toEqual({ sessions: 0, resetTokens: 0, throttles: 0, mail: 0 });
+    expect({ sessions: await sessionIds(), tokens: await resetTokenIds(), throttles: await throttleKeys(), mail: await mailIds() }).toEqual(before);
+  });
+
+  it('is safe on several instances at once: each old row is deleted exactly once', async () => {
+    await Promise.all([
+      insertSession({ expires_at: ago(40 * DAY) }),
+      insertSession({ expires_at: ago(40 * DAY) }),
+      insertResetToken({ expires_at: ago(40 * DAY) }),
+      insertThrottle({ window_started_at: ago(5 * DAY) }),
+      insertMail({ created_at: ago(100 * DAY), sent_at: ago(100 * DAY) }),
+    ]);
+    const runs = await Promise.all([pruneOldRecords(t.ctx), pruneOldRecords(t.ctx), pruneOldRecords(t.ctx)]);
+    const total = (key: keyof (typeof runs)[number]) => runs.reduce((sum, run) => sum + run[key], 0);
+    expect({ sessions: total('sessions'), resetTokens: total('resetTokens'), throttles: total('throttles'), mail: total('mail') }).toEqual({
+      sessions: 2,
+      resetTokens: 1,
+      throttles: 1,
+      mail: 1,
+    });
+  });
+});
+
+describe('startPruneJob', () => {
+  it('prunes when it starts and on its own timer, and stops when told', async () => {
+    const old = await insertSession({ expires_at: ago(60 * DAY) });
+    const stop = startPruneJob(t.ctx, pino({ level: 'silent' }), 10);
+    try {
+      await expect.poll(async () => (await sessionIds()).includes(old), { timeout: 5000, interval: 20 }).toBe(false);
+      const later = await insertSession({ expires_at: ago(60 * DAY) });
+      await expect.poll(async () => (await sessionIds()).includes(later), { timeout: 5000, interval: 20 }).toBe(false);
+    } finally {
+      stop();
+    }
+  });
+});
