@@ -108,21 +108,23 @@ export interface SettingsTable {
   updated_by: string | null;
 }
 
+/** A pickup option as stored: money in integer cents like every amount (migration 0008); rand at the API edge (cars.mapper). */
 export interface StoredPickupOption {
   id: string;
   name: string;
   address: string;
-  additional_fee: number;
+  additional_fee_cents: number;
   type: 'standard' | 'airport' | 'premium' | 'business' | 'mall';
   available_times: string[];
 }
 
+/** An insurance plan as stored, money in cents. */
 export interface StoredInsuranceOption {
   id: string;
   name: string;
   description: string;
-  daily_rate: number;
-  excess_amount: number;
+  daily_rate_cents: number;
+  excess_amount_cents: number;
   coverage: string[];
   included: boolean;
   popular: boolean;
@@ -189,14 +191,9 @@ export interface CarsTable {
 
 export type BookingStatusValue = 'pending' | 'confirmed' | 'active' | 'completed' | 'cancelled' | 'rejected';
 
-export interface BookingPickupSnapshot extends StoredPickupOption {
-  price: number;
-  is_airport: boolean;
-}
-
-export interface BookingInsuranceSnapshot extends StoredInsuranceOption {
-  price: number;
-}
+/** The pickup option and insurance plan as chosen, copied onto the booking (the car's may change later). */
+export type BookingPickupSnapshot = StoredPickupOption;
+export type BookingInsuranceSnapshot = StoredInsuranceOption;
 
 export type PayoutStatusValue = 'pending' | 'processing' | 'paid';
 

@@ -4,36 +4,37 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { addDays, bookingExpiresAt, calculatePrice, DEFAULT_SETTINGS, type NewCarBody } from '@karoo/shared';
 import type { AppContext } from '../../src/context';
 import type { BookingRow, CarRow, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../../src/db/schema';
+import { storedInsuranceOption, storedPickupOption } from '../../src/modules/cars/cars.mapper';
 import { refreshRatings } from '../../src/modules/reviews/reviews.repository';
 import type { TestUser } from './factories';
 
 let carCounter = 0;
 
-export const PICKUP_HOME: StoredPickupOption = {
+export const PICKUP_HOME: StoredPickupOption = storedPickupOption({
   id: 'pickup_home',
   name: "Host's home",
   address: '1 Long St, Cape Town',
   additional_fee: 0,
   type: 'standard',
   available_times: ['09:00', '13:00', '17:00'],
-};
-export const PICKUP_AIRPORT: StoredPickupOption = {
+});
+export const PICKUP_AIRPORT: StoredPickupOption = storedPickupOption({
   id: 'pickup_airport',
   name: 'Cape Town International Airport',
   address: 'Matroosfontein, Cape Town',
   additional_fee: 250,
   type: 'airport',
   available_times: ['07:00', '19:00'],
-};
-export const PICKUP_DELIVERY: StoredPickupOption = {
+});
+export const PICKUP_DELIVERY: StoredPickupOption = storedPickupOption({
   id: 'pickup_delivery',
   name: 'Delivery to your address',
   address: 'Anywhere in Cape Town',
   additional_fee: 350,
   type: 'premium',
   available_times: ['08:00', '16:00'],
-};
-export const INSURANCE_STANDARD: StoredInsuranceOption = {
+});
+export const INSURANCE_STANDARD: StoredInsuranceOption = storedInsuranceOption({
   id: 'insurance_standard',
   name: 'Standard Cover',
   description: 'Collision damage and theft',
@@ -43,7 +44,7 @@ export const INSURANCE_STANDARD: StoredInsuranceOption = {
   included: false,
   popular: true,
   recommended: false,
-};
+});
 
 export interface TestCarOptions {
   make?: string;

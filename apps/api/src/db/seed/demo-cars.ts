@@ -12,6 +12,8 @@ import {
   DEFAULT_SETTINGS,
   localInstant,
   SAFETY_FEATURES,
+  type InsuranceOption,
+  type PickupOption,
   todayIn,
 } from '@karoo/shared';
 import { sql } from 'kysely';
@@ -19,6 +21,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../connection';
 import type { BookingStatusValue, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../schema';
 import { publicFiles, publicUrl } from '../../lib/public-files';
+import { storedInsuranceOption, storedPickupOption } from '../../modules/cars/cars.mapper';
 import { refreshRatings } from '../../modules/reviews/reviews.repository';
 import { carIllustration, PHOTO_ANGLES } from './car-illustrations';
 import { makePdf } from './demo-files';
@@ -181,7 +184,8 @@ const REVIEW_COMMENTS: Record<number, string[]> = {
 function pickupOptionsFor(r: ReturnType<typeof seededRandom>, city: string, model: Model, hostStreet: string): StoredPickupOption[] {
   const places = CITY_PLACES[city]!;
   const times = ['07:00', '09:00', '13:00', '17:00', '19:00'];
-  const options: StoredPickupOption[] = [
+  // Written in rand, as a host enters them; stored in cents by the cars module's conversion.
+  const options: PickupOption[] = [
     { id: `pickup_${r.uuid().slice(0, 12).replace(/-/g, '')}`, name: "Host's home", address: `${hostStreet}, ${city}`, additional_fee: 0, type: 'standard', available_times: ['09:00', '13:00', '17:00'] },
   ];
   if (places.airport && r.next() < 0.75) {
@@ -196,19 +200,20 @@ function pickupOptionsFor(r: ReturnType<typeof seededRandom>, city: string, mode
   if (model.price >= 600 && r.next() < 0.55) {
     options.push({ id: `pickup_${r.uuid().slice(0, 12).replace(/-/g, '')}`, name: 'Delivery to your address', address: `Anywhere in ${city}`, additional_fee: r.pick([250, 300, 350, 400]), type: 'premium', available_times: ['08:00', '12:00', '16:00', '18:00'] });
   }
-  return options;
+  return options.map(storedPickupOption);
 }
 
 function insuranceOptionsFor(r: ReturnType<typeof seededRandom>, model: Model): StoredInsuranceOption[] {
   const scale = model.price >= 1500 ? 2 : model.price >= 900 ? 1.5 : 1;
   const id = () => `insurance_${r.uuid().slice(0, 12).replace(/-/g, '')}`;
-  return [
+  const plans: InsuranceOption[] = [
     { id: id(), name: 'Basic Cover', description: 'Third-party liability and roadside assistance, included in the price.', daily_rate: 0, excess_amount: Math.round(15000 * scale), coverage: ['Third-party liability', 'Roadside assistance'], included: true, popular: false, recommended: false },
     { id: id(), name: 'Standard Cover', description: 'Lower excess with collision damage and theft protection.', daily_rate: Math.round(85 * scale), excess_amount: Math.round(5000 * scale), coverage: ['Collision damage waiver', 'Theft protection', 'Third-party liability', '24/7 roadside assistance'], included: false, popular: true, recommended: false },
     ...(r.next() < 0.7
       ? [{ id: id(), name: 'Premium Cover', description: 'Zero excess, tyres and glass included: drive without worries.', daily_rate: Math.round(160 * scale), excess_amount: 0, coverage: ['Zero excess', 'Collision damage waiver', 'Theft protection', 'Tyre and glass cover', '24/7 roadside assistance'], included: false, popular: false, recommended: true }]
       : []),
   ];
+  return plans.map(storedInsuranceOption);
 }
 
 function describe(r: ReturnType<typeof seededRandom>, year: number, colour: string, model: Model, city: string): string {
@@ -225,7 +230,7 @@ function describe(r: ReturnType<typeof seededRandom>, year: number, colour: stri
 }
 
 function price(model: { price: number }, isHourly: boolean, days: number, hours: number, pickup: StoredPickupOption | null, insurance: StoredInsuranceOption | null) {
-  return calculatePrice({ dailyPrice: model.price, isHourly, days, hours, pickupFee: pickup?.additional_fee ?? 0, insuranceDailyRate: insurance?.daily_rate ?? 0, settings: DEFAULT_SETTINGS });
+  return calculatePrice({ dailyPrice: model.price, isHourly, days, hours, pickupFee: (pickup?.additional_fee_cents ?? 0) / 100, insuranceDailyRate: (insurance?.daily_rate_cents ?? 0) / 100, settings: DEFAULT_SETTINGS });
 }
 
 export interface SeededCar {
@@ -360,8 +365,8 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
       commission_rate: p.commissionRate,
       car_owner_earnings_cents: p.cents.carOwnerEarnings,
       app_fee_cents: p.cents.appFee,
-      pickup_option: pickup ? JSON.stringify({ ...pickup, price: pickup.additional_fee, is_airport: pickup.type === 'airport' }) : null,
-      insurance_option: insurance ? JSON.stringify({ ...insurance, price: insurance.daily_rate }) : null,
+      pickup_option: pickup ? JSON.stringify(pickup) : null,
+      insurance_option: insurance ? JSON.stringify(insurance) : null,
       payment_status: 'unpaid',
       created_at: new Date(created),
       updated_at: new Date(created),

@@ -1,7 +1,7 @@
 // Rows to the API's booking shape (document 3 section 3): rand amounts from the stored cents,
 // and the aliases the seed's screens read (pickup_date, total_cost, user_username, ...).
-import { bookingExpiresAt, type Booking } from '@karoo/shared';
-import { toSpecifications } from '../cars/cars.mapper';
+import { bookingExpiresAt, type Booking, type InsuranceOption, type PickupOption } from '@karoo/shared';
+import { toInsuranceOption, toPickupOption, toSpecifications } from '../cars/cars.mapper';
 import type { BookingRecord } from './bookings.repository';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -58,29 +58,8 @@ export function toBooking(row: BookingRecord): Booking {
     commission_rate: Number(row.commission_rate),
     car_owner_earnings: rand(row.car_owner_earnings_cents),
     app_fee: rand(row.app_fee_cents),
-    pickup_option: row.pickup_option
-      ? {
-          id: row.pickup_option.id ?? null,
-          name: row.pickup_option.name,
-          address: row.pickup_option.address,
-          type: row.pickup_option.type,
-          additional_fee: row.pickup_option.additional_fee,
-          price: row.pickup_option.additional_fee,
-          is_airport: row.pickup_option.type === 'airport',
-          available_times: row.pickup_option.available_times ?? [],
-        }
-      : null,
-    insurance_option: row.insurance_option
-      ? {
-          id: row.insurance_option.id ?? null,
-          name: row.insurance_option.name,
-          description: row.insurance_option.description,
-          daily_rate: row.insurance_option.daily_rate,
-          price: row.insurance_option.daily_rate,
-          excess_amount: row.insurance_option.excess_amount,
-          coverage: row.insurance_option.coverage ?? [],
-        }
-      : null,
+    pickup_option: row.pickup_option ? pickupView(toPickupOption(row.pickup_option)) : null,
+    insurance_option: row.insurance_option ? insuranceView(toInsuranceOption(row.insurance_option)) : null,
     special_requirements: row.special_requirements,
     host_response: row.host_response,
     host_response_date: iso(row.host_response_date),
@@ -97,4 +76,14 @@ export function toBooking(row: BookingRecord): Booking {
     updated_at: iso(row.updated_at)!,
     expires_at: iso(bookingExpiresAt(row)),
   };
+}
+
+/** The chosen pickup option with the aliases the seed's booking card reads (price, is_airport). */
+function pickupView(o: PickupOption) {
+  return { ...o, price: o.additional_fee, is_airport: o.type === 'airport' };
+}
+
+/** The chosen insurance plan with the seed's per-day `price`. */
+function insuranceView(o: InsuranceOption) {
+  return { id: o.id, name: o.name, description: o.description, daily_rate: o.daily_rate, price: o.daily_rate, excess_amount: o.excess_amount, coverage: o.coverage };
 }

@@ -93,13 +93,13 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
   if (body.pickup_option) {
     const option = car.pickup_options.find((o) => o.id === body.pickup_option);
     if (!option) throw badRequest('The selected pickup location is not offered for this car.', { pickup_option: 'Not offered for this car' });
-    pickup = { ...option, price: option.additional_fee, is_airport: option.type === 'airport' };
+    pickup = option;
   }
   let insurance: BookingInsuranceSnapshot | null = null;
   if (body.insurance_option) {
     const option = car.insurance_options.find((o) => o.id === body.insurance_option);
     if (!option) throw badRequest('The selected insurance plan is not offered for this car.', { insurance_option: 'Not offered for this car' });
-    insurance = { ...option, price: option.daily_rate };
+    insurance = option;
   }
 
   const length = bookingLength({ start_date: body.start_date, end_date: body.end_date, start_time: startTime!, end_time: endTime!, is_hourly_booking: isHourly });
@@ -108,8 +108,8 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
     isHourly,
     days: length.duration_days,
     hours: length.duration_hours ?? 0,
-    pickupFee: pickup?.additional_fee ?? 0,
-    insuranceDailyRate: insurance?.daily_rate ?? 0,
+    pickupFee: (pickup?.additional_fee_cents ?? 0) / 100,
+    insuranceDailyRate: (insurance?.daily_rate_cents ?? 0) / 100,
     settings,
   });
   const instant = settings.business_rules.instant_booking_enabled;

@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import type { StoredInsuranceOption, StoredPickupOption, StoredSpecifications } from '../../db/schema';
 import { badRequest, type AppError } from '../../lib/app-error';
+import { storedInsuranceOption, storedPickupOption } from './cars.mapper';
 
 type NewCarInput = z.output<typeof newCarBodySchema>;
 type UpdateCarInput = z.output<typeof updateCarBodySchema>;
@@ -37,7 +38,7 @@ export function normalisePickupOptions(options: PickupOptionIn[]): StoredPickupO
     let id = o.id && o.id.startsWith('pickup_') && !seen.has(o.id) ? o.id : newOptionId('pickup');
     while (seen.has(id)) id = newOptionId('pickup');
     seen.add(id);
-    return { id, name: o.name, address: o.address, additional_fee: o.additional_fee, type: o.type, available_times: o.available_times };
+    return storedPickupOption({ id, name: o.name, address: o.address, additional_fee: o.additional_fee, type: o.type, available_times: o.available_times });
   });
 }
 
@@ -47,7 +48,7 @@ export function normaliseInsuranceOptions(options: InsuranceOptionIn[]): StoredI
     let id = o.id && o.id.startsWith('insurance_') && !seen.has(o.id) ? o.id : newOptionId('insurance');
     while (seen.has(id)) id = newOptionId('insurance');
     seen.add(id);
-    return {
+    return storedInsuranceOption({
       id,
       name: o.name,
       description: o.description,
@@ -57,7 +58,7 @@ export function normaliseInsuranceOptions(options: InsuranceOptionIn[]): StoredI
       included: o.included,
       popular: o.popular,
       recommended: o.recommended,
-    };
+    });
   });
 }
 

@@ -2,7 +2,7 @@
 // the seed's screens read, and private fields (registration document, admin notes, current
 // renter) only for the owner and admins.
 import { DEFAULT_SPECIFICATIONS, type Car, type InsuranceOption, type PickupOption, type Specifications } from '@karoo/shared';
-import type { StoredSpecifications } from '../../db/schema';
+import type { StoredInsuranceOption, StoredPickupOption, StoredSpecifications } from '../../db/schema';
 import type { CarRecord } from './cars.repository';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -60,8 +60,8 @@ export function toCar(record: CarRecord, { isPrivileged, distanceKm }: CarViewOp
     features: record.features ?? [],
     safety: record.safety ?? [],
     rules: record.rules ?? [],
-    pickup_options: (record.pickup_options ?? []) as PickupOption[],
-    insurance_options: (record.insurance_options ?? []) as InsuranceOption[],
+    pickup_options: (record.pickup_options ?? []).map(toPickupOption),
+    insurance_options: (record.insurance_options ?? []).map(toInsuranceOption),
     seating_capacity: specifications.seats,
     fuel_type: specifications.fuelType,
     transmission: specifications.transmission.toLowerCase(),
@@ -101,4 +101,47 @@ export function distanceKm(from: { lat: number; lng: number }, to: { latitude: n
   const dLng = rad(to.longitude - from.lng);
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(from.lat)) * Math.cos(rad(to.latitude)) * Math.sin(dLng / 2) ** 2;
   return 6371 * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+const rand = (cents: number) => cents / 100;
+const cents = (amount: number) => Math.round(amount * 100);
+
+/** A stored pickup option as the API shows it (rand). */
+export function toPickupOption(o: StoredPickupOption): PickupOption {
+  return { id: o.id, name: o.name, address: o.address, additional_fee: rand(o.additional_fee_cents), type: o.type, available_times: o.available_times ?? [] };
+}
+
+/** A stored insurance plan as the API shows it (rand). */
+export function toInsuranceOption(o: StoredInsuranceOption): InsuranceOption {
+  return {
+    id: o.id,
+    name: o.name,
+    description: o.description,
+    daily_rate: rand(o.daily_rate_cents),
+    excess_amount: rand(o.excess_amount_cents),
+    coverage: o.coverage ?? [],
+    included: o.included,
+    popular: o.popular,
+    recommended: o.recommended,
+  };
+}
+
+/** A pickup option in rand (a host's form, the seed) as stored. */
+export function storedPickupOption(o: PickupOption): StoredPickupOption {
+  return { id: o.id, name: o.name, address: o.address, additional_fee_cents: cents(o.additional_fee), type: o.type, available_times: o.available_times };
+}
+
+/** An insurance plan in rand as stored. */
+export function storedInsuranceOption(o: InsuranceOption): StoredInsuranceOption {
+  return {
+    id: o.id,
+    name: o.name,
+    description: o.description,
+    daily_rate_cents: cents(o.daily_rate),
+    excess_amount_cents: cents(o.excess_amount),
+    coverage: o.coverage,
+    included: o.included,
+    popular: o.popular,
+    recommended: o.recommended,
+  };
 }

@@ -167,23 +167,14 @@ export async function createCar(ctx: AppContext, viewer: UserRow, ownerIdOrUsern
         ...positionOf(body.pickup_location!, body.latitude, body.longitude),
         status: 'available',
         verification_status: 'pending_verification',
-        admin_notes: null,
         specifications: json(specifications),
         features: json([...new Set((body.features ?? []).map(canonicalFeature))]),
         safety: json([...new Set((body.safety ?? []).map(canonicalFeature))]),
         rules: json(body.rules ?? []),
         pickup_options: json(normalisePickupOptions(body.pickup_options ?? [])),
         insurance_options: json(normaliseInsuranceOptions(body.insurance_options ?? [])),
-        registration_storage_key: null,
-        registration_filename: null,
-        registration_mime: null,
-        registration_uploaded_at: null,
-        registration_verified: null,
-        registration_verification_notes: null,
-        rating: null,
         created_at: now,
         updated_at: now,
-        deleted_at: null,
       });
       // Listing a first car is what makes a customer a host (decisions.md section 1).
       if (owner.role === 'customer') await makeHost(trx, owner, now);

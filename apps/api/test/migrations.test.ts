@@ -1,0 +1,48 @@
+// Migrations that reshape stored data: run against rows written in the old shape.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Car } from '@karoo/shared';
+import { up as optionFeesInCents } from '../src/db/migrations/0008-option-fees-in-cents';
+import { createSignedInUser, createTestApp, expectOk, type TestApp } from './helpers';
+import { createTestBooking, createTestCar } from './helpers/vehicles';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('0008: option fees in cents', () => {
+  it('converts rand figures in cars and booking snapshots to cents, once, and the API still answers rand', async () => {
+    const host = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    const renter = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
+    const car = await createTestCar(t.ctx, host.user);
+    const booking = await createTestBooking(t.ctx, car, renter.user, { start: '2030-06-01', days: 2 });
+    // The shape every row had before the migration.
+    const oldPickup = { id: 'pickup_airport', name: 'Airport', address: 'CTIA', additional_fee: 249.5, type: 'airport', available_times: ['07:00'] };
+    const oldPlan = { id: 'insurance_std', name: 'Standard', description: 'Lower excess', daily_rate: 85, excess_amount: 5000, coverage: ['Theft'], included: false, popular: true, recommended: false };
+    await sql`UPDATE cars SET pickup_options = ${JSON.stringify([oldPickup])}::jsonb, insurance_options = ${JSON.stringify([oldPlan])}::jsonb WHERE id = ${car.id}`.execute(t.db);
+    await sql`UPDATE bookings SET pickup_option = ${JSON.stringify({ ...oldPickup, price: 249.5, is_airport: true })}::jsonb, insurance_option = ${JSON.stringify({ ...oldPlan, price: 85 })}::jsonb WHERE id = ${booking.id}`.execute(t.db);
+
+    await optionFeesInCents(t.db as never);
+    await optionFeesInCents(t.db as never); // a second run changes nothing
+
+    const row = await t.db.selectFrom('cars').select(['pickup_options', 'insurance_options']).where('id', '=', car.id).executeTakeFirstOrThrow();
+    expect(row.pickup_options).toEqual([{ id: 'pickup_airport', name: 'Airport', address: 'CTIA', additional_fee_cents: 24950, type: 'airport', available_times: ['07:00'] }]);
+    expect(row.insurance_options[0]).toMatchObject({ daily_rate_cents: 8500, excess_amount_cents: 500000 });
+    expect(row.insurance_options[0]).not.toHaveProperty('daily_rate');
+    const stored = await t.db.selectFrom('bookings').select(['pickup_option', 'insurance_option']).where('id', '=', booking.id).executeTakeFirstOrThrow();
+    expect(stored.pickup_option).toEqual({ id: 'pickup_airport', name: 'Airport', address: 'CTIA', additional_fee_cents: 24950, type: 'airport', available_times: ['07:00'] });
+
+    const shown = expectOk<Car>(await t.app.inject({ method: 'GET', url: `/api/car/getCarDetails/${car.car_username}` }));
+    expect(shown.pickup_options[0]).toMatchObject({ additional_fee: 249.5 });
+    expect(shown.insurance_options[0]).toMatchObject({ daily_rate: 85, excess_amount: 5000 });
+    const seen = expectOk<{ pickup_option: { price: number; is_airport: boolean }; insurance_option: { price: number } }>(
+      await t.app.inject({ method: 'GET', url: `/api/booking/${booking.id}`, headers: renter.headers }),
+    );
+    expect(seen.pickup_option).toMatchObject({ additional_fee: 249.5, price: 249.5, is_airport: true });
+    expect(seen.insurance_option).toMatchObject({ daily_rate: 85, price: 85 });
+  });
+});
