@@ -19,8 +19,10 @@ import {
 import { MAX_UPLOAD_BYTES } from '@karoo/shared';
 import type { AppContext } from './context';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { carsRoutes } from './modules/cars/cars.routes';
+import { devtoolsRoutes } from './modules/devtools/devtools.routes';
 import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -142,12 +144,14 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(usersRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
       await api.register(adminRoutes(ctx));
+      await api.register(auditRoutes(ctx));
       await api.register(settingsRoutes(ctx));
       await api.register(carsRoutes(ctx));
       await api.register(bookingsRoutes(ctx));
       await api.register(paymentsRoutes(ctx));
       await api.register(reviewsRoutes(ctx));
       await api.register(earningsRoutes(ctx));
+      await api.register(devtoolsRoutes(ctx));
     },
     { prefix: '/api' },
   );

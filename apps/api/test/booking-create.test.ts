@@ -285,6 +285,8 @@ describe('no double booking', () => {
       renters.map((r, i) => create(r.headers, daily(car, `2030-09-${String(10 + (i % 5)).padStart(2, '0')}`, `2030-09-${String(15 + (i % 5)).padStart(2, '0')}`))),
     );
     const statuses = results.map((r) => r.statusCode).sort();
+    const others = results.filter((r) => r.statusCode !== 201 && r.statusCode !== 409).map((r) => `${r.statusCode} ${r.body}`);
+    expect(others, 'answers other than 201 and 409').toEqual([]);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     for (const res of results.filter((r) => r.statusCode === 409)) expect(res.json<{ message: string }>().message).toBe(M.unavailable);

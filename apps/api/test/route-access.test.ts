@@ -29,6 +29,8 @@ const PUBLIC_OPERATIONS = [
 /** The admin operations, each with a request that passes validation (the guard runs after it). */
 const ADMIN_OPERATIONS: { operation: string; url: string; payload?: object }[] = [
   { operation: 'GET /api/admin/outbox', url: '/api/admin/outbox' },
+  { operation: 'GET /api/admin/audit', url: '/api/admin/audit' },
+  { operation: 'GET /api/devtools/login-tests', url: '/api/devtools/login-tests' },
   { operation: 'PUT /api/settings', url: '/api/settings', payload: {} },
   { operation: 'PUT /api/user/{id}/verification', url: '/api/user/somebody/verification', payload: { verification_status: 'verified' } },
   { operation: 'GET /api/user/getList', url: '/api/user/getList' },

@@ -17,3 +17,6 @@ export * from './bookings';
 export * from './cars';
 export * from './reviews';
 export * from './earnings';
+export * from './admin';
+export * from './devtools';
+export * from './audit';

@@ -209,6 +209,21 @@ export interface PaymentsTable {
   updated_at: Timestamp;
 }
 
+export interface AuditLogTable {
+  id: Generated<string>;
+  seq: GeneratedAlways<string>;
+  admin_id: string;
+  admin_username: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  after: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
 export interface InvoiceLine {
   description: string;
   amount_cents: number;
@@ -300,6 +315,7 @@ export interface Database {
   reviews: ReviewsTable;
   payments: PaymentsTable;
   invoices: InvoicesTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,7 +7,7 @@ import type { BookingActor } from '@karoo/shared';
 import type { AppContext } from '../context';
 import type { Db } from '../db/connection';
 import type { BookingRecord } from '../modules/bookings/bookings.service';
-import { SUBSCRIBERS } from './subscribers';
+import { IN_TRANSACTION, SUBSCRIBERS } from './subscribers';
 
 /** Why a booking was cancelled: it decides who is told what. */
 export type CancelCause = 'renter' | 'admin' | 'expired' | 'car_removed' | 'renter_closed';
@@ -21,6 +21,19 @@ export interface CarRef {
   owner_id: string;
 }
 
+/** Who made a change (the signed-in person behind the unit of work), for the audit log. */
+export interface Actor {
+  id: string;
+  username: string;
+  role: string;
+}
+
+/** A user as the audit log names them. */
+export interface UserRef {
+  id: string;
+  username: string;
+}
+
 export type DomainEvent =
   | { type: 'booking.requested'; booking: BookingRecord }
   | { type: 'booking.confirmed'; booking: BookingRecord; by: BookingActor | 'instant' }
@@ -28,25 +41,35 @@ export type DomainEvent =
   | { type: 'booking.cancelled'; booking: BookingRecord; cause: CancelCause; reason: string | null }
   | { type: 'booking.paid'; booking: BookingRecord }
   | { type: 'booking.completed'; booking: BookingRecord; forcedReason: string | null; forced: boolean }
-  | { type: 'car.changed'; car: CarRef }
-  | { type: 'car.verified'; car: CarRef }
-  | { type: 'car.rejected'; car: CarRef; notes: string }
+  | { type: 'car.changed'; car: CarRef; before?: Record<string, unknown>; after?: Record<string, unknown> }
+  | { type: 'car.removed'; car: CarRef; cancelledBookings: number }
+  | { type: 'car.verified'; car: CarRef; before: string }
+  | { type: 'car.rejected'; car: CarRef; notes: string; before: string }
   | { type: 'car.registration_verified'; car: CarRef }
   | { type: 'car.registration_rejected'; car: CarRef; notes: string | null }
   | { type: 'car.force_returned'; car: CarRef; reason: string | null; affected: number }
   | { type: 'review.created'; car: CarRef; reviewerName: string; rating: number; comment: string }
   | { type: 'review.changed'; carId: string }
-  | { type: 'user.verified'; userId: string }
-  | { type: 'user.rejected'; userId: string; notes: string | null };
+  | { type: 'user.verified'; user: UserRef; before: string }
+  | { type: 'user.rejected'; user: UserRef; notes: string | null; before: string }
+  | { type: 'user.created'; user: UserRef; after: Record<string, unknown> }
+  | { type: 'user.updated'; user: UserRef; before: Record<string, unknown>; after: Record<string, unknown> }
+  | { type: 'user.deleted'; user: UserRef; before: Record<string, unknown> }
+  | { type: 'settings.changed'; before: Record<string, unknown>; after: Record<string, unknown> }
+  | { type: 'payout.updated'; bookingId: string; bookingNumber: string; before: Record<string, unknown>; after: Record<string, unknown> };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 export type Subscriber<T extends DomainEventType> = (ctx: AppContext, event: EventOf<T>) => Promise<void> | void;
+/** A reaction that belongs to the change itself and commits (or rolls back) with it: the audit row. */
+export type TransactionalSubscriber<T extends DomainEventType> = (tx: Tx, event: EventOf<T>) => Promise<void> | void;
 
-/** A unit of work: the transaction's database handle, its clock reading, and where events go. */
+/** A unit of work: the transaction's database handle, its clock reading, who acts, and where events go. */
 export interface Tx {
   db: Db;
   now: Date;
+  /** The signed-in person making the change; null for the system (expiry, a payment, the seed). */
+  by: Actor | null;
   emit(event: DomainEvent): void;
 }
 
@@ -62,10 +85,20 @@ export async function publish(ctx: AppContext, events: readonly DomainEvent[]): 
  * Runs `work` in one transaction; the events it raised are published after the commit (none when
  * it throws). The one way services write a change that others react to.
  */
-export async function inTransaction<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>, options: { by?: Actor | null } = {}): Promise<T> {
   const events: DomainEvent[] = [];
   const now = ctx.clock.now();
-  const result = await ctx.db.transaction().execute((trx) => work({ db: trx, now, emit: (event) => events.push(event) }));
+  const by = options.by ? { id: options.by.id, username: options.by.username, role: options.by.role } : null;
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const tx: Tx = { db: trx, now, by, emit: (event) => events.push(event) };
+    const value = await work(tx);
+    // What belongs to the change itself (the audit row) is written before the commit, with it.
+    for (const event of events) {
+      const subscribers = (IN_TRANSACTION[event.type] ?? []) as TransactionalSubscriber<typeof event.type>[];
+      for (const subscriber of subscribers) await subscriber(tx, event as never);
+    }
+    return value;
+  });
   await publish(ctx, events);
   return result;
 }

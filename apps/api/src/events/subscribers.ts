@@ -4,7 +4,8 @@
 // shows the same table.
 import { forgetBrowsePages } from '../modules/cars/listing-cache';
 import * as notices from '../modules/notifications/notices';
-import type { DomainEventType, Subscriber } from './domain-events';
+import { recordAdminAction } from '../modules/audit/audit.service';
+import type { DomainEventType, Subscriber, TransactionalSubscriber } from './domain-events';
 
 type Subscribers = { [T in DomainEventType]?: Subscriber<T>[] };
 
@@ -17,6 +18,7 @@ export const SUBSCRIBERS: Subscribers = {
   'booking.paid': [forgetBrowsePages, notices.bookingPaid],
   'booking.completed': [forgetBrowsePages, notices.bookingCompleted],
   'car.changed': [forgetBrowsePages],
+  'car.removed': [forgetBrowsePages],
   'car.verified': [forgetBrowsePages, notices.carVerified],
   'car.rejected': [forgetBrowsePages, notices.carRejected],
   'car.registration_verified': [notices.registrationVerified],
@@ -27,4 +29,32 @@ export const SUBSCRIBERS: Subscribers = {
   'review.changed': [forgetBrowsePages],
   'user.verified': [notices.userVerified],
   'user.rejected': [notices.userRejected],
+  // settings.changed, payout.updated, user.created/updated/deleted: audited only (below).
 };
+
+type TransactionalSubscribers = { [T in DomainEventType]?: TransactionalSubscriber<T>[] };
+
+/**
+ * What commits with the change itself: an administrator's decisions are written to the audit log
+ * in the same transaction (audit.service.ts decides which events are decisions).
+ */
+const AUDITED: DomainEventType[] = [
+  'user.verified',
+  'user.rejected',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'car.verified',
+  'car.rejected',
+  'car.registration_verified',
+  'car.registration_rejected',
+  'car.changed',
+  'car.removed',
+  'car.force_returned',
+  'booking.confirmed',
+  'booking.rejected',
+  'booking.cancelled',
+  'settings.changed',
+  'payout.updated',
+];
+export const IN_TRANSACTION: TransactionalSubscribers = Object.fromEntries(AUDITED.map((type) => [type, [recordAdminAction]]));

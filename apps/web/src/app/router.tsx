@@ -10,7 +10,6 @@ import { RedirectKeepingState, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteError } from './pages/route-error';
-import { UpcomingPage } from './pages/upcoming-page';
 
 export const routes: RouteObject[] = [
   {
@@ -61,9 +60,12 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth role="admin" />,
             children: [
-              { path: 'admin', element: <UpcomingPage title="Admin Panel" release="administration" /> },
-              { path: 'api-playground', element: <UpcomingPage title="API Playground" release="administration" /> },
-              { path: 'api-test', element: <UpcomingPage title="API Connection Test" release="administration" /> },
+              { path: 'admin', lazy: () => import('@/features/admin/components/admin-panel-page').then((m) => ({ Component: m.AdminPanelPage })) },
+              {
+                path: 'api-playground',
+                lazy: () => import('@/features/dev-tools/components/api-playground-page').then((m) => ({ Component: m.ApiPlaygroundPage })),
+              },
+              { path: 'api-test', lazy: () => import('@/features/dev-tools/components/api-test-page').then((m) => ({ Component: m.ApiTestPage })) },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

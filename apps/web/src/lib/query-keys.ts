@@ -46,4 +46,13 @@ export const queryKeys = {
   notifications: {
     all: ['notifications'] as const,
   },
+  admin: {
+    all: ['admin'] as const,
+    /** The admin Dashboard: counters, newest users and the debug box, in one answer. */
+    overview: () => ['admin', 'overview'] as const,
+    /** The audit log, one page of one filter. */
+    audit: (filters: Record<string, string | number | undefined>) => ['admin', 'audit', filters] as const,
+    /** Every page of the audit log, for Refresh. */
+    auditAll: () => ['admin', 'audit'] as const,
+  },
 } as const;

@@ -8,6 +8,7 @@ import * as m0005 from './0005-plates-and-notification-order';
 import * as m0006 from './0006-booking-expiry-moment';
 import * as m0007 from './0007-stored-car-statuses';
 import * as m0008 from './0008-option-fees-in-cents';
+import * as m0009 from './0009-audit-log';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-booking-expiry-moment': m0006,
   '0007-stored-car-statuses': m0007,
   '0008-option-fees-in-cents': m0008,
+  '0009-audit-log': m0009,
 };

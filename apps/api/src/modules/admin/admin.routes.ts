@@ -1,6 +1,6 @@
 // Admin-only views of platform internals. The mail outbox lets a developer (or the end-to-end
 // tests) read mail when no SMTP server is configured.
-import { envelope, safeText } from '@karoo/shared';
+import { adminOverviewSchema, envelope, safeText } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -21,6 +21,16 @@ const mailSchema = z.object({
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // ---- Admins only ----
   return routesFor('admin', async (app) => {
+    app.get('/admin/overview', {
+      schema: {
+        tags: ['Admin'],
+        operationId: 'getAdminOverview',
+        summary: 'The admin Dashboard: five counters, the 5 newest users and the server\'s debug info',
+        description: 'Counters are aggregates (deleted users and cars excluded). The debug info names modes and versions, never secrets.',
+        response: { 200: envelope(adminOverviewSchema) },
+      },
+    }, async () => ({ success: true as const, data: await admin.getOverview(ctx) }));
+
     app.get('/admin/outbox', {
       schema: {
         tags: ['Admin'],

@@ -1,7 +1,13 @@
-// Admin views of platform internals: the mail outbox, so a developer (or the end-to-end tests)
-// can read mail when no SMTP server is configured.
+// Admin views of platform internals: the Dashboard's counters, newest users and debug box
+// (document 3, Admin panel), and the mail outbox, so a developer (or the end-to-end tests) can
+// read mail when no SMTP server is configured.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ADMIN_RECENT_USERS, type AdminDebugInfo, type AdminOverview } from '@karoo/shared';
+import apiPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../context';
 import { listOutboxMail } from '../../lib/mail-outbox.repository';
+import { countDashboardTotals, listNewestUsers } from './admin.repository';
 
 export interface OutboxMailView {
   id: string;
@@ -26,4 +32,68 @@ export async function listRecentMail(ctx: AppContext, filters: { to?: string | u
     error: r.error,
     created_at: new Date(r.created_at).toISOString(),
   }));
+}
+
+/** GET /admin/overview: counters by aggregate SQL, the 5 newest users and the debug box. */
+export async function getOverview(ctx: AppContext): Promise<AdminOverview> {
+  const [counters, newest] = await Promise.all([countDashboardTotals(ctx.db), listNewestUsers(ctx.db, ADMIN_RECENT_USERS)]);
+  return {
+    counters,
+    recent_users: newest.map((u) => ({ ...u, created_at: new Date(u.created_at).toISOString() })),
+    debug: debugInfo(ctx),
+  };
+}
+
+/** Modes and versions only: no URL, key or password ever leaves through here. */
+function debugInfo(ctx: AppContext): AdminDebugInfo {
+  return {
+    api_version: apiPackage.version,
+    commit: gitCommit(),
+    node_version: process.version,
+    // connection.ts opens the server database exactly when DATABASE_URL is set.
+    database: ctx.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite',
+    mail: ctx.mailer.transport === 'smtp' ? 'SMTP' : 'outbox',
+    // lib/payments picks Paystack exactly when its secret key is set.
+    payments: ctx.env.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox',
+    uptime_seconds: Math.floor(process.uptime()),
+    server_time: ctx.clock.now().toISOString(),
+  };
+}
+
+let cachedCommit: string | undefined;
+
+/**
+ * The deployed commit, read once: GIT_COMMIT when the build sets it (an image has no .git), else
+ * the short hash of the checked-out commit; 'unknown' when there is neither.
+ */
+function gitCommit(): string {
+  cachedCommit ??= process.env.GIT_COMMIT?.trim() || readGitCommit();
+  return cachedCommit;
+}
+
+function readGitCommit(): string {
+  try {
+    for (let dir = process.cwd(), i = 0; i < 6; i++, dir = path.dirname(dir)) {
+      const dotGit = path.join(dir, '.git');
+      if (!existsSync(dotGit)) continue;
+      // A worktree's .git is a file naming the real folder.
+      const gitDir = statSync(dotGit).isDirectory() ? dotGit : path.resolve(dir, readFileSync(dotGit, 'utf8').replace(/^gitdir:\s*/, '').trim());
+      const head = readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
+      const ref = /^ref:\s*(.+)$/.exec(head)?.[1];
+      const hash = ref ? readRef(gitDir, ref) : head;
+      return hash && /^[0-9a-f]{7,}$/i.test(hash) ? hash.slice(0, 7) : 'unknown';
+    }
+  } catch {
+    // Commit is informative only; never fail the dashboard for it.
+  }
+  return 'unknown';
+}
+
+function readRef(gitDir: string, ref: string): string | undefined {
+  const loose = path.join(gitDir, ref);
+  if (existsSync(loose)) return readFileSync(loose, 'utf8').trim();
+  const packed = path.join(gitDir, 'packed-refs');
+  if (!existsSync(packed)) return undefined;
+  const line = readFileSync(packed, 'utf8').split('\n').find((l) => l.trim().endsWith(` ${ref}`));
+  return line?.split(' ')[0];
 }

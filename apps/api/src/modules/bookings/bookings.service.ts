@@ -48,6 +48,10 @@ function newBookingNumber(): string {
   return `KR${[...bytes].map((b) => NUMBER_ALPHABET[b % NUMBER_ALPHABET.length]).join('')}`;
 }
 
+function isDeadlock(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '40P01';
+}
+
 function isExclusionViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23P01';
 }
@@ -115,8 +119,8 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
   const instant = settings.business_rules.instant_booking_enabled;
   const status: BookingStatus = instant ? 'confirmed' : 'pending';
 
-  try {
-    return await inTransaction(ctx, async (tx) => {
+  const insertRequestedBooking = () =>
+    inTransaction(ctx, async (tx) => {
       const now = tx.now;
       const inserted = await repo.insertBooking(tx.db, {
         booking_number: newBookingNumber(),
@@ -155,10 +159,20 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
       tx.emit({ type: 'booking.requested', booking: record });
       return record;
     });
-  } catch (error) {
-    // Another request took an overlapping date between our check and the insert.
-    if (isExclusionViolation(error)) throw conflict(BOOKING_RULE_MESSAGES.dates_unavailable.message);
-    throw error;
+
+  // Two overlapping requests inserting at the same instant can each wait on the other's row in the
+  // exclusion constraint; PostgreSQL then aborts one with a deadlock (40P01). That request is tried
+  // again, and meets the other's committed booking as an ordinary conflict (23P01, 409).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertRequestedBooking();
+    } catch (error) {
+      if (isDeadlock(error) && attempt < 3) continue;
+      // Another request took an overlapping date between our check and the insert (or kept
+      // contending for it through every attempt).
+      if (isExclusionViolation(error) || isDeadlock(error)) throw conflict(BOOKING_RULE_MESSAGES.dates_unavailable.message);
+      throw error;
+    }
   }
 }
 
@@ -240,7 +254,7 @@ export async function changeBookingStatus(
     return reloadBooking(ctx, booking.id);
   }
   const reason = options.hostResponse?.trim() || DEFAULT_RESPONSES[to]?.(actor) || null;
-  return inTransaction(ctx, (tx) => transition(tx, booking, { to, actor, reason }));
+  return inTransaction(ctx, (tx) => transition(tx, booking, { to, actor, reason }), { by: viewer });
 }
 
 async function reloadBooking(ctx: AppContext, id: string): Promise<BookingRecord> {

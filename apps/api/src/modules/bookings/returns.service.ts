@@ -48,12 +48,12 @@ export async function returnRental(ctx: AppContext, viewer: UserRow, carIdOrUser
       await recordCompletedTrip(tx.db, booking.renter_id);
     }
     await markCarReturned(tx, car, odometer);
-  });
+  }, { by: viewer });
   return reload(ctx, car.id);
 }
 
 /** An admin ends a rental at once (document 3): the car's started active bookings complete. */
-export async function forceReturn(ctx: AppContext, carIdOrUsername: string, reason: string | undefined): Promise<{ affected_bookings: number; car: CarRecord }> {
+export async function forceReturn(ctx: AppContext, admin: UserRow, carIdOrUsername: string, reason: string | undefined): Promise<{ affected_bookings: number; car: CarRecord }> {
   const car = await findCarForAdmin(ctx, carIdOrUsername);
   const note = reason ? `Force returned by an administrator: ${reason}` : 'Force returned by an administrator';
   const affected = await inTransaction(ctx, async (tx) => {
@@ -71,6 +71,6 @@ export async function forceReturn(ctx: AppContext, carIdOrUsername: string, reas
     await markCarReturned(tx, car, null);
     tx.emit({ type: 'car.force_returned', car, reason: reason ?? null, affected: active.length });
     return active.length;
-  });
+  }, { by: admin });
   return { affected_bookings: affected, car: await reload(ctx, car.id) };
 }

@@ -14,7 +14,7 @@ import { CAR_NOT_FOUND, canManageCar, carRef, findCarForAdmin, findManageableCar
 
 type VerifyCarInput = z.output<typeof verifyCarBodySchema>;
 
-export async function verifyCar(ctx: AppContext, idOrUsername: string, body: VerifyCarInput): Promise<CarRecord> {
+export async function verifyCar(ctx: AppContext, admin: UserRow, idOrUsername: string, body: VerifyCarInput): Promise<CarRecord> {
   const car = await findCarForAdmin(ctx, idOrUsername);
   if (car.verification_status === body.verification_status) {
     throw conflict(`This car is already ${body.verification_status.replace('_', ' ')}.`);
@@ -22,11 +22,11 @@ export async function verifyCar(ctx: AppContext, idOrUsername: string, body: Ver
   const ref = carRef(car);
   const event: DomainEvent =
     body.verification_status === 'verified'
-      ? { type: 'car.verified', car: ref }
+      ? { type: 'car.verified', car: ref, before: car.verification_status }
       : body.verification_status === 'rejected'
-        ? { type: 'car.rejected', car: ref, notes: body.admin_notes ?? '' }
-        : { type: 'car.changed', car: ref };
-  await saveCar(ctx, car, { verification_status: body.verification_status, admin_notes: body.admin_notes || null }, event);
+        ? { type: 'car.rejected', car: ref, notes: body.admin_notes ?? '', before: car.verification_status }
+        : { type: 'car.changed', car: ref, before: { verification_status: car.verification_status }, after: { verification_status: body.verification_status } };
+  await saveCar(ctx, admin, car, { verification_status: body.verification_status, admin_notes: body.admin_notes || null }, event);
   return reload(ctx, car.id);
 }
 
@@ -71,6 +71,7 @@ export async function uploadRegistrationDocument(
 
 export async function verifyRegistrationDocument(
   ctx: AppContext,
+  admin: UserRow,
   idOrUsername: string,
   body: { verified: boolean; notes?: string },
 ): Promise<CarRecord> {
@@ -79,6 +80,7 @@ export async function verifyRegistrationDocument(
   if (car.registration_verified === true) throw conflict('The registration document is already verified.');
   await saveCar(
     ctx,
+    admin,
     car,
     { registration_verified: body.verified, registration_verification_notes: body.notes || null },
     body.verified ? { type: 'car.registration_verified', car: carRef(car) } : { type: 'car.registration_rejected', car: carRef(car), notes: body.notes || null },

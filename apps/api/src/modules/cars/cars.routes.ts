@@ -219,7 +219,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Verify or reject a car (admin; notes required to reject)', params: idParams, body: verifyCarBodySchema, response: { 200: envelope(carSchema) } },
       }, async (request) => {
         const viewer = currentUser(request);
-        const car = await verification.verifyCar(ctx, request.params.id, request.body);
+        const car = await verification.verifyCar(ctx, currentUser(request), request.params.id, request.body);
         const message = car.verification_status === 'verified' ? 'Car verified' : car.verification_status === 'rejected' ? 'Car rejected' : 'Car sent back for verification';
         return { success: true as const, message, data: cars.viewCar(viewer, car) };
       });
@@ -234,7 +234,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       }, async (request) => {
         const viewer = currentUser(request);
-        const car = await verification.verifyRegistrationDocument(ctx, request.params.car_username, request.body);
+        const car = await verification.verifyRegistrationDocument(ctx, currentUser(request), request.params.car_username, request.body);
         return { success: true as const, message: request.body.verified ? 'Document Verified' : 'Document Rejected', data: cars.viewCar(viewer, car) };
       });
 
@@ -248,7 +248,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       }, async (request) => {
         const viewer = currentUser(request);
-        const { affected_bookings, car } = await returns.forceReturn(ctx, request.params.car_username, request.body.reason);
+        const { affected_bookings, car } = await returns.forceReturn(ctx, currentUser(request), request.params.car_username, request.body.reason);
         return {
           success: true as const,
           message: `Car force returned (${affected_bookings} ${affected_bookings === 1 ? 'booking' : 'bookings'} completed)`,

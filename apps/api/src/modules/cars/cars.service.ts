@@ -89,12 +89,26 @@ export function carRef(car: Pick<CarRow, 'id' | 'car_username' | 'car_make' | 'c
   return { id: car.id, car_username: car.car_username, car_make: car.car_make, car_model: car.car_model, owner_id: car.owner_id };
 }
 
-/** Writes changes to a car and announces them (browse pages forget it). */
-export async function saveCar(ctx: AppContext, car: CarRow, changes: CarUpdate, event?: DomainEvent): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    await repo.updateCar(tx.db, car.id, changes, tx.now);
-    tx.emit(event ?? { type: 'car.changed', car: carRef(car) });
-  });
+/** Writes changes to a car and announces them (browse pages forget it; an admin's change is audited). */
+export async function saveCar(ctx: AppContext, by: UserRow | null, car: CarRow, changes: CarUpdate, event?: DomainEvent): Promise<void> {
+  await inTransaction(
+    ctx,
+    async (tx) => {
+      await repo.updateCar(tx.db, car.id, changes, tx.now);
+      tx.emit(event ?? { type: 'car.changed', car: carRef(car), ...beforeAndAfter(car, changes) });
+    },
+    { by },
+  );
+}
+
+/** The changed columns' values before and after, for the audit log (photos and JSON lists by count). */
+function beforeAndAfter(car: CarRow, changes: CarUpdate): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const show = (value: unknown) => (value instanceof Date ? value.toISOString() : typeof value === 'string' && value.startsWith('[') ? `${(JSON.parse(value) as unknown[]).length} items` : (value ?? null));
+  const keys = Object.keys(changes).filter((key) => key !== 'updated_at');
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, show(Array.isArray(car[key as keyof CarRow]) ? JSON.stringify(car[key as keyof CarRow]) : car[key as keyof CarRow])])),
+    after: Object.fromEntries(keys.map((key) => [key, show(changes[key as keyof CarUpdate])])),
+  };
 }
 
 // ---- Create ----
@@ -288,7 +302,7 @@ export async function updateCar(
 
   if (Object.keys(changes).length === 0) return { car, message };
   try {
-    await saveCar(ctx, car, changes);
+    await saveCar(ctx, viewer, car, changes);
   } catch (error) {
     if (repo.isPlateViolation(error)) throw plateTaken();
     throw error;
@@ -299,7 +313,7 @@ export async function updateCar(
 
 export async function updateRentPrice(ctx: AppContext, viewer: UserRow, idOrUsername: string, price: number): Promise<CarRecord> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  await saveCar(ctx, car, { car_rent_price_cents: Math.round(price * 100) });
+  await saveCar(ctx, viewer, car, { car_rent_price_cents: Math.round(price * 100) });
   return reload(ctx, car.id);
 }
 
@@ -310,13 +324,13 @@ export async function updatePickupLocation(
   body: { pickup_location: string; latitude?: number | null; longitude?: number | null },
 ): Promise<CarRecord> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  await saveCar(ctx, car, positionOf(body.pickup_location, body.latitude, body.longitude));
+  await saveCar(ctx, viewer, car, positionOf(body.pickup_location, body.latitude, body.longitude));
   return reload(ctx, car.id);
 }
 
 export async function updatePickupOptions(ctx: AppContext, viewer: UserRow, idOrUsername: string, options: PickupOptionIn[]): Promise<CarRecord> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  await saveCar(ctx, car, { pickup_options: json(normalisePickupOptions(options)) });
+  await saveCar(ctx, viewer, car, { pickup_options: json(normalisePickupOptions(options)) });
   return reload(ctx, car.id);
 }
 
@@ -327,7 +341,7 @@ export async function updateInsuranceOptions(
   options: InsuranceOptionIn[],
 ): Promise<CarRecord> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  await saveCar(ctx, car, { insurance_options: json(normaliseInsuranceOptions(options)) });
+  await saveCar(ctx, viewer, car, { insurance_options: json(normaliseInsuranceOptions(options)) });
   return reload(ctx, car.id);
 }
 
@@ -344,9 +358,10 @@ async function removeCars(tx: Tx, cars: CarRow[], activeMessage: string): Promis
   let cancelled = 0;
   for (const car of cars) {
     if (await hasActiveRental(tx.db, car.id)) throw conflict(activeMessage);
-    cancelled += (await cancelUnpaidBookings(tx, { carId: car.id }, 'car_removed', CAR_REMOVED_REASON)).length;
+    const gone = (await cancelUnpaidBookings(tx, { carId: car.id }, 'car_removed', CAR_REMOVED_REASON)).length;
+    cancelled += gone;
     await repo.updateCar(tx.db, car.id, { deleted_at: tx.now, status: 'offline' }, tx.now);
-    tx.emit({ type: 'car.changed', car: carRef(car) });
+    tx.emit({ type: 'car.removed', car: carRef(car), cancelledBookings: gone });
   }
   return cancelled;
 }
@@ -359,7 +374,7 @@ export async function removeOwnerCars(tx: Tx, ownerId: string): Promise<void> {
 
 export async function deleteCar(ctx: AppContext, viewer: UserRow, idOrUsername: string): Promise<{ cancelled: number }> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  const cancelled = await inTransaction(ctx, (tx) => removeCars(tx, [car], 'This car has an active rental and cannot be deleted until it is returned.'));
+  const cancelled = await inTransaction(ctx, (tx) => removeCars(tx, [car], 'This car has an active rental and cannot be deleted until it is returned.'), { by: viewer });
   return { cancelled };
 }
 

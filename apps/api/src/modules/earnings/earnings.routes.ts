@@ -64,7 +64,7 @@ export function earningsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }, async (request) => ({
         success: true as const,
         message: 'Payout updated',
-        data: await earnings.updatePayout(ctx, request.params.id, request.body),
+        data: await earnings.updatePayout(ctx, currentUser(request), request.params.id, request.body),
       }));
     }));
   };

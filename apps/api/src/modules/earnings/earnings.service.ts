@@ -4,6 +4,7 @@
 import { isAdmin, monthIn, monthsFrom, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { inTransaction } from '../../events/domain-events';
 import type { InvoiceLine, UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { findBookingById } from '../bookings/bookings.service';
@@ -187,13 +188,25 @@ export async function listInvoices(ctx: AppContext, viewer: UserRow): Promise<In
 }
 
 /** PATCH /earnings/earning/updatePayout/{id} (admin): the payout of one earning (a booking). */
-export async function updatePayout(ctx: AppContext, bookingIdOrNumber: string, body: z.output<typeof updatePayoutBodySchema>): Promise<Earning> {
+export async function updatePayout(ctx: AppContext, admin: UserRow, bookingIdOrNumber: string, body: z.output<typeof updatePayoutBodySchema>): Promise<Earning> {
   const booking = await findBookingById(ctx, bookingIdOrNumber);
   if (!booking) throw notFound('Earning not found');
   const [earning] = await repo.listEarningRecords(ctx.db, { bookingId: booking.id });
   if (!earning) throw conflict('Only completed or paid bookings have a payout.');
-  const now = ctx.clock.now();
-  await repo.updatePayout(ctx.db, booking.id, { payout_status: body.payout_status, payout_reference: body.payout_reference }, now);
+  await inTransaction(
+    ctx,
+    async (tx) => {
+      await repo.updatePayout(tx.db, booking.id, { payout_status: body.payout_status, payout_reference: body.payout_reference }, tx.now);
+      tx.emit({
+        type: 'payout.updated',
+        bookingId: booking.id,
+        bookingNumber: booking.booking_number,
+        before: { payout_status: earning.payout_status, payout_reference: earning.payout_reference },
+        after: { payout_status: body.payout_status, payout_reference: body.payout_reference ?? earning.payout_reference },
+      });
+    },
+    { by: admin },
+  );
   const [updated] = await repo.listEarningRecords(ctx.db, { bookingId: booking.id });
   return toEarning(updated!);
 }

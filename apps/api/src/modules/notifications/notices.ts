@@ -171,8 +171,8 @@ export async function reviewCreated(ctx: AppContext, { car, reviewerName, rating
   });
 }
 
-export async function userVerified(ctx: AppContext, { userId }: EventOf<'user.verified'>) {
-  await notify(ctx, userId, {
+export async function userVerified(ctx: AppContext, { user }: EventOf<'user.verified'>) {
+  await notify(ctx, user.id, {
     type: 'account_verified',
     title: 'Account verified',
     message: 'Your Karoo account has been verified. You can now book cars and list your own.',
@@ -180,8 +180,8 @@ export async function userVerified(ctx: AppContext, { userId }: EventOf<'user.ve
   });
 }
 
-export async function userRejected(ctx: AppContext, { userId, notes }: EventOf<'user.rejected'>) {
-  await notify(ctx, userId, {
+export async function userRejected(ctx: AppContext, { user, notes }: EventOf<'user.rejected'>) {
+  await notify(ctx, user.id, {
     type: 'account_rejected',
     title: 'Verification rejected',
     message: `Your verification was not approved${withReason(notes)} Please update your documents and details on your profile.`,

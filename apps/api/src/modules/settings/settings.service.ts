@@ -3,6 +3,7 @@
 // seen at once; other instances see it within SETTINGS_CACHE_MS.
 import { mergeSettings, normaliseSettings, type PlatformSettings, type UpdateSettingsBody } from '@karoo/shared';
 import type { AppContext } from '../../context';
+import { inTransaction } from '../../events/domain-events';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
 import * as repo from './settings.repository';
@@ -29,7 +30,23 @@ export async function updateSettings(ctx: AppContext, admin: UserRow, body: Upda
   const current = await getSettings(ctx);
   const result = mergeSettings(current, body);
   if ('error' in result) throw badRequest(result.error, { [result.field]: result.error });
-  await repo.writeSettingsData(ctx.db, result.settings, admin.id, ctx.clock.now());
+  const changedKeys = (Object.keys(result.settings) as (keyof PlatformSettings)[]).filter(
+    (key) => JSON.stringify(result.settings[key]) !== JSON.stringify(current[key]),
+  );
+  await inTransaction(
+    ctx,
+    async (tx) => {
+      await repo.writeSettingsData(tx.db, result.settings, admin.id, tx.now);
+      if (changedKeys.length) {
+        tx.emit({
+          type: 'settings.changed',
+          before: Object.fromEntries(changedKeys.map((key) => [key, current[key]])),
+          after: Object.fromEntries(changedKeys.map((key) => [key, result.settings[key]])),
+        });
+      }
+    },
+    { by: admin },
+  );
   cache.set(ctx, { settings: result.settings, loadedAt: Date.now() });
   return result.settings;
 }

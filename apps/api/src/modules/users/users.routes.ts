@@ -171,7 +171,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Verify or reject a pending user (admin)', params: idParams, body: verificationBodySchema, response: { 200: envelope(userSchema) } },
       }, async (request) => {
         const target = await users.findVisibleUser(ctx, currentUser(request), request.params.id);
-        const updated = await users.setVerification(ctx, target, request.body);
+        const updated = await users.setVerification(ctx, currentUser(request), target, request.body);
         return {
           success: true as const,
           message: updated.verification_status === 'verified' ? 'User verified' : 'User rejected',
@@ -198,7 +198,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       admins.post('/user/create', {
         schema: { tags, summary: 'Create a user (admin); starts as pending_upload', body: createUserBodySchema, response: { 201: envelope(userSchema) } },
       }, async (request, reply) => {
-        const user = await users.createUserByAdmin(ctx, request.body);
+        const user = await users.createUserByAdmin(ctx, currentUser(request), request.body);
         return reply.status(201).send({ success: true, message: 'User created', data: toUser(user) });
       });
 
@@ -206,7 +206,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Delete a user (admin; not admins)', params: idParams, response: { 200: emptyEnvelope } },
       }, async (request) => {
         const target = await users.findVisibleUser(ctx, currentUser(request), request.params.id);
-        await users.deleteUserByAdmin(ctx, target);
+        await users.deleteUserByAdmin(ctx, currentUser(request), target);
         return { success: true as const, message: 'User deleted', data: null };
       });
     }));

@@ -75,7 +75,24 @@ export async function updateProfile(ctx: AppContext, viewer: UserRow, target: Us
     if (body.role === 'host' && !target.host_since) changes.host_since = ctx.clock.now();
   }
   if (Object.keys(changes).length === 0) return target;
-  return repo.updateUser(ctx.db, target.id, changes, ctx.clock.now());
+  return inTransaction(
+    ctx,
+    async (tx) => {
+      const updated = await repo.updateUser(tx.db, target.id, changes, tx.now);
+      const before = Object.fromEntries(Object.keys(changes).map((key) => [key, auditValue(key, target[key as keyof UserRow])]));
+      const after = Object.fromEntries(Object.entries(changes).map(([key, value]) => [key, auditValue(key, value)]));
+      tx.emit({ type: 'user.updated', user: { id: target.id, username: target.username }, before, after });
+      return updated;
+    },
+    { by: viewer },
+  );
+}
+
+/** A profile value as the audit log keeps it: dates as ISO, a bank account number only by its last digits. */
+function auditValue(key: string, value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (key === 'bank_account_number' && typeof value === 'string') return `…${value.slice(-4)}`;
+  return value ?? null;
 }
 
 export async function verificationStatus(ctx: AppContext, user: UserRow) {
@@ -144,7 +161,7 @@ export async function readDocument(ctx: AppContext, user: UserRow, type: Documen
   return { doc, data };
 }
 
-export async function setVerification(ctx: AppContext, target: UserRow, body: VerificationBody): Promise<UserRow> {
+export async function setVerification(ctx: AppContext, admin: UserRow, target: UserRow, body: VerificationBody): Promise<UserRow> {
   if (target.verification_status !== 'pending_verification') {
     throw conflict('Only users awaiting verification can be verified or rejected.');
   }
@@ -156,27 +173,45 @@ export async function setVerification(ctx: AppContext, target: UserRow, body: Ve
       { verification_status: body.verification_status, verification_notes: body.notes || null, verified_at: isVerified ? tx.now : null },
       tx.now,
     );
-    tx.emit(isVerified ? { type: 'user.verified', userId: target.id } : { type: 'user.rejected', userId: target.id, notes: body.notes || null });
+    const user = { id: target.id, username: target.username };
+    tx.emit(
+      isVerified
+        ? { type: 'user.verified', user, before: target.verification_status }
+        : { type: 'user.rejected', user, notes: body.notes || null, before: target.verification_status },
+    );
     return row;
-  });
+  }, { by: admin });
   return updated;
 }
 
-export async function createUserByAdmin(ctx: AppContext, body: CreateUserBody): Promise<UserRow> {
+export async function createUserByAdmin(ctx: AppContext, admin: UserRow, body: CreateUserBody): Promise<UserRow> {
   if (await repo.isUsernameTaken(ctx.db, body.username)) throw conflict('Username is already taken', { username: 'Username is already taken' });
   if (await repo.isEmailTaken(ctx.db, body.email)) {
     throw conflict('An account with this email already exists', { email: 'An account with this email already exists' });
   }
-  return repo.insertUser(ctx.db, {
-    username: body.username.trim(),
-    email: body.email.trim(),
-    full_name: body.name.trim(),
-    phone_number: body.phone_number?.trim() || null,
-    address: body.address?.trim() || null,
-    password_hash: await hashPassword(body.password),
-    role: 'customer',
-    verification_status: 'pending_upload',
-  });
+  const passwordHash = await hashPassword(body.password);
+  return inTransaction(
+    ctx,
+    async (tx) => {
+      const user = await repo.insertUser(tx.db, {
+        username: body.username.trim(),
+        email: body.email.trim(),
+        full_name: body.name.trim(),
+        phone_number: body.phone_number?.trim() || null,
+        address: body.address?.trim() || null,
+        password_hash: passwordHash,
+        role: 'customer',
+        verification_status: 'pending_upload',
+      });
+      tx.emit({
+        type: 'user.created',
+        user: { id: user.id, username: user.username },
+        after: { username: user.username, email: user.email, full_name: user.full_name, role: user.role, verification_status: user.verification_status },
+      });
+      return user;
+    },
+    { by: admin },
+  );
 }
 
 /**
@@ -187,7 +222,7 @@ export async function createUserByAdmin(ctx: AppContext, body: CreateUserBody): 
  * identity documents stay for the retention the privacy page promises (5 years after closure), and
  * bookings, invoices and reviews for 7 years.
  */
-export async function deleteUserByAdmin(ctx: AppContext, target: UserRow): Promise<void> {
+export async function deleteUserByAdmin(ctx: AppContext, admin: UserRow, target: UserRow): Promise<void> {
   if (isAdmin(target)) throw forbidden('Administrator accounts cannot be deleted.');
   const passwordHash = await hashPassword(randomBytes(24).toString('hex'));
   await inTransaction(ctx, async (tx) => {
@@ -212,7 +247,12 @@ export async function deleteUserByAdmin(ctx: AppContext, target: UserRow): Promi
     await repo.revokeAllSessions(tx.db, target.id, now);
     await repo.invalidateResetTokens(tx.db, target.id, now);
     await deleteNotificationsOf(tx.db, target.id);
-  });
+    tx.emit({
+      type: 'user.deleted',
+      user: { id: target.id, username: target.username },
+      before: { username: target.username, full_name: target.full_name, email: target.email, role: target.role, verification_status: target.verification_status },
+    });
+  }, { by: admin });
 }
 
 /** A completed trip counts for its renter (users.total_trips), in the caller's transaction. */

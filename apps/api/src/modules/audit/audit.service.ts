@@ -1,0 +1,131 @@
+// The audit log (issue 10): nothing an administrator does is invisible. Every domain event raised
+// by an administrator's unit of work (events/domain-events.ts, Tx.by) becomes one row, written in
+// the same transaction as the change: who, when, what, the object, and the values before and after.
+// Changes by users themselves, payments and the system are not admin actions and write nothing.
+import type { AuditEntry, AuditListQuery } from '@karoo/shared';
+import type { AppContext } from '../../context';
+import type { AuditLogTable } from '../../db/schema';
+import type { DomainEvent, Tx } from '../../events/domain-events';
+import * as repo from './audit.repository';
+
+type Entry = Pick<AuditLogTable, 'action' | 'target_type'> & {
+  target_id: string | null;
+  target_label: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  reason?: string | null;
+};
+
+/** What an event records, or null for events that are not an administrator's decision. */
+function entryFor(event: DomainEvent): Entry | null {
+  switch (event.type) {
+    case 'user.verified':
+    case 'user.rejected':
+      return {
+        action: event.type,
+        target_type: 'user',
+        target_id: event.user.id,
+        target_label: event.user.username,
+        before: { verification_status: event.before },
+        after: { verification_status: event.type === 'user.verified' ? 'verified' : 'rejected' },
+        reason: event.type === 'user.rejected' ? event.notes : null,
+      };
+    case 'user.created':
+      return { action: event.type, target_type: 'user', target_id: event.user.id, target_label: event.user.username, after: event.after };
+    case 'user.updated':
+      return { action: event.type, target_type: 'user', target_id: event.user.id, target_label: event.user.username, before: event.before, after: event.after };
+    case 'user.deleted':
+      return { action: event.type, target_type: 'user', target_id: event.user.id, target_label: event.user.username, before: event.before };
+    case 'car.verified':
+    case 'car.rejected':
+      return {
+        action: event.type,
+        target_type: 'car',
+        target_id: event.car.id,
+        target_label: event.car.car_username,
+        before: { verification_status: event.before },
+        after: { verification_status: event.type === 'car.verified' ? 'verified' : 'rejected' },
+        reason: event.type === 'car.rejected' ? event.notes : null,
+      };
+    case 'car.registration_verified':
+    case 'car.registration_rejected':
+      return {
+        action: event.type,
+        target_type: 'car',
+        target_id: event.car.id,
+        target_label: event.car.car_username,
+        after: { registration_verified: event.type === 'car.registration_verified' },
+        reason: event.type === 'car.registration_rejected' ? event.notes : null,
+      };
+    case 'car.changed':
+      return event.after ? { action: 'car.updated', target_type: 'car', target_id: event.car.id, target_label: event.car.car_username, before: event.before ?? null, after: event.after } : null;
+    case 'car.removed':
+      return { action: event.type, target_type: 'car', target_id: event.car.id, target_label: event.car.car_username, after: { cancelled_bookings: event.cancelledBookings } };
+    case 'car.force_returned':
+      return { action: event.type, target_type: 'car', target_id: event.car.id, target_label: event.car.car_username, after: { affected_bookings: event.affected }, reason: event.reason };
+    case 'booking.confirmed':
+    case 'booking.rejected':
+    case 'booking.cancelled':
+      return {
+        action: event.type,
+        target_type: 'booking',
+        target_id: event.booking.id,
+        target_label: event.booking.booking_number,
+        after: { status: event.booking.status },
+        reason: event.booking.host_response,
+      };
+    case 'settings.changed':
+      return { action: event.type, target_type: 'settings', target_id: null, target_label: 'Platform settings', before: event.before, after: event.after };
+    case 'payout.updated':
+      return { action: event.type, target_type: 'payout', target_id: event.bookingId, target_label: event.bookingNumber, before: event.before, after: event.after };
+    default:
+      return null;
+  }
+}
+
+/** The in-transaction subscriber (events/subscribers.ts): one row per administrator's event. */
+export async function recordAdminAction(tx: Tx, event: DomainEvent): Promise<void> {
+  if (!tx.by || tx.by.role !== 'admin') return;
+  const entry = entryFor(event);
+  if (!entry) return;
+  await repo.insertAuditRow(tx.db, {
+    admin_id: tx.by.id,
+    admin_username: tx.by.username.toLowerCase(),
+    action: entry.action,
+    target_type: entry.target_type,
+    target_id: entry.target_id,
+    target_label: entry.target_label,
+    before: entry.before ? JSON.stringify(entry.before) : null,
+    after: entry.after ? JSON.stringify(entry.after) : null,
+    reason: entry.reason ?? null,
+    created_at: tx.now,
+  });
+}
+
+/** GET /api/admin/audit: newest first, filtered and paged on the server. */
+export async function listAudit(ctx: AppContext, query: AuditListQuery): Promise<{ entries: AuditEntry[]; total: number }> {
+  const filters: repo.AuditFilters = {
+    ...(query.action ? { action: query.action } : {}),
+    ...(query.admin ? { adminUsername: query.admin } : {}),
+    ...(query.target_type ? { targetType: query.target_type } : {}),
+    ...(query.target ? { target: query.target } : {}),
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  };
+  const [rows, total] = await Promise.all([repo.listAuditRows(ctx.db, filters), repo.countAuditRows(ctx.db, filters)]);
+  return {
+    total,
+    entries: rows.map((r) => ({
+      id: r.id,
+      admin: { id: r.admin_id, username: r.admin_username },
+      action: r.action,
+      target_type: r.target_type as AuditEntry['target_type'],
+      target_id: r.target_id,
+      target_label: r.target_label,
+      before: r.before,
+      after: r.after,
+      reason: r.reason,
+      created_at: new Date(r.created_at).toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,25 @@
+// The admin panel's tabs. Document 3 names seven (Dashboard, Users, Cars, Bookings, Finance,
+// Analytics, Settings); each joins this list when it is built, with the queries Refresh reloads.
+// The Audit Log tab is the panel's own addition.
+import type { QueryKey } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
+
+export interface AdminTab {
+  id: string;
+  label: string;
+  /** The queries of this tab: Refresh reloads these, and only these. */
+  queryKeys: QueryKey[];
+}
+
+export const ADMIN_TABS = [
+  { id: 'dashboard', label: 'Dashboard', queryKeys: [queryKeys.admin.overview()] },
+  // Beyond document 3: every administrator action, with the values before and after (issue 10).
+  { id: 'audit', label: 'Audit Log', queryKeys: [queryKeys.admin.auditAll()] },
+] as const satisfies readonly AdminTab[];
+
+export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+
+/** The tab named in `?tab=`, or the first tab when the name is missing or unknown. */
+export function adminTabFrom(value: string | null): AdminTab {
+  return ADMIN_TABS.find((tab) => tab.id === value) ?? ADMIN_TABS[0];
+}
