@@ -47,6 +47,9 @@ const sharedRestrictions = [
   { regex: /^(?:\.\.\/)+apps(?:\/|$)/, message: SHARED_MESSAGE },
 ];
 
+/** The web app builds no zod schema itself: @karoo/shared builds them with zod's compiler off (CSP). */
+const WEB_ZOD = { name: 'zod', message: 'Define the schema in @karoo/shared (built with its ./zod, which keeps zod from eval in browsers).' };
+
 /** The API's modules, read from disk like the web features. */
 const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -95,7 +98,7 @@ export default tseslint.config(
   // app/ may import every feature; nothing imports app/ but the app itself (and the test helpers).
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: refuseImports(featureRestrictions(feature)),
+    rules: refuseImports(featureRestrictions(feature), { paths: [WEB_ZOD] }),
   })),
   ...apiModules.map((module) => ({
     files: [`apps/api/src/modules/${module}/**/*.ts`],
@@ -108,6 +111,6 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
-    rules: refuseImports([{ regex: /^(?:@\/|(?:\.\.\/)+)(?:features|app)(?:\/|$)/, message: LOWER_MESSAGE }]),
+    rules: refuseImports([{ regex: /^(?:@\/|(?:\.\.\/)+)(?:features|app)(?:\/|$)/, message: LOWER_MESSAGE }], { paths: [WEB_ZOD] }),
   },
 );

@@ -2,7 +2,8 @@
 // newest users) and the debug box an operator reads. The counters are the server's aggregates.
 import { z } from './zod';
 import { ROLES } from './roles';
-import { VERIFICATION_STATUSES } from './users';
+import { safeText } from './text';
+import { emailField, profileFormSchema, VERIFICATION_STATUSES } from './users';
 
 /** Document 3: Recent Activity lists the 5 newest users. */
 export const ADMIN_RECENT_USERS = 5;
@@ -48,3 +49,48 @@ export const adminOverviewSchema = z.object({
   debug: adminDebugInfoSchema,
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+// ---- The Users tab (document 3): GET /api/user/getList, searched, filtered and paged on the server ----
+/** Rows per page of the admin Users tab. */
+export const ADMIN_USERS_PAGE_SIZE = 25;
+
+export const adminUserListQuerySchema = z.object({
+  search: safeText('Search').max(100).optional(),
+  status: z.enum(VERIFICATION_STATUSES).optional(),
+  role: z.enum(ROLES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+/** The Users tab's counter cards: one aggregate over every user not deleted, whatever the filters. */
+export const adminUserCountsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  pending_verification: z.number().int().nonnegative(),
+  verified: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+  pending_upload: z.number().int().nonnegative(),
+  admins: z.number().int().nonnegative(),
+  hosts: z.number().int().nonnegative(),
+  customers: z.number().int().nonnegative(),
+});
+export type AdminUserCounts = z.infer<typeof adminUserCountsSchema>;
+
+/** `total` counts the rows matching the filters; `counts` the whole table. */
+export const adminUserListMetaSchema = z.object({
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  counts: adminUserCountsSchema,
+});
+export type AdminUserListMeta = z.infer<typeof adminUserListMetaSchema>;
+
+/** The admin's Edit User form: profile fields and role (sent to PUT /api/user/update/{username}). */
+export const adminEditUserFormSchema = z.object({
+  full_name: profileFormSchema.shape.full_name,
+  email: emailField,
+  phone_number: safeText('Phone number').max(20),
+  address: safeText('Address').max(300),
+  role: z.enum(ROLES),
+});
+export type AdminEditUserForm = z.infer<typeof adminEditUserFormSchema>;

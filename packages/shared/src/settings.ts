@@ -139,3 +139,27 @@ export function normaliseSettings(stored: Partial<PlatformSettings> | null | und
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/**
+ * The admin Settings tab's form (issue 10): one field per setting; a setting both shapes name is
+ * one field (SETTINGS_KEY_PAIRS), written to both keys on save. Limits and messages are the update
+ * body's own. Here rather than in the web app so that every schema is built with ./zod.
+ */
+const settingsBody = updateSettingsBodySchema.shape;
+
+export const settingsFormSchema = z.object({
+  platform_fee: settingsBody.platform_fee.unwrap(),
+  commission_rate: settingsBody.commission_rate.unwrap(),
+  currency: z.enum(CURRENCIES),
+  minCarValue: settingsBody.minCarValue.unwrap(),
+  maximum_rental_duration_days: settingsBody.maximum_rental_duration_days.unwrap(),
+  autoApproveHosts: z.boolean(),
+  require_host_approval: z.boolean(),
+  instant_booking_enabled: z.boolean(),
+  automatic_pricing_adjustment: z.boolean(),
+  surge_pricing_enabled: z.boolean(),
+  emailNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  maintenance_mode: z.boolean(),
+});
+export type SettingsForm = z.infer<typeof settingsFormSchema>;

@@ -101,6 +101,27 @@ export const resetPasswordFormSchema = z
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
+// ---- Change password (signed in): the current password, then a new one under the reset rules ----
+export const changePasswordBodySchema = z.object({
+  currentPassword: safeText('Current password', { error: 'Current password is required', trim: false })
+    .min(1, 'Current password is required')
+    .max(256),
+  newPassword: resetPasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: changePasswordBodySchema.shape.currentPassword,
+    newPassword: resetPasswordField,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
 // ---- Profile ----
 export const phoneField = safeText('Phone number', { error: 'Phone number is required' })
   .min(1, 'Phone number is required')

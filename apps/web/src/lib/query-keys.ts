@@ -54,5 +54,9 @@ export const queryKeys = {
     audit: (filters: Record<string, string | number | undefined>) => ['admin', 'audit', filters] as const,
     /** Every page of the audit log, for Refresh. */
     auditAll: () => ['admin', 'audit'] as const,
+    /** The Users tab, one page of one search and filter. */
+    users: (filters: Record<string, string | number | undefined>) => ['admin', 'users', filters] as const,
+    /** Every page of the Users tab, for Refresh and after a change. */
+    usersAll: () => ['admin', 'users'] as const,
   },
 } as const;

@@ -9,6 +9,7 @@ import * as m0006 from './0006-booking-expiry-moment';
 import * as m0007 from './0007-stored-car-statuses';
 import * as m0008 from './0008-option-fees-in-cents';
 import * as m0009 from './0009-audit-log';
+import * as m0010 from './0010-admin-list-indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-stored-car-statuses': m0007,
   '0008-option-fees-in-cents': m0008,
   '0009-audit-log': m0009,
+  '0010-admin-list-indexes': m0010,
 };

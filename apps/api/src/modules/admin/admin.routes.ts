@@ -31,6 +31,16 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async () => ({ success: true as const, data: await admin.getOverview(ctx) }));
 
+    app.post('/admin/cache/clear', {
+      schema: {
+        tags: ['Admin'],
+        operationId: 'clearServerCache',
+        summary: 'Clear System Cache: forget the cached browse pages and settings',
+        description: "Clears this instance's caches. Other instances keep theirs until they expire (browse pages 5 s, settings 3 s).",
+        response: { 200: envelope(z.object({ cleared: z.array(z.enum(admin.SERVER_CACHES)) })) },
+      },
+    }, async () => ({ success: true as const, message: 'System cache cleared', data: { cleared: admin.clearServerCaches(ctx) } }));
+
     app.get('/admin/outbox', {
       schema: {
         tags: ['Admin'],

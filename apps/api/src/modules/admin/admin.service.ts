@@ -7,6 +7,8 @@ import { ADMIN_RECENT_USERS, type AdminDebugInfo, type AdminOverview } from '@ka
 import apiPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../context';
 import { listOutboxMail } from '../../lib/mail-outbox.repository';
+import { clearBrowseCache } from '../cars/listing-cache';
+import { forgetSettings } from '../settings/settings.service';
 import { countDashboardTotals, listNewestUsers } from './admin.repository';
 
 export interface OutboxMailView {
@@ -96,4 +98,20 @@ function readRef(gitDir: string, ref: string): string | undefined {
   if (!existsSync(packed)) return undefined;
   const line = readFileSync(packed, 'utf8').split('\n').find((l) => l.trim().endsWith(` ${ref}`));
   return line?.split(' ')[0];
+}
+
+/** The caches the server keeps in memory, in the order Clear System Cache reports them. */
+export const SERVER_CACHES = ['browse', 'settings'] as const;
+export type ServerCache = (typeof SERVER_CACHES)[number];
+
+/**
+ * Clear System Cache (document 3, Settings): forgets this instance's public browse pages and its
+ * platform settings, so the next request reads the database. Other instances are not told yet
+ * (issue 12 will raise a domain event they hear); until then their browse pages are at most
+ * BROWSE_CACHE_MS (5 s) old and their settings at most SETTINGS_CACHE_MS (3 s).
+ */
+export function clearServerCaches(ctx: AppContext): ServerCache[] {
+  clearBrowseCache(ctx);
+  forgetSettings(ctx);
+  return [...SERVER_CACHES];
 }

@@ -165,6 +165,28 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   });
 }
 
+/**
+ * A signed-in user changes their own password: the current one must match; the new one follows the
+ * reset rules (checked by the route's schema). Every other session and every reset link end; the
+ * session that asked stays signed in.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string,
+  body: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const message = 'Current password is incorrect';
+  if (!(await verifyPassword(user.password_hash, body.currentPassword))) throw badRequest(message, { currentPassword: message });
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, user.id, { password_hash: passwordHash }, now);
+    await repo.invalidateResetTokens(trx, user.id, now);
+    await repo.revokeOtherSessions(trx, user.id, sessionId, now);
+  });
+}
+
 /** The longest throttle window (sign-in failures, reset requests): once it is over a throttle counts nothing. */
 const LONGEST_THROTTLE_WINDOW_MS = Math.max(LOGIN_LOCK_MS, RESET_WINDOW_MS);
 

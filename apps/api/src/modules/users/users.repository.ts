@@ -65,13 +65,15 @@ export function updateUser(db: Db, id: string, changes: UserUpdate, now: Date): 
 
 export interface UserListFilters {
   search?: string;
-  status?: string;
-  role?: string;
+  status?: UserRow['verification_status'];
+  role?: UserRow['role'];
 }
 
-export function listUsers(db: Db, filters: UserListFilters): Promise<UserRow[]> {
-  let query = db.selectFrom('users').selectAll().where('deleted_at', 'is', null);
+/** The users matching the filters (deleted users never), as a base query to page or count. */
+function filteredUsers(db: Db, filters: UserListFilters) {
+  let query = db.selectFrom('users').where('deleted_at', 'is', null);
   if (filters.search) {
+    // LIKE wildcards in the search are matched literally.
     const like = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
       eb.or([
@@ -81,9 +83,48 @@ export function listUsers(db: Db, filters: UserListFilters): Promise<UserRow[]> 
       ]),
     );
   }
-  if (filters.status) query = query.where('verification_status', '=', filters.status as UserRow['verification_status']);
-  if (filters.role) query = query.where('role', '=', filters.role as UserRow['role']);
-  return query.orderBy('created_at', 'desc').limit(1000).execute();
+  if (filters.status) query = query.where('verification_status', '=', filters.status);
+  if (filters.role) query = query.where('role', '=', filters.role);
+  return query;
+}
+
+/** One page of the matching users, newest first (the id breaks ties, so pages never overlap). */
+export function listUsers(db: Db, filters: UserListFilters, page: { limit: number; offset: number }): Promise<UserRow[]> {
+  return filteredUsers(db, filters)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** How many users match the filters. */
+export async function countUsers(db: Db, filters: UserListFilters): Promise<number> {
+  const row = await filteredUsers(db, filters).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Every user not deleted, by verification status and by role: one aggregate query. */
+export async function countUsersByStatusAndRole(db: Db) {
+  const count = (condition: ReturnType<typeof sql>) => sql<string>`count(*) filter (where ${condition})`;
+  const row = await db
+    .selectFrom('users')
+    .where('deleted_at', 'is', null)
+    .select([
+      sql<string>`count(*)`.as('total'),
+      count(sql`verification_status = 'pending_verification'`).as('pending_verification'),
+      count(sql`verification_status = 'verified'`).as('verified'),
+      count(sql`verification_status = 'rejected'`).as('rejected'),
+      count(sql`verification_status = 'pending_upload'`).as('pending_upload'),
+      count(sql`role = 'admin'`).as('admins'),
+      count(sql`role = 'host'`).as('hosts'),
+      count(sql`role = 'customer'`).as('customers'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as {
+    [K in keyof typeof row]: number;
+  };
 }
 
 // ---- Sessions ----
@@ -118,6 +159,17 @@ export async function revokeSession(db: Db, sessionId: string, now: Date): Promi
 
 export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** Revokes every session of a user but one (the session that changed the password). */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 // ---- Reset tokens ----

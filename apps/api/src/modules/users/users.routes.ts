@@ -1,5 +1,8 @@
 // HTTP for /api/user: schema in, service call, schema out.
 import {
+  adminUserListMetaSchema,
+  adminUserListQuerySchema,
+  changePasswordBodySchema,
   createUserBodySchema,
   DOCUMENT_TYPES,
   documentsSchema,
@@ -99,6 +102,23 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { success: true as const, message: 'Signed out', data: null };
       });
 
+      signedIn.post('/user/change-password', {
+        config: strict,
+        schema: {
+          tags,
+          summary: 'Change your own password (current password, reset rules); other sessions and reset links end',
+          body: changePasswordBodySchema,
+          response: { 200: emptyEnvelope },
+        },
+      }, async (request) => {
+        await auth.changePassword(ctx, currentUser(request), request.sessionId!, request.body);
+        return {
+          success: true as const,
+          message: 'Password changed. You were signed out on every other device.',
+          data: null,
+        };
+      });
+
       signedIn.get('/user/me', {
         schema: { tags, summary: 'The signed-in user', response: { 200: envelope(userSchema) } },
       }, async (request) => ({ success: true as const, data: toUser(currentUser(request)) }));
@@ -182,17 +202,18 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       admins.get('/user/getList', {
         schema: {
           tags,
-          summary: 'All users (admin)',
-          querystring: z.object({
-            search: safeText('Search').max(100).optional(),
-            status: z.enum(['pending_upload', 'pending_verification', 'verified', 'rejected']).optional(),
-            role: z.enum(['admin', 'host', 'customer']).optional(),
-          }),
-          response: { 200: envelope(z.array(userWithDocumentsSchema)) },
+          summary: 'One page of users with documents (admin): search, status, role, page, limit; meta has the filtered total and the counters',
+          querystring: adminUserListQuerySchema,
+          response: { 200: envelope(z.array(userWithDocumentsSchema)).extend({ meta: adminUserListMetaSchema }) },
         },
       }, async (request) => {
-        const { users: rows, documents } = await users.listUsersWithDocuments(ctx, request.query);
-        return { success: true as const, data: rows.map((row) => toUserWithDocuments(row, documents)) };
+        const { page, limit } = request.query;
+        const { users: rows, documents, total, counts } = await users.listUsersWithDocuments(ctx, request.query);
+        return {
+          success: true as const,
+          data: rows.map((row) => toUserWithDocuments(row, documents)),
+          meta: { total, page, limit, counts },
+        };
       });
 
       admins.post('/user/create', {

@@ -35,10 +35,16 @@ export async function documentsOf(ctx: AppContext, user: UserRow) {
 }
 
 /** The admin's user list (newest first, at most 1000) with every listed user's documents. */
-export async function listUsersWithDocuments(ctx: AppContext, filters: repo.UserListFilters) {
-  const users = await repo.listUsers(ctx.db, filters);
+/** One page of the admin's user list with its documents, the filtered total and the counters. */
+export async function listUsersWithDocuments(ctx: AppContext, query: repo.UserListFilters & { page: number; limit: number }) {
+  const { page, limit, ...filters } = query;
+  const [users, total, counts] = await Promise.all([
+    repo.listUsers(ctx.db, filters, { limit, offset: (page - 1) * limit }),
+    repo.countUsers(ctx.db, filters),
+    repo.countUsersByStatusAndRole(ctx.db),
+  ]);
   const documents = await repo.listDocuments(ctx.db, users.map((u) => u.id));
-  return { users, documents };
+  return { users, documents, total, counts };
 }
 
 const LOCKED_WHEN_VERIFIED = 'Verified users cannot change their identity or bank details. Contact support if something is wrong.';

@@ -95,10 +95,10 @@ describe('AdminPanelPage', () => {
     expect(tab).toHaveAttribute('tabindex', '0');
     tab.focus();
     await user.keyboard('{ArrowRight}');
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=audit'));
-    const audit = screen.getByRole('tab', { name: 'Audit Log' });
-    expect(audit).toHaveFocus();
-    expect(audit).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
+    const users = screen.getByRole('tab', { name: 'Users' });
+    expect(users).toHaveFocus();
+    expect(users).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
     await waitFor(() => expect(router.state.location.search).toBe('?tab=dashboard'));
     expect(tab).toHaveFocus();

@@ -13,6 +13,8 @@ import { useAuth } from '@/lib/auth';
 import { ADMIN_TABS, adminTabFrom, type AdminTab } from './admin-tabs';
 import { AuditTab } from './audit-tab';
 import { DashboardTab } from './dashboard-tab';
+import { SettingsTab } from './settings-tab';
+import { UsersTab } from './users-tab';
 
 export const ACCESS_DENIED_TEXT = "You don't have permission to access the admin panel. Only administrators can view this page.";
 
@@ -122,7 +124,9 @@ function AdminPanel() {
       {/* Only the selected tab is mounted, so only its queries poll. */}
       <div role="tabpanel" id={`${baseId}-panel-${tab.id}`} aria-labelledby={`${baseId}-tab-${tab.id}`} className="focus-visible:outline-none">
         {tab.id === 'dashboard' ? <DashboardTab /> : null}
+        {tab.id === 'users' ? <UsersTab /> : null}
         {tab.id === 'audit' ? <AuditTab /> : null}
+        {tab.id === 'settings' ? <SettingsTab /> : null}
       </div>
     </div>
   );

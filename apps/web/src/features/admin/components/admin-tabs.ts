@@ -13,8 +13,10 @@ export interface AdminTab {
 
 export const ADMIN_TABS = [
   { id: 'dashboard', label: 'Dashboard', queryKeys: [queryKeys.admin.overview()] },
+  { id: 'users', label: 'Users', queryKeys: [queryKeys.admin.usersAll()] },
   // Beyond document 3: every administrator action, with the values before and after (issue 10).
   { id: 'audit', label: 'Audit Log', queryKeys: [queryKeys.admin.auditAll()] },
+  { id: 'settings', label: 'Settings', queryKeys: [queryKeys.settings] },
 ] as const satisfies readonly AdminTab[];
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];

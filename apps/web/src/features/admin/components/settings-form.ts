@@ -1,0 +1,50 @@
+// The Settings tab's form: one field per setting. A setting that both shapes of document 3 name
+// (SETTINGS_KEY_PAIRS: platformCommission = commission_rate, maxRentalDays =
+// maximum_rental_duration_days, maintenanceMode = maintenance_mode) is one field here, written to
+// both keys on save, so the two shapes never disagree. Limits and messages are the shared ones.
+import { SETTINGS_KEY_PAIRS, settingsFormSchema, type PlatformSettings, type SettingsForm } from '@karoo/shared';
+
+export { settingsFormSchema, type SettingsForm };
+
+/** The form's fields from the stored record (the shape B key of each pair; the shapes agree). */
+export function formFromSettings(settings: PlatformSettings): SettingsForm {
+  return {
+    platform_fee: settings.platform_fee,
+    commission_rate: settings.commission_rate,
+    currency: settings.currency,
+    minCarValue: settings.minCarValue,
+    maximum_rental_duration_days: settings.maximum_rental_duration_days,
+    autoApproveHosts: settings.autoApproveHosts,
+    ...settings.business_rules,
+    emailNotifications: settings.emailNotifications,
+    smsNotifications: settings.smsNotifications,
+    maintenance_mode: settings.maintenance_mode,
+  };
+}
+
+/** The full record Save All Settings sends: both shapes, each pair given the one field's value. */
+export function settingsFromForm(form: SettingsForm): PlatformSettings {
+  const settings: PlatformSettings = {
+    platformCommission: form.commission_rate,
+    minCarValue: form.minCarValue,
+    maxRentalDays: form.maximum_rental_duration_days,
+    autoApproveHosts: form.autoApproveHosts,
+    emailNotifications: form.emailNotifications,
+    smsNotifications: form.smsNotifications,
+    maintenanceMode: form.maintenance_mode,
+    platform_fee: form.platform_fee,
+    currency: form.currency,
+    commission_rate: form.commission_rate,
+    maximum_rental_duration_days: form.maximum_rental_duration_days,
+    maintenance_mode: form.maintenance_mode,
+    business_rules: {
+      require_host_approval: form.require_host_approval,
+      instant_booking_enabled: form.instant_booking_enabled,
+      automatic_pricing_adjustment: form.automatic_pricing_adjustment,
+      surge_pricing_enabled: form.surge_pricing_enabled,
+    },
+  };
+  // Every pair carries one value (a guard against a key added to the pairs but not here).
+  for (const [a, b] of SETTINGS_KEY_PAIRS) (settings as Record<string, unknown>)[a] = settings[b];
+  return settings;
+}

@@ -1,0 +1,196 @@
+// The admin panel's Settings tab (document 3 sections 3, 4, 5, 8 and 9; decisions.md section 8):
+// every platform setting of both shapes, in sections, edited locally until Save All Settings sends
+// the whole record; a "You have unsaved changes" note and Discard. A setting named in both shapes
+// is one field (settings-form.ts). The Security section: Change Admin Password and Clear System Cache.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CURRENCIES, type PlatformSettings } from '@karoo/shared';
+import { clsx } from 'clsx';
+import { Bell, CalendarClock, Percent, Save, Undo2, Workflow, Wrench } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input, inputClasses } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useNotification } from '@/components/ui/toast';
+import { isApiError, messageOf } from '@/lib/api-client';
+import { useSettings } from '@/lib/queries/settings';
+import { useUpdateSettings } from '../api/update-settings';
+import { formFromSettings, settingsFormSchema, settingsFromForm, type SettingsForm } from './settings-form';
+import { SecuritySection } from './settings-security';
+
+export const SAVE_FAILED_MESSAGE = 'Failed to save settings. Please try again.';
+
+export function SettingsTab() {
+  const settings = useSettings();
+  if (settings.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading settings" />
+      </div>
+    );
+  }
+  if (settings.isError) {
+    return <Alert tone="danger" title="Could not load the settings">{messageOf(settings.error, 'Please try again with Refresh.')}</Alert>;
+  }
+  return (
+    <div className="space-y-6">
+      <PlatformSettingsForm settings={settings.data} />
+      <SecuritySection />
+    </div>
+  );
+}
+
+/** Which shape B key a form field's server error may arrive under, for each form field. */
+const SERVER_FIELDS: Record<string, Path<SettingsForm>> = {
+  platformCommission: 'commission_rate',
+  maxRentalDays: 'maximum_rental_duration_days',
+  maintenanceMode: 'maintenance_mode',
+};
+
+function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
+  const notify = useNotification();
+  const save = useUpdateSettings();
+  const form = useForm<SettingsForm>({ resolver: zodResolver(settingsFormSchema), defaultValues: formFromSettings(settings) });
+  const { register, formState, reset, handleSubmit, setError } = form;
+  const errors = formState.errors;
+  const isDirty = formState.isDirty;
+
+  // A refresh of the settings (Refresh, another tab's save) shows the new values, unless the admin
+  // is in the middle of an edit: local changes are never overwritten.
+  useEffect(() => {
+    if (!form.formState.isDirty) reset(formFromSettings(settings));
+  }, [settings, reset, form]);
+
+  const onSave = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(settingsFromForm(values));
+      reset(formFromSettings(saved));
+      notify.success('Settings saved', 'The new settings apply from the next booking on.');
+    } catch (error) {
+      if (isApiError(error)) {
+        for (const [field, message] of Object.entries(error.errors)) {
+          const target = SERVER_FIELDS[field] ?? field;
+          if (target in settingsFormSchema.shape) setError(target as Path<SettingsForm>, { type: 'server', message });
+        }
+      }
+      notify.error('Save Failed', messageOf(error, SAVE_FAILED_MESSAGE));
+    }
+  });
+
+  const number = (name: Path<SettingsForm>) => register(name, { valueAsNumber: true });
+
+  return (
+    <form onSubmit={onSave} noValidate aria-label="Platform settings" className="space-y-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Fees" description="Percentages of a booking, from 0 to 100." icon={<Percent className="size-5" aria-hidden="true" />}>
+          <Input
+            label="Platform fee (%)"
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            min={0}
+            max={100}
+            hint="Kept from the host's earnings on each booking."
+            error={errors.platform_fee?.message}
+            {...number('platform_fee')}
+          />
+          <Input
+            label="Service fee / commission (%)"
+            type="number"
+            inputMode="decimal"
+            step="0.1"
+            min={0}
+            max={100}
+            hint="Added to the renter's price (platform commission)."
+            error={errors.commission_rate?.message}
+            {...number('commission_rate')}
+          />
+          <div>
+            <label htmlFor="settings-currency" className="mb-1.5 block text-sm font-medium text-stone-700">
+              Currency
+            </label>
+            <select id="settings-currency" className={clsx(inputClasses, 'border-stone-300')} {...register('currency')}>
+              {CURRENCIES.map((currency) => (
+                <option key={currency} value={currency}>
+                  {currency}
+                </option>
+              ))}
+            </select>
+          </div>
+        </Section>
+
+        <Section title="Rentals" description="Limits on cars and bookings." icon={<CalendarClock className="size-5" aria-hidden="true" />}>
+          <Input
+            label="Maximum rental duration (days)"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={1}
+            max={365}
+            hint="From 1 to 365 days; longer booking requests are refused."
+            error={errors.maximum_rental_duration_days?.message}
+            {...number('maximum_rental_duration_days')}
+          />
+          <Input
+            label="Minimum car value (R)"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={0}
+            hint="Cars worth less cannot be listed."
+            error={errors.minCarValue?.message}
+            {...number('minCarValue')}
+          />
+        </Section>
+
+        <Section title="Business rules" icon={<Workflow className="size-5" aria-hidden="true" />}>
+          <Checkbox label="Require host approval" description="Hosts need an admin's approval before their cars go live." {...register('require_host_approval')} />
+          <Checkbox label="Auto-approve hosts" description="New hosts are approved without review." {...register('autoApproveHosts')} />
+          <Checkbox label="Instant booking" description="Booking requests are confirmed at once, without the host." {...register('instant_booking_enabled')} />
+          <Checkbox label="Automatic pricing adjustment" {...register('automatic_pricing_adjustment')} />
+          <Checkbox label="Surge pricing" {...register('surge_pricing_enabled')} />
+        </Section>
+
+        <Section title="Notifications" icon={<Bell className="size-5" aria-hidden="true" />}>
+          <Checkbox label="Email notifications" {...register('emailNotifications')} />
+          <Checkbox label="SMS notifications" {...register('smsNotifications')} />
+        </Section>
+      </div>
+
+      <Section title="Maintenance" icon={<Wrench className="size-5" aria-hidden="true" />}>
+        <Checkbox
+          label="Maintenance mode"
+          description="Everyone but admins is refused changes, and every page shows a maintenance banner."
+          {...register('maintenance_mode')}
+        />
+      </Section>
+
+      {/* Sticky: Save stays in reach however far down the admin has scrolled. */}
+      <div className="sticky bottom-3 z-10 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-stone-200 bg-white/95 p-3 shadow-card backdrop-blur sm:px-5">
+        <p className="text-sm font-medium" aria-live="polite">
+          {isDirty ? <span className="text-amber-700">You have unsaved changes</span> : <span className="text-stone-500">All changes saved</span>}
+        </p>
+        <div className="flex gap-2">
+          <Button variant="ghost" icon={<Undo2 className="size-4" aria-hidden="true" />} disabled={!isDirty || save.isPending} onClick={() => reset()}>
+            Discard
+          </Button>
+          <Button type="submit" icon={<Save className="size-4" aria-hidden="true" />} loading={save.isPending} disabled={!isDirty}>
+            Save All Settings
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function Section({ title, description, icon, children }: { title: string; description?: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader title={title} description={description} icon={icon} />
+      <CardBody className="space-y-4">{children}</CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+// The admin Users tab (document 3, Users; issue 10): the seeded admin finds naledi (pending
+// verification in the demo data) by search, verifies her, and adds a user who starts with
+// documents needed (pending_upload). Screenshots at 1280 and 390 px.
+import { expect, loginThroughUi, test } from './fixtures';
+
+test('the admin searches, verifies a pending user and adds a user from the Users tab', async ({ page }) => {
+  await loginThroughUi(page, 'admin');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(page).toHaveURL(/tab=users/);
+  await expect(page.getByLabel('User counters')).toBeVisible();
+  await expect(page.getByTestId('user-row').first()).toBeVisible();
+
+  // Search on the server: a different case still finds her.
+  await page.getByLabel('Search users').fill('NALEDI');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const naledi = page.getByTestId('user-row').filter({ hasText: '@naledi' });
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await expect(naledi).toContainText('Pending verification');
+  await expect(page.getByText(/1 user · page 1 of 1/)).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/screens/admin-users-1280.png', fullPage: true });
+
+  await naledi.getByRole('button', { name: 'Verify naledi' }).click();
+  await expect(page.getByText('User verified', { exact: true })).toBeVisible();
+  await expect(naledi).toContainText('Verified');
+  await expect(naledi.getByRole('button', { name: 'Verify naledi' })).toHaveCount(0);
+
+  // Add a user: they start with documents needed.
+  const username = `e2e_${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add User' });
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Email').fill(`${username}@example.co.za`);
+  await dialog.getByLabel('Full name').fill('Ayanda Zulu');
+  await dialog.getByLabel('Phone number').fill('+27 82 555 7788');
+  await dialog.getByLabel('Password').fill('Secret@123');
+  await dialog.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByText('User created', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByLabel('Search users').fill(username);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const added = page.getByTestId('user-row').filter({ hasText: `@${username}` });
+  await expect(added).toContainText('Documents needed');
+  await expect(added).toContainText('Ayanda Zulu');
+
+  await added.getByRole('button', { name: `Manage documents of ${username}` }).click();
+  const docs = page.getByRole('dialog', { name: 'User Documents' });
+  await expect(docs.getByText('Not Uploaded')).toHaveCount(4);
+  await page.screenshot({ path: 'test-results/screens/admin-users-docs-1280.png' });
+  await page.keyboard.press('Escape');
+  await expect(docs).toHaveCount(0);
+
+  await page.getByLabel('Search users').fill('');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('user-row').first()).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/admin-users-390.png', fullPage: true });
+});
