@@ -292,5 +292,5 @@ describe('no double booking', () => {
     for (const res of results.filter((r) => r.statusCode === 409)) expect(res.json<{ message: string }>().message).toBe(M.unavailable);
     const rows = await t.db.selectFrom('bookings').select('id').where('car_id', '=', car.id).execute();
     expect(rows).toHaveLength(1);
-  });
+  }, 60_000); // 20 sign-ups (argon2) and 20 racing requests: slow on a loaded 2-core machine
 });

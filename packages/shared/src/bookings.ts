@@ -213,10 +213,30 @@ export const bookingScopeQuerySchema = z.object({
 });
 export type BookingScopeQuery = z.infer<typeof bookingScopeQuerySchema>;
 
+/** Rows per page of GET /booking/getList when none is asked for (at most 100), as the Users list. */
+export const BOOKING_LIST_PAGE_SIZE = 25;
+
+/**
+ * GET /booking/getList: status, car_username, and a case-insensitive search over the booking
+ * number, the car (username, make, model) and the renter (username, full name); paged on the
+ * server, newest first. Visibility as getAll.
+ */
 export const bookingListQuerySchema = bookingScopeQuerySchema.extend({
   status: z.string().trim().toLowerCase().pipe(z.enum(BOOKING_STATUSES)).optional(),
   car_username: safeText('car_username').max(120).optional(),
+  search: safeText('Search').max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(BOOKING_LIST_PAGE_SIZE),
 });
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+/** `total` counts the bookings matching the filters (every page). */
+export const bookingListMetaSchema = z.object({
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type BookingListMeta = z.infer<typeof bookingListMetaSchema>;
 
 export const bookingStatsSchema = z.object({
   total: z.number().int(),

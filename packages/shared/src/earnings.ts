@@ -1,6 +1,7 @@
 // Host earnings, invoices and the platform's fee (document 3 sections 7 and 9; decisions.md
 // section 5): every figure is a sum of the breakdown stored on each booking, in rand.
 import { z } from './zod';
+import { DATE_PATTERN, isValidDate } from './booking-rules';
 import { safeText } from './text';
 
 export const PAYOUT_STATUSES = ['pending', 'processing', 'paid'] as const;
@@ -80,3 +81,100 @@ export const updatePayoutBodySchema = z.object({
   payout_status: z.enum(PAYOUT_STATUSES, { error: `payout_status must be one of ${PAYOUT_STATUSES.join(', ')}` }),
   payout_reference: safeText('payout_reference').max(200).nullable().optional(),
 });
+
+// ---- Admin Finance (document 3, Admin panel "Finance"; decisions.md sections 5 and 7) ----
+
+const financeDate = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    safeText(label)
+      .regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`)
+      .refine((v) => isValidDate(v), `${label} must be a real date`)
+      .optional(),
+  );
+
+/** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, Johannesburg dates, both optional (all time without them). */
+export const adminFinanceQuerySchema = z
+  .object({ from: financeDate('from'), to: financeDate('to') })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must be on or before to', path: ['from'] });
+export type AdminFinanceQuery = z.infer<typeof adminFinanceQuerySchema>;
+
+export const financeTotalsSchema = z.object({
+  /** What renters paid (total_price). */
+  gross: z.number(),
+  host_earnings: z.number(),
+  /** app_fee: gross - host earnings. */
+  platform_revenue: z.number(),
+  service_fees: z.number(),
+  insurance: z.number(),
+  pickup_fees: z.number(),
+  /** The host fee: rental + pickup - host earnings. */
+  host_fees: z.number(),
+  bookings: z.number().int(),
+});
+export type FinanceTotals = z.infer<typeof financeTotalsSchema>;
+
+export const financeTransactionSchema = z.object({
+  id: z.string(),
+  booking_number: z.string(),
+  car_username: z.string(),
+  car_name: z.string(),
+  renter_username: z.string(),
+  host_username: z.string(),
+  /** When the booking earned: completed, else paid. */
+  date: z.string(),
+  total: z.number(),
+  service_fee: z.number(),
+  insurance: z.number(),
+  pickup_fee: z.number(),
+  host_earnings: z.number(),
+  app_fee: z.number(),
+  status: z.string(),
+  payout_status: z.enum(PAYOUT_STATUSES),
+});
+export type FinanceTransaction = z.infer<typeof financeTransactionSchema>;
+
+export const financeHostPayoutSchema = z.object({
+  host_id: z.string(),
+  host_username: z.string(),
+  host_name: z.string(),
+  /** Bookings that earn whose payout is not paid yet. */
+  bookings: z.number().int(),
+  amount_owed: z.number(),
+  booking_ids: z.array(z.string()),
+});
+export type FinanceHostPayout = z.infer<typeof financeHostPayoutSchema>;
+
+export const adminFinanceSchema = z.object({
+  period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+  totals: financeTotalsSchema,
+  fee_structure: z.object({ platform_fee: z.number(), platformCommission: z.number() }),
+  top_cars: z.array(profitPerCarSchema),
+  recent_transactions: z.array(financeTransactionSchema),
+  /** Johannesburg months ('YYYY-MM'), whatever the period. */
+  month_over_month: z.object({
+    this_month: z.string(),
+    last_month: z.string(),
+    current: financeTotalsSchema,
+    previous: financeTotalsSchema,
+  }),
+  /** Every payout still owed (all time), largest first. */
+  payouts: z.array(financeHostPayoutSchema),
+});
+export type AdminFinance = z.infer<typeof adminFinanceSchema>;
+
+export const FINANCE_CSV_HEADER = [
+  'booking number',
+  'date',
+  'car',
+  'renter',
+  'host',
+  'total',
+  'service fee',
+  'insurance',
+  'pickup fee',
+  'host earnings',
+  'platform revenue',
+  'status',
+  'payout status',
+] as const;

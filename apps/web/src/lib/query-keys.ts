@@ -58,5 +58,15 @@ export const queryKeys = {
     users: (filters: Record<string, string | number | undefined>) => ['admin', 'users', filters] as const,
     /** Every page of the Users tab, for Refresh and after a change. */
     usersAll: () => ['admin', 'users'] as const,
+    /** The Bookings tab, one page of one search and status filter. */
+    bookings: (filters: Record<string, string | number | undefined>) => ['admin', 'bookings', 'list', filters] as const,
+    /** The Bookings tab's counters: the platform's bookings by status (GET /booking/getStats). */
+    bookingStats: () => ['admin', 'bookings', 'stats'] as const,
+    /** Every page and the counters of the Bookings tab, for Refresh and after a change. */
+    bookingsAll: () => ['admin', 'bookings'] as const,
+    /** The Finance tab, one period (Johannesburg dates, empty = all time). */
+    finance: (period: { from?: string; to?: string }) => ['admin', 'finance', period] as const,
+    /** Every period of the Finance tab, for Refresh and after a payout. */
+    financeAll: () => ['admin', 'finance'] as const,
   },
 } as const;

@@ -129,6 +129,56 @@ export function listBookingRecords(db: Db, filters: BookingListFilters): Promise
   return query.orderBy('b.created_at', 'desc').orderBy('b.id').limit(500).execute();
 }
 
+export interface BookingPageFilters extends BookingListFilters {
+  /** Booking number, car username/make/model, renter username/full name; case-insensitive. */
+  search?: string;
+  page: number;
+  limit: number;
+}
+
+const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filteredBookings(db: Db, filters: Omit<BookingPageFilters, 'page' | 'limit'>) {
+  let query = db
+    .selectFrom('bookings as b')
+    .innerJoin('cars as c', 'c.id', 'b.car_id')
+    .innerJoin('users as r', 'r.id', 'b.renter_id');
+  const { participantId, renterId, ownerId, status, carUsername, search } = filters;
+  if (participantId) query = query.where((eb) => eb.or([eb('b.renter_id', '=', participantId), eb('b.owner_id', '=', participantId)]));
+  if (renterId) query = query.where('b.renter_id', '=', renterId);
+  if (ownerId) query = query.where('b.owner_id', '=', ownerId);
+  if (status) query = query.where('b.status', '=', status);
+  if (carUsername) query = query.where(sql<string>`lower(c.car_username)`, '=', carUsername.toLowerCase());
+  const words = search?.trim();
+  if (words) {
+    const pattern = `%${escapeLike(words)}%`;
+    query = query.where((eb) =>
+      eb.or(
+        ['b.booking_number', 'c.car_username', 'c.car_make', 'c.car_model', 'r.username', 'r.full_name'].map(
+          (column) => eb(sql<string>`lower(${sql.ref(column)})`, 'like', sql<string>`${pattern} ESCAPE '\\'`),
+        ),
+      ),
+    );
+  }
+  return query;
+}
+
+/** One page of bookings (newest first, id breaks ties) and how many match the filters. */
+export async function listBookingPage(db: Db, filters: BookingPageFilters): Promise<{ records: BookingRecord[]; total: number }> {
+  const { page, limit, ...rest } = filters;
+  const [ids, count] = await Promise.all([
+    filteredBookings(db, rest).select('b.id').orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
+    filteredBookings(db, rest).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.count);
+  if (ids.length === 0) return { records: [], total };
+  const rows = await selectBookingRecords(db)
+    .where('b.id', 'in', ids.map((r) => r.id))
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { records: ids.map((r) => byId.get(r.id)).filter((r): r is BookingRecord => !!r), total };
+}
+
 /**
  * Writes a status change in a single conditional UPDATE: when another request changed the booking
  * first, nothing is written and undefined comes back. Only booking-status.ts transition() calls it.

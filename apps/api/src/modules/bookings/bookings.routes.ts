@@ -2,6 +2,7 @@
 // machine (decisions.md section 5). Payment lives in modules/payments.
 import {
   BOOKING_STATUSES,
+  bookingListMetaSchema,
   bookingListQuerySchema,
   bookingSchema,
   bookingScopeQuerySchema,
@@ -64,11 +65,17 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }));
 
     app.get('/booking/getList', {
-      schema: { tags, summary: 'Bookings filtered by status and car_username (same visibility as getAll)', querystring: bookingListQuerySchema, response: { 200: bookingList } },
-    }, async (request) => ({
-      success: true as const,
-      data: (await bookings.listVisibleBookings(ctx, currentUser(request), request.query)).map(toBooking),
-    }));
+      schema: {
+        tags,
+        summary: 'One page of bookings (same visibility as getAll): status, car_username, search (booking number, car, renter), page, limit; meta has the filtered total',
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingList.extend({ meta: bookingListMetaSchema }) },
+      },
+    }, async (request) => {
+      const { page, limit } = request.query;
+      const { records, total } = await bookings.listVisibleBookingPage(ctx, currentUser(request), request.query);
+      return { success: true as const, data: records.map(toBooking), meta: { total, page, limit } };
+    });
 
     app.get('/booking/getStats', {
       schema: {

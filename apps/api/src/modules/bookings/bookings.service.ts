@@ -10,6 +10,7 @@ import {
   canActorTransition,
   canTransition,
   type BookingActor,
+  type BookingListQuery,
   type BookingScopeQuery,
   type BookingStats,
   type BookingStatus,
@@ -282,6 +283,18 @@ export function listVisibleBookings(
     ...scopeFor(viewer, query),
     ...(query.status ? { status: query.status } : {}),
     ...(query.car_username ? { carUsername: query.car_username } : {}),
+  });
+}
+
+/** GET /booking/getList: one page of the bookings the viewer may see (as getAll), searched and filtered, with the total. */
+export function listVisibleBookingPage(ctx: AppContext, viewer: UserRow, query: BookingListQuery) {
+  return repo.listBookingPage(ctx.db, {
+    ...scopeFor(viewer, query),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.car_username ? { carUsername: query.car_username } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    page: query.page,
+    limit: query.limit,
   });
 }
 

@@ -139,3 +139,170 @@ export async function updatePayout(db: Db, bookingId: string, payout: { payout_s
     .where('id', '=', bookingId)
     .execute();
 }
+
+// ---- Admin Finance: aggregates over the bookings that earn, never every row ----
+
+/** A half-open range of instants [start, end) of when a booking earned; either side may be open. */
+export interface EarnedRange {
+  start?: Date;
+  end?: Date;
+}
+
+/** When a booking earned: completed, else paid (else created). */
+const earnedAt = sql<Date>`coalesce(b.completed_at, b.paid_at, b.created_at)`;
+
+function earningBookings(db: Db, range: EarnedRange) {
+  let query = db.selectFrom('bookings as b').where(earningBookingSql('b'));
+  if (range.start) query = query.where(earnedAt, '>=', range.start);
+  if (range.end) query = query.where(earnedAt, '<', range.end);
+  return query;
+}
+
+export interface FinanceTotalsRow {
+  gross: number;
+  host_earnings: number;
+  app_fee: number;
+  service_fees: number;
+  insurance: number;
+  pickup_fees: number;
+  rental: number;
+  bookings: number;
+}
+
+const sumOf = (column: string) => sql<string>`coalesce(sum(${sql.ref(column)}), 0)`;
+
+export async function financeTotals(db: Db, range: EarnedRange): Promise<FinanceTotalsRow> {
+  const row = await earningBookings(db, range)
+    .select([
+      sumOf('b.total_price_cents').as('gross'),
+      sumOf('b.car_owner_earnings_cents').as('host_earnings'),
+      sumOf('b.app_fee_cents').as('app_fee'),
+      sumOf('b.service_fee_cents').as('service_fees'),
+      sumOf('b.insurance_fee_cents').as('insurance'),
+      sumOf('b.pickup_fee_cents').as('pickup_fees'),
+      sumOf('b.subtotal_cents').as('rental'),
+      sql<string>`count(*)`.as('bookings'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    gross: Number(row.gross),
+    host_earnings: Number(row.host_earnings),
+    app_fee: Number(row.app_fee),
+    service_fees: Number(row.service_fees),
+    insurance: Number(row.insurance),
+    pickup_fees: Number(row.pickup_fees),
+    rental: Number(row.rental),
+    bookings: Number(row.bookings),
+  };
+}
+
+export interface FinanceCarRow {
+  car_username: string;
+  car_make: string;
+  car_model: string;
+  gross: number;
+  host_earnings: number;
+  app_fee: number;
+  bookings: number;
+}
+
+/** The cars that brought the platform the most (app fee, then gross). */
+export async function financeTopCars(db: Db, range: EarnedRange, limit: number): Promise<FinanceCarRow[]> {
+  const rows = await earningBookings(db, range)
+    .innerJoin('cars as c', 'c.id', 'b.car_id')
+    .select([
+      'c.car_username',
+      'c.car_make',
+      'c.car_model',
+      sumOf('b.total_price_cents').as('gross'),
+      sumOf('b.car_owner_earnings_cents').as('host_earnings'),
+      sumOf('b.app_fee_cents').as('app_fee'),
+      sql<string>`count(*)`.as('bookings'),
+    ])
+    .groupBy(['c.id', 'c.car_username', 'c.car_make', 'c.car_model'])
+    .orderBy(sql`sum(b.app_fee_cents)`, 'desc')
+    .orderBy(sql`sum(b.total_price_cents)`, 'desc')
+    .orderBy('c.car_username')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, gross: Number(r.gross), host_earnings: Number(r.host_earnings), app_fee: Number(r.app_fee), bookings: Number(r.bookings) }));
+}
+
+export interface FinanceTransactionRow {
+  id: string;
+  booking_number: string;
+  car_username: string;
+  car_make: string;
+  car_model: string;
+  renter_username: string;
+  host_username: string;
+  earned_at: Date;
+  total_price_cents: number;
+  service_fee_cents: number;
+  insurance_fee_cents: number;
+  pickup_fee_cents: number;
+  car_owner_earnings_cents: number;
+  app_fee_cents: number;
+  status: string;
+  payout_status: PayoutStatusValue;
+}
+
+/** One page of the earning bookings, newest first (the recent list and the CSV export). */
+export function financeTransactions(db: Db, range: EarnedRange, page: { limit: number; offset?: number }): Promise<FinanceTransactionRow[]> {
+  return earningBookings(db, range)
+    .innerJoin('cars as c', 'c.id', 'b.car_id')
+    .innerJoin('users as r', 'r.id', 'b.renter_id')
+    .innerJoin('users as h', 'h.id', 'b.owner_id')
+    .select([
+      'b.id',
+      'b.booking_number',
+      'c.car_username',
+      'c.car_make',
+      'c.car_model',
+      'r.username as renter_username',
+      'h.username as host_username',
+      earnedAt.as('earned_at'),
+      'b.total_price_cents',
+      'b.service_fee_cents',
+      'b.insurance_fee_cents',
+      'b.pickup_fee_cents',
+      'b.car_owner_earnings_cents',
+      'b.app_fee_cents',
+      'b.status',
+      'b.payout_status',
+    ])
+    .orderBy(earnedAt, 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset ?? 0)
+    .execute();
+}
+
+export interface FinancePayoutRow {
+  host_id: string;
+  host_username: string;
+  host_name: string | null;
+  bookings: number;
+  amount_owed: number;
+  booking_ids: string[];
+}
+
+/** Per host: the earning bookings whose payout is not paid yet, and what they add up to. */
+export async function financePayoutsOwed(db: Db): Promise<FinancePayoutRow[]> {
+  const rows = await earningBookings(db, {})
+    .innerJoin('users as h', 'h.id', 'b.owner_id')
+    .where('b.payout_status', '!=', 'paid')
+    .select([
+      'h.id as host_id',
+      'h.username as host_username',
+      'h.full_name as host_name',
+      sql<string>`count(*)`.as('bookings'),
+      sumOf('b.car_owner_earnings_cents').as('amount_owed'),
+      sql<string[]>`array_agg(b.id::text ORDER BY b.id)`.as('booking_ids'),
+    ])
+    .groupBy(['h.id', 'h.username', 'h.full_name'])
+    .orderBy(sql`sum(b.car_owner_earnings_cents)`, 'desc')
+    .orderBy('h.username')
+    .execute();
+  return rows.map((r) => ({ ...r, bookings: Number(r.bookings), amount_owed: Number(r.amount_owed) }));
+}

@@ -1,6 +1,8 @@
 // HTTP for /api/earnings/earning: host earnings, per-car profit, invoices, the platform's fee,
 // the summary of the earnings dashboard and payouts.
 import {
+  adminFinanceQuerySchema,
+  adminFinanceSchema,
   appFeeSchema,
   earningSchema,
   earningsSummarySchema,
@@ -10,6 +12,7 @@ import {
   safeText,
   updatePayoutBodySchema,
 } from '@karoo/shared';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -66,6 +69,23 @@ export function earningsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         message: 'Payout updated',
         data: await earnings.updatePayout(ctx, currentUser(request), request.params.id, request.body),
       }));
+
+      // The admin Finance tab: totals, fee structure, top cars, recent transactions, month over
+      // month and the payouts owed, all SQL aggregates over the bookings that earn.
+      admins.get('/earnings/admin/finance', {
+        schema: { tags, summary: 'Finance figures of a period (Johannesburg dates, default all time) and the payouts owed (admin)', querystring: adminFinanceQuerySchema, response: { 200: envelope(adminFinanceSchema) } },
+      }, async (request) => ({ success: true as const, data: await earnings.adminFinance(ctx, request.query) }));
+
+      admins.get('/earnings/admin/transactions.csv', {
+        schema: { tags, summary: 'The earning bookings of a period as CSV, rand with 2 decimals (admin)', querystring: adminFinanceQuerySchema },
+      }, async (request, reply) => {
+        const filename = earnings.csvFilename(request.query, ctx.clock.now());
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(earnings.transactionsCsv(ctx, request.query)));
+      });
     }));
   };
 }

@@ -1,7 +1,7 @@
 // Earnings (document 3 sections 7 and 9; decisions.md section 5): every figure is a sum of the
 // breakdown stored on each booking, never recomputed from prices, so every screen agrees.
 // Invoices: one per completed booking, numbered INV-YYYY-NNNNNN. Payouts: admins record them.
-import { isAdmin, monthIn, monthsFrom, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
+import { FINANCE_CSV_HEADER, isAdmin, midnightAfter, monthIn, monthsFrom, startOfDay, todayIn, type AdminFinance, type AdminFinanceQuery, type FinanceTotals, type FinanceTransaction, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
@@ -12,7 +12,7 @@ import { findCar } from '../cars/cars.service';
 import { getSettings } from '../settings/settings.service';
 import { findUser } from '../users/users.service';
 import * as repo from './earnings.repository';
-import type { EarningRecord, InvoiceRecord } from './earnings.repository';
+import type { EarnedRange, EarningRecord, FinanceTotalsRow, FinanceTransactionRow, InvoiceRecord } from './earnings.repository';
 
 const rand = (cents: number) => cents / 100;
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -209,4 +209,135 @@ export async function updatePayout(ctx: AppContext, admin: UserRow, bookingIdOrN
   );
   const [updated] = await repo.listEarningRecords(ctx.db, { bookingId: booking.id });
   return toEarning(updated!);
+}
+
+// ---- Admin Finance (GET /earnings/admin/finance and /earnings/admin/transactions.csv) ----
+
+/** Johannesburg dates `from` to `to`, both included, as instants [start, end). */
+function rangeOf(query: AdminFinanceQuery): EarnedRange {
+  return { ...(query.from ? { start: startOfDay(query.from) } : {}), ...(query.to ? { end: midnightAfter(query.to) } : {}) };
+}
+
+/** The Johannesburg month before 'YYYY-MM'. */
+function monthBefore(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+function monthAfter(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+const monthRange = (month: string): EarnedRange => ({ start: startOfDay(`${month}-01`), end: startOfDay(`${monthAfter(month)}-01`) });
+
+function toTotals(t: FinanceTotalsRow): FinanceTotals {
+  return {
+    gross: rand(t.gross),
+    host_earnings: rand(t.host_earnings),
+    platform_revenue: rand(t.app_fee),
+    service_fees: rand(t.service_fees),
+    insurance: rand(t.insurance),
+    pickup_fees: rand(t.pickup_fees),
+    host_fees: rand(t.rental + t.pickup_fees - t.host_earnings),
+    bookings: t.bookings,
+  };
+}
+
+function toTransaction(r: FinanceTransactionRow): FinanceTransaction {
+  return {
+    id: r.id,
+    booking_number: r.booking_number,
+    car_username: r.car_username,
+    car_name: `${r.car_make} ${r.car_model}`,
+    renter_username: r.renter_username,
+    host_username: r.host_username,
+    date: new Date(r.earned_at).toISOString(),
+    total: rand(r.total_price_cents),
+    service_fee: rand(r.service_fee_cents),
+    insurance: rand(r.insurance_fee_cents),
+    pickup_fee: rand(r.pickup_fee_cents),
+    host_earnings: rand(r.car_owner_earnings_cents),
+    app_fee: rand(r.app_fee_cents),
+    status: r.status,
+    payout_status: r.payout_status,
+  };
+}
+
+export async function adminFinance(ctx: AppContext, query: AdminFinanceQuery): Promise<AdminFinance> {
+  const range = rangeOf(query);
+  const thisMonth = monthIn(ctx.clock.now());
+  const lastMonth = monthBefore(thisMonth);
+  const [settings, totals, topCars, recent, current, previous, payouts] = await Promise.all([
+    getSettings(ctx),
+    repo.financeTotals(ctx.db, range),
+    repo.financeTopCars(ctx.db, range, 5),
+    repo.financeTransactions(ctx.db, range, { limit: 10 }),
+    repo.financeTotals(ctx.db, monthRange(thisMonth)),
+    repo.financeTotals(ctx.db, monthRange(lastMonth)),
+    repo.financePayoutsOwed(ctx.db),
+  ]);
+  return {
+    period: { from: query.from ?? null, to: query.to ?? null },
+    totals: toTotals(totals),
+    fee_structure: { platform_fee: settings.platform_fee, platformCommission: settings.platformCommission },
+    top_cars: topCars.map((c) => ({
+      car_username: c.car_username,
+      car_name: `${c.car_make} ${c.car_model}`,
+      gross: rand(c.gross),
+      car_owner_earnings: rand(c.host_earnings),
+      app_fee: rand(c.app_fee),
+      bookings: c.bookings,
+    })),
+    recent_transactions: recent.map(toTransaction),
+    month_over_month: { this_month: thisMonth, last_month: lastMonth, current: toTotals(current), previous: toTotals(previous) },
+    payouts: payouts.map((p) => ({
+      host_id: p.host_id,
+      host_username: p.host_username,
+      host_name: p.host_name || p.host_username,
+      bookings: p.bookings,
+      amount_owed: rand(p.amount_owed),
+      booking_ids: p.booking_ids,
+    })),
+  };
+}
+
+const CSV_PAGE = 1000;
+const money = (cents: number) => (cents / 100).toFixed(2);
+/** RFC 4180 quoting; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The earning bookings of a period as CSV lines, header first, read a page at a time. */
+export async function* transactionsCsv(ctx: AppContext, query: AdminFinanceQuery): AsyncGenerator<string> {
+  const range = rangeOf(query);
+  yield csvLine([...FINANCE_CSV_HEADER]);
+  for (let offset = 0; ; offset += CSV_PAGE) {
+    const rows = await repo.financeTransactions(ctx.db, range, { limit: CSV_PAGE, offset });
+    let chunk = '';
+    for (const r of rows) {
+      chunk += csvLine([
+        r.booking_number,
+        todayIn(new Date(r.earned_at)),
+        `${r.car_make} ${r.car_model} (${r.car_username})`,
+        r.renter_username,
+        r.host_username,
+        money(r.total_price_cents),
+        money(r.service_fee_cents),
+        money(r.insurance_fee_cents),
+        money(r.pickup_fee_cents),
+        money(r.car_owner_earnings_cents),
+        money(r.app_fee_cents),
+        r.status,
+        r.payout_status,
+      ]);
+    }
+    if (chunk) yield chunk;
+    if (rows.length < CSV_PAGE) return;
+  }
+}
+
+export function csvFilename(query: AdminFinanceQuery, now: Date): string {
+  return `karoo-transactions-${query.from ?? 'all'}-${query.to ?? todayIn(now)}.csv`;
 }

@@ -12,7 +12,9 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { ADMIN_TABS, adminTabFrom, type AdminTab } from './admin-tabs';
 import { AuditTab } from './audit-tab';
+import { BookingsTab } from './bookings-tab';
 import { DashboardTab } from './dashboard-tab';
+import { FinanceTab } from './finance-tab';
 import { SettingsTab } from './settings-tab';
 import { UsersTab } from './users-tab';
 
@@ -125,6 +127,8 @@ function AdminPanel() {
       <div role="tabpanel" id={`${baseId}-panel-${tab.id}`} aria-labelledby={`${baseId}-tab-${tab.id}`} className="focus-visible:outline-none">
         {tab.id === 'dashboard' ? <DashboardTab /> : null}
         {tab.id === 'users' ? <UsersTab /> : null}
+        {tab.id === 'bookings' ? <BookingsTab /> : null}
+        {tab.id === 'finance' ? <FinanceTab /> : null}
         {tab.id === 'audit' ? <AuditTab /> : null}
         {tab.id === 'settings' ? <SettingsTab /> : null}
       </div>

@@ -14,6 +14,8 @@ export interface AdminTab {
 export const ADMIN_TABS = [
   { id: 'dashboard', label: 'Dashboard', queryKeys: [queryKeys.admin.overview()] },
   { id: 'users', label: 'Users', queryKeys: [queryKeys.admin.usersAll()] },
+  { id: 'bookings', label: 'Bookings', queryKeys: [queryKeys.admin.bookingsAll()] },
+  { id: 'finance', label: 'Finance', queryKeys: [queryKeys.admin.financeAll()] },
   // Beyond document 3: every administrator action, with the values before and after (issue 10).
   { id: 'audit', label: 'Audit Log', queryKeys: [queryKeys.admin.auditAll()] },
   { id: 'settings', label: 'Settings', queryKeys: [queryKeys.settings] },

@@ -1,0 +1,66 @@
+// The Bookings tab's calls (document 3, Bookings): GET /api/booking/getList, one page of one search
+// and status filter (the platform's bookings for an admin), and GET /api/booking/getStats for the
+// counters, both polled every 30 seconds while the tab is on screen; approve, reject and cancel.
+import { ADMIN_REFRESH_MS, type Booking, type BookingListQuery, type BookingStats } from '@karoo/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export type AdminBookingFilters = Partial<Pick<BookingListQuery, 'search' | 'status'>> & { page: number; limit: number };
+
+export interface AdminBookingsPage {
+  bookings: Booking[];
+  /** Bookings matching the filters. */
+  total: number;
+}
+
+export async function getAdminBookings(filters: AdminBookingFilters, signal?: AbortSignal): Promise<AdminBookingsPage> {
+  const result = await apiClient.get<Booking[]>('/booking/getList', { query: filters, signal });
+  return { bookings: result.data, total: result.meta?.total ?? result.data.length };
+}
+
+export function useAdminBookings(filters: AdminBookingFilters) {
+  return useQuery({
+    queryKey: queryKeys.admin.bookings(filters),
+    queryFn: ({ signal }) => getAdminBookings(filters, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: ADMIN_REFRESH_MS,
+  });
+}
+
+/** The counter cards: aggregates over the whole platform (an admin's getStats). */
+export function useAdminBookingStats() {
+  return useQuery({
+    queryKey: queryKeys.admin.bookingStats(),
+    queryFn: async ({ signal }) => (await apiClient.get<BookingStats>('/booking/getStats', { signal })).data,
+    refetchInterval: ADMIN_REFRESH_MS,
+  });
+}
+
+/** After any change: the tab's pages and counters, the Dashboard, and every booking list of the app. */
+function useInvalidateBookings() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.bookingsAll() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.overview() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
+    ]);
+}
+
+export type AdminBookingAction = 'approve' | 'reject' | 'cancel';
+
+/** Approve (optional message) and reject (reason) answer as the host would; cancel goes through the status route so the reason is kept. */
+export function useAdminBookingAction() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: ({ action, booking, message }: { action: AdminBookingAction; booking: Booking; message?: string }) => {
+      const id = encodeURIComponent(booking.id);
+      const body = message ? { host_response: message } : {};
+      if (action === 'approve') return apiClient.patch<Booking>(`/booking/approve/${id}`, body);
+      if (action === 'reject') return apiClient.patch<Booking>(`/booking/reject/${id}`, body);
+      return apiClient.patch<Booking>(`/booking/${id}/status`, { status: 'cancelled', ...body });
+    },
+    onSuccess: invalidate,
+  });
+}
