@@ -20,3 +20,4 @@ export * from './earnings';
 export * from './admin';
 export * from './devtools';
 export * from './audit';
+export * from './analytics';

@@ -68,5 +68,9 @@ export const queryKeys = {
     finance: (period: { from?: string; to?: string }) => ['admin', 'finance', period] as const,
     /** Every period of the Finance tab, for Refresh and after a payout. */
     financeAll: () => ['admin', 'finance'] as const,
+    /** The Analytics tab, one period (Johannesburg dates, empty = the last 12 weeks). */
+    analytics: (period: { from?: string; to?: string }) => ['admin', 'analytics', period] as const,
+    /** Every period of the Analytics tab, for Refresh. */
+    analyticsAll: () => ['admin', 'analytics'] as const,
   },
 } as const;

@@ -1,6 +1,6 @@
 // SQL for earnings: the bookings that earn (completed, or paid and active) with their stored
 // breakdown, and invoices.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Insertable } from 'kysely';
 import type { InvoiceLine, InvoicesTable, PayoutStatusValue } from '../../db/schema';
@@ -305,4 +305,127 @@ export async function financePayoutsOwed(db: Db): Promise<FinancePayoutRow[]> {
     .orderBy('h.username')
     .execute();
   return rows.map((r) => ({ ...r, bookings: Number(r.bookings), amount_owed: Number(r.amount_owed) }));
+}
+
+// ---- Admin Analytics: aggregates over a period of Johannesburg days, never every row ----
+
+/** A period of Johannesburg days: [start, end) as instants and [from, to] as dates. */
+export interface AnalyticsRange {
+  from: string;
+  to: string;
+  start: Date;
+  end: Date;
+}
+
+/** The Monday (YYYY-MM-DD) of the Johannesburg week an instant falls in. */
+const weekOf = (column: RawBuilder<Date> | RawBuilder<unknown>) =>
+  sql<string>`to_char(date_trunc('week', ${column} AT TIME ZONE 'Africa/Johannesburg'), 'YYYY-MM-DD')`;
+
+/** Bookings created per week of the period. */
+export async function analyticsWeeklyBookings(db: Db, range: AnalyticsRange): Promise<{ week_start: string; count: number }[]> {
+  const week = weekOf(sql.ref('b.created_at'));
+  const rows = await db
+    .selectFrom('bookings as b')
+    .where('b.created_at', '>=', range.start)
+    .where('b.created_at', '<', range.end)
+    .select([week.as('week_start'), sql<string>`count(*)`.as('count')])
+    .groupBy(week)
+    .execute();
+  return rows.map((r) => ({ week_start: r.week_start, count: Number(r.count) }));
+}
+
+/** The app fee of the bookings that earned per week of the period, cents. */
+export async function analyticsWeeklyRevenue(db: Db, range: AnalyticsRange): Promise<{ week_start: string; app_fee: number }[]> {
+  const week = weekOf(earnedAt);
+  const rows = await earningBookings(db, { start: range.start, end: range.end })
+    .select([week.as('week_start'), sumOf('b.app_fee_cents').as('app_fee')])
+    .groupBy(week)
+    .execute();
+  return rows.map((r) => ({ week_start: r.week_start, app_fee: Number(r.app_fee) }));
+}
+
+export interface AnalyticsBookingFigures {
+  created: number;
+  paid: number;
+  cancelled: number;
+  rejected: number;
+}
+
+/** Of the bookings created in the period: how many, paid, cancelled and rejected. */
+export async function analyticsBookingFigures(db: Db, range: AnalyticsRange): Promise<AnalyticsBookingFigures> {
+  const row = await db
+    .selectFrom('bookings as b')
+    .where('b.created_at', '>=', range.start)
+    .where('b.created_at', '<', range.end)
+    .select([
+      sql<string>`count(*)`.as('created'),
+      sql<string>`count(*) FILTER (WHERE b.payment_status = 'paid')`.as('paid'),
+      sql<string>`count(*) FILTER (WHERE b.status = 'cancelled')`.as('cancelled'),
+      sql<string>`count(*) FILTER (WHERE b.status = 'rejected')`.as('rejected'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { created: Number(row.created), paid: Number(row.paid), cancelled: Number(row.cancelled), rejected: Number(row.rejected) };
+}
+
+/** Average duration in days of the daily bookings completed in the period; null when none. */
+export async function analyticsAverageTripDays(db: Db, range: AnalyticsRange): Promise<number | null> {
+  const row = await db
+    .selectFrom('bookings as b')
+    .where('b.status', '=', 'completed')
+    .where('b.is_hourly_booking', '=', false)
+    .where('b.completed_at', '>=', range.start)
+    .where('b.completed_at', '<', range.end)
+    .select(sql<string | null>`avg(b.duration_days)`.as('average'))
+    .executeTakeFirstOrThrow();
+  return row.average == null ? null : Number(row.average);
+}
+
+/** Average rating of the reviews written in the period; null when none. */
+export async function analyticsAverageRating(db: Db, range: AnalyticsRange): Promise<number | null> {
+  const row = await db
+    .selectFrom('reviews as r')
+    .where('r.created_at', '>=', range.start)
+    .where('r.created_at', '<', range.end)
+    .select(sql<string | null>`avg(r.rating)`.as('average'))
+    .executeTakeFirstOrThrow();
+  return row.average == null ? null : Number(row.average);
+}
+
+/** The cities (pickup location) with the most bookings created in the period. */
+export async function analyticsBusiestCities(db: Db, range: AnalyticsRange, limit: number): Promise<{ city: string; bookings: number }[]> {
+  const rows = await db
+    .selectFrom('bookings as b')
+    .innerJoin('cars as c', 'c.id', 'b.car_id')
+    .where('b.created_at', '>=', range.start)
+    .where('b.created_at', '<', range.end)
+    .select(['c.pickup_location as city', sql<string>`count(*)`.as('bookings')])
+    .groupBy('c.pickup_location')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('c.pickup_location')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ city: r.city, bookings: Number(r.bookings) }));
+}
+
+/**
+ * Booked car-days in the period (active or completed bookings; a booking holds its car on the days
+ * [start_date, end_date), at least one) and the listed cars (verified, not deleted).
+ */
+export async function analyticsUtilisation(db: Db, range: AnalyticsRange): Promise<{ booked_days: number; cars: number }> {
+  const from = sql`${range.from}::date`;
+  const afterTo = sql`(${range.to}::date + 1)`;
+  const lastDay = sql`greatest(b.end_date, b.start_date + 1)`;
+  const booked = await db
+    .selectFrom('bookings as b')
+    .where('b.status', 'in', ['active', 'completed'])
+    .where(sql<boolean>`b.start_date < ${afterTo} AND ${lastDay} > ${from}`)
+    .select(sql<string>`coalesce(sum(least(${lastDay}, ${afterTo}) - greatest(b.start_date, ${from})), 0)`.as('days'))
+    .executeTakeFirstOrThrow();
+  const cars = await db
+    .selectFrom('cars as c')
+    .where('c.verification_status', '=', 'verified')
+    .where('c.deleted_at', 'is', null)
+    .select(sql<string>`count(*)`.as('cars'))
+    .executeTakeFirstOrThrow();
+  return { booked_days: Number(booked.days), cars: Number(cars.cars) };
 }

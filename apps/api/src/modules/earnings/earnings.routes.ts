@@ -1,6 +1,8 @@
 // HTTP for /api/earnings/earning: host earnings, per-car profit, invoices, the platform's fee,
 // the summary of the earnings dashboard and payouts.
 import {
+  adminAnalyticsQuerySchema,
+  adminAnalyticsSchema,
   adminFinanceQuerySchema,
   adminFinanceSchema,
   appFeeSchema,
@@ -75,6 +77,11 @@ export function earningsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       admins.get('/earnings/admin/finance', {
         schema: { tags, summary: 'Finance figures of a period (Johannesburg dates, default all time) and the payouts owed (admin)', querystring: adminFinanceQuerySchema, response: { 200: envelope(adminFinanceSchema) } },
       }, async (request) => ({ success: true as const, data: await earnings.adminFinance(ctx, request.query) }));
+
+      // The admin Analytics tab: weekly bookings and revenue, rates, busiest cities, utilisation.
+      admins.get('/admin/analytics', {
+        schema: { tags, summary: 'Analytics of a period (Johannesburg dates, default the last 12 weeks ending today) (admin)', querystring: adminAnalyticsQuerySchema, response: { 200: envelope(adminAnalyticsSchema) } },
+      }, async (request) => ({ success: true as const, data: await earnings.adminAnalytics(ctx, request.query) }));
 
       admins.get('/earnings/admin/transactions.csv', {
         schema: { tags, summary: 'The earning bookings of a period as CSV, rand with 2 decimals (admin)', querystring: adminFinanceQuerySchema },

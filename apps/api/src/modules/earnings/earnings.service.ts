@@ -1,7 +1,7 @@
 // Earnings (document 3 sections 7 and 9; decisions.md section 5): every figure is a sum of the
 // breakdown stored on each booking, never recomputed from prices, so every screen agrees.
 // Invoices: one per completed booking, numbered INV-YYYY-NNNNNN. Payouts: admins record them.
-import { FINANCE_CSV_HEADER, isAdmin, midnightAfter, monthIn, monthsFrom, startOfDay, todayIn, type AdminFinance, type AdminFinanceQuery, type FinanceTotals, type FinanceTransaction, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
+import { analyticsPeriod, daysBetween, weeksOf, FINANCE_CSV_HEADER, type AdminAnalytics, type AdminAnalyticsQuery, isAdmin, midnightAfter, monthIn, monthsFrom, startOfDay, todayIn, type AdminFinance, type AdminFinanceQuery, type FinanceTotals, type FinanceTransaction, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
@@ -340,4 +340,43 @@ export async function* transactionsCsv(ctx: AppContext, query: AdminFinanceQuery
 
 export function csvFilename(query: AdminFinanceQuery, now: Date): string {
   return `karoo-transactions-${query.from ?? 'all'}-${query.to ?? todayIn(now)}.csv`;
+}
+
+// ---- Admin Analytics (GET /admin/analytics) ----
+
+/** The analytics of a period of Johannesburg days (default the last 12 weeks ending today). */
+export async function adminAnalytics(ctx: AppContext, query: AdminAnalyticsQuery): Promise<AdminAnalytics> {
+  const period = analyticsPeriod(query, todayIn(ctx.clock.now()));
+  const range: repo.AnalyticsRange = { ...period, start: startOfDay(period.from), end: midnightAfter(period.to) };
+  const [settings, weeklyBookings, weeklyRevenue, figures, tripDays, rating, cities, utilisation] = await Promise.all([
+    getSettings(ctx),
+    repo.analyticsWeeklyBookings(ctx.db, range),
+    repo.analyticsWeeklyRevenue(ctx.db, range),
+    repo.analyticsBookingFigures(ctx.db, range),
+    repo.analyticsAverageTripDays(ctx.db, range),
+    repo.analyticsAverageRating(ctx.db, range),
+    repo.analyticsBusiestCities(ctx.db, range, 5),
+    repo.analyticsUtilisation(ctx.db, range),
+  ]);
+  const bookingsByWeek = new Map(weeklyBookings.map((w) => [w.week_start, w.count]));
+  const revenueByWeek = new Map(weeklyRevenue.map((w) => [w.week_start, w.app_fee]));
+  const share = (part: number) => (figures.created === 0 ? 0 : part / figures.created);
+  const capacity = utilisation.cars * (daysBetween(period.from, period.to) + 1);
+  return {
+    period,
+    weeks: weeksOf(period.from, period.to).map((week) => ({
+      week_start: week,
+      bookings: bookingsByWeek.get(week) ?? 0,
+      revenue: rand(revenueByWeek.get(week) ?? 0),
+    })),
+    average_trip_days: tripDays,
+    average_rating: rating,
+    conversion: share(figures.paid),
+    cancellation_rate: share(figures.cancelled),
+    rejection_rate: share(figures.rejected),
+    bookings: figures.created,
+    busiest_cities: cities,
+    utilisation: capacity === 0 ? 0 : Math.min(1, utilisation.booked_days / capacity),
+    platform_fee: settings.platform_fee,
+  };
 }

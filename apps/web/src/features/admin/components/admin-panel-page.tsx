@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { ADMIN_TABS, adminTabFrom, type AdminTab } from './admin-tabs';
+import { AnalyticsTab } from './analytics-tab';
 import { AuditTab } from './audit-tab';
 import { BookingsTab } from './bookings-tab';
 import { DashboardTab } from './dashboard-tab';
@@ -129,6 +130,7 @@ function AdminPanel() {
         {tab.id === 'users' ? <UsersTab /> : null}
         {tab.id === 'bookings' ? <BookingsTab /> : null}
         {tab.id === 'finance' ? <FinanceTab /> : null}
+        {tab.id === 'analytics' ? <AnalyticsTab /> : null}
         {tab.id === 'audit' ? <AuditTab /> : null}
         {tab.id === 'settings' ? <SettingsTab /> : null}
       </div>

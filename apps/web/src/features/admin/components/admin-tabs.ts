@@ -16,6 +16,7 @@ export const ADMIN_TABS = [
   { id: 'users', label: 'Users', queryKeys: [queryKeys.admin.usersAll()] },
   { id: 'bookings', label: 'Bookings', queryKeys: [queryKeys.admin.bookingsAll()] },
   { id: 'finance', label: 'Finance', queryKeys: [queryKeys.admin.financeAll()] },
+  { id: 'analytics', label: 'Analytics', queryKeys: [queryKeys.admin.analyticsAll()] },
   // Beyond document 3: every administrator action, with the values before and after (issue 10).
   { id: 'audit', label: 'Audit Log', queryKeys: [queryKeys.admin.auditAll()] },
   { id: 'settings', label: 'Settings', queryKeys: [queryKeys.settings] },
