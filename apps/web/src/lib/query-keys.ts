@@ -58,6 +58,12 @@ export const queryKeys = {
     users: (filters: Record<string, string | number | undefined>) => ['admin', 'users', filters] as const,
     /** Every page of the Users tab, for Refresh and after a change. */
     usersAll: () => ['admin', 'users'] as const,
+    /** The Cars tab, one page of one search and status filter (unverified cars included). */
+    cars: (filters: Record<string, string | number | undefined>) => ['admin', 'cars', 'list', filters] as const,
+    /** One of the Cars tab's counters: meta.total of getCarList for one status or verification filter. */
+    carCount: (filter: Record<string, string | undefined>) => ['admin', 'cars', 'count', filter] as const,
+    /** Every page and the counters of the Cars tab, for Refresh and after a change. */
+    carsAll: () => ['admin', 'cars'] as const,
     /** The Bookings tab, one page of one search and status filter. */
     bookings: (filters: Record<string, string | number | undefined>) => ['admin', 'bookings', 'list', filters] as const,
     /** The Bookings tab's counters: the platform's bookings by status (GET /booking/getStats). */

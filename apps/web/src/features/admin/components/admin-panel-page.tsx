@@ -14,6 +14,7 @@ import { ADMIN_TABS, adminTabFrom, type AdminTab } from './admin-tabs';
 import { AnalyticsTab } from './analytics-tab';
 import { AuditTab } from './audit-tab';
 import { BookingsTab } from './bookings-tab';
+import { CarsTab } from './cars-tab';
 import { DashboardTab } from './dashboard-tab';
 import { FinanceTab } from './finance-tab';
 import { SettingsTab } from './settings-tab';
@@ -128,6 +129,7 @@ function AdminPanel() {
       <div role="tabpanel" id={`${baseId}-panel-${tab.id}`} aria-labelledby={`${baseId}-tab-${tab.id}`} className="focus-visible:outline-none">
         {tab.id === 'dashboard' ? <DashboardTab /> : null}
         {tab.id === 'users' ? <UsersTab /> : null}
+        {tab.id === 'cars' ? <CarsTab /> : null}
         {tab.id === 'bookings' ? <BookingsTab /> : null}
         {tab.id === 'finance' ? <FinanceTab /> : null}
         {tab.id === 'analytics' ? <AnalyticsTab /> : null}

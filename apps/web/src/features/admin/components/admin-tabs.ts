@@ -14,6 +14,7 @@ export interface AdminTab {
 export const ADMIN_TABS = [
   { id: 'dashboard', label: 'Dashboard', queryKeys: [queryKeys.admin.overview()] },
   { id: 'users', label: 'Users', queryKeys: [queryKeys.admin.usersAll()] },
+  { id: 'cars', label: 'Cars', queryKeys: [queryKeys.admin.carsAll()] },
   { id: 'bookings', label: 'Bookings', queryKeys: [queryKeys.admin.bookingsAll()] },
   { id: 'finance', label: 'Finance', queryKeys: [queryKeys.admin.financeAll()] },
   { id: 'analytics', label: 'Analytics', queryKeys: [queryKeys.admin.analyticsAll()] },

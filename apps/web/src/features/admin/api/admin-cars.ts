@@ -1,0 +1,108 @@
+// The Cars tab's calls (document 3, Cars): GET /api/car/getCarList with includeUnverified=true, one
+// page of one search and status filter, and the same route with limit=1 for each counter (its
+// meta.total), all polled every 30 seconds while the tab is on screen; verify or reject a car and
+// its registration document, maintenance on and off, force return and delete.
+import { ADMIN_REFRESH_MS, type Car, type CarStatus, type CarVerificationStatus } from '@karoo/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export const ADMIN_CARS_PAGE_SIZE = 20;
+
+export interface AdminCarFilters {
+  page: number;
+  limit: number;
+  search?: string;
+  status?: CarStatus;
+}
+
+export interface AdminCarsPage {
+  cars: Car[];
+  /** Cars matching the filters. */
+  total: number;
+}
+
+export async function getAdminCars(filters: AdminCarFilters, signal?: AbortSignal): Promise<AdminCarsPage> {
+  const result = await apiClient.get<Car[]>('/car/getCarList', { query: { ...filters, includeUnverified: 'true' }, signal });
+  return { cars: result.data, total: result.meta?.total ?? result.data.length };
+}
+
+export function useAdminCars(filters: AdminCarFilters) {
+  return useQuery({
+    queryKey: queryKeys.admin.cars({ ...filters }),
+    queryFn: ({ signal }) => getAdminCars(filters, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: ADMIN_REFRESH_MS,
+  });
+}
+
+export interface AdminCarCountFilter {
+  status?: CarStatus;
+  verification_status?: CarVerificationStatus;
+}
+
+/** One counter card: how many cars (unverified included) match the filter, as the server counts them. */
+export function useAdminCarCount(filter: AdminCarCountFilter) {
+  return useQuery({
+    queryKey: queryKeys.admin.carCount({ ...filter }),
+    queryFn: async ({ signal }) => (await getAdminCars({ ...filter, page: 1, limit: 1 }, signal)).total,
+    refetchInterval: ADMIN_REFRESH_MS,
+  });
+}
+
+/** After any change: the tab's pages and counters, the Dashboard, and every car list of the app. */
+function useInvalidateCars() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.carsAll() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.overview() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.cars.all }),
+    ]);
+}
+
+export function useVerifyCar() {
+  const invalidate = useInvalidateCars();
+  return useMutation({
+    mutationFn: ({ car, verified, notes }: { car: Car; verified: boolean; notes?: string }) =>
+      apiClient.patch<Car>(`/car/verifyCar/${encodeURIComponent(car.id)}`, { verification_status: verified ? 'verified' : 'rejected', ...(notes ? { admin_notes: notes } : {}) }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useVerifyRegistrationDocument() {
+  const invalidate = useInvalidateCars();
+  return useMutation({
+    mutationFn: ({ car, verified, notes }: { car: Car; verified: boolean; notes?: string }) =>
+      apiClient.patch<Car>(`/car/verifyRegistrationDocument/${encodeURIComponent(car.car_username)}`, { verified, ...(notes ? { notes } : {}) }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetCarMaintenance() {
+  const invalidate = useInvalidateCars();
+  return useMutation({
+    mutationFn: ({ car, maintenance }: { car: Car; maintenance: boolean }) =>
+      apiClient.put<Car>(`/car/updateCar/${encodeURIComponent(car.id)}`, { status: maintenance ? 'maintenance' : 'available' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useForceReturn() {
+  const invalidate = useInvalidateCars();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ car, reason }: { car: Car; reason: string }) =>
+      (await apiClient.patch<{ affected_bookings: number; car: Car }>(`/car/forceReturn/${encodeURIComponent(car.car_username)}`, { admin_action: true, reason })).data,
+    onSuccess: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: queryKeys.admin.bookingsAll() }), queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all })]),
+  });
+}
+
+export function useDeleteCar() {
+  const invalidate = useInvalidateCars();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (car: Car) => apiClient.delete<unknown>(`/car/deleteCar/${encodeURIComponent(car.id)}`),
+    onSuccess: () => Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: queryKeys.admin.bookingsAll() }), queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all })]),
+  });
+}

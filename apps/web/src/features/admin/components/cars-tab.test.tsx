@@ -1,0 +1,142 @@
+import type { Car } from '@karoo/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeCar } from '@/test/car-fixtures';
+import { jsonResponse, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const adminUser = makeUser({ id: 'a1', username: 'admin', full_name: 'Karoo Admin', role: 'admin', user_type: 'admin' });
+
+const pendingCar = makeCar({
+  id: 'c-pending',
+  car_username: 'polo-pending',
+  car_make: 'Volkswagen',
+  car_model: 'Polo',
+  verification_status: 'pending_verification',
+  car_rent_price: 450,
+  registration_document: { url: '/uploads/doc.pdf', filename: 'doc.pdf', mime_type: 'application/pdf', uploaded_at: '2025-01-01T00:00:00Z', verified: null, verification_notes: null },
+});
+const rentedCar = makeCar({ id: 'c-rented', car_username: 'corolla-rented', status: 'rented', isRented: true, verification_status: 'verified', rating: 4.6, totalReviews: 9 });
+const maintenanceCar = makeCar({ id: 'c-maint', car_username: 'hilux-maint', car_make: 'Toyota', car_model: 'Hilux', status: 'maintenance', verification_status: 'verified' });
+
+const COUNTS: Record<string, number> = { all: 57, available: 40, rented: 9, maintenance: 8, pending_verification: 6 };
+
+function mockCarsApi() {
+  const urls: string[] = [];
+  const bodies: { method: string; url: string; body: unknown }[] = [];
+  const record = ({ url, method, init }: { url: string; method: string; init?: RequestInit }) =>
+    bodies.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+  mockFetch({
+    'GET /api/notifications': ok([]),
+    'GET /api/car/getCarList': ({ url }) => {
+      const params = new URL(url, 'http://x').searchParams;
+      if (params.get('limit') === '1') {
+        const key = params.get('status') ?? params.get('verification_status') ?? 'all';
+        return jsonResponse({ success: true, data: [], meta: { total: COUNTS[key], page: 1, limit: 1 } });
+      }
+      urls.push(url);
+      const data: Car[] = [pendingCar, rentedCar, maintenanceCar];
+      return jsonResponse({ success: true, data, meta: { total: 57, page: 1, limit: 20 } });
+    },
+    'PATCH /api/car/verifyCar/c-pending': (request) => {
+      record(request);
+      return ok({ ...pendingCar, verification_status: 'verified' });
+    },
+    'PATCH /api/car/forceReturn/corolla-rented': (request) => {
+      record(request);
+      return ok({ affected_bookings: 2, car: { ...rentedCar, status: 'available' } });
+    },
+    'DELETE /api/car/deleteCar/c-maint': (request) => {
+      record(request);
+      return ok(null);
+    },
+  });
+  return { urls, bodies };
+}
+
+describe('Cars tab', () => {
+  it('shows the server counters and the table, unverified cars included; filters and searches on the server', async () => {
+    signIn(adminUser);
+    const { urls } = mockCarsApi();
+    const { user } = renderApp({ path: '/admin?tab=cars' });
+
+    const rows = await screen.findAllByTestId('car-row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('2022 Volkswagen Polo')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('img', { name: '2022 Volkswagen Polo' })).toHaveAttribute('src', '/uploads/cars/a/side.svg');
+    expect(within(rows[0]!).getByText('@host_thabo')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(/R\s?450.*\/day/)).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('New')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Pending verification')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Awaiting review')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('button', { name: 'Verify document of polo-pending' })).toBeInTheDocument();
+    expect(within(rows[0]!).queryByRole('button', { name: /Force Return/ })).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText('4.6 (9)')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'Force Return corolla-rented' })).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole('button', { name: /^Maintenance/ })).not.toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('button', { name: 'Back to available hilux-maint' })).toBeInTheDocument();
+
+    const counters = screen.getByLabelText('Car counters');
+    await waitFor(() => expect(within(counters).getByText('Total').nextSibling).toHaveTextContent('57'));
+    await waitFor(() => expect(within(counters).getByText('Rented').nextSibling).toHaveTextContent('9'));
+    expect(within(counters).getByText('Available').nextSibling).toHaveTextContent('40');
+    expect(within(counters).getByText('Maintenance').nextSibling).toHaveTextContent('8');
+    expect(within(counters).getByText('Pending verification').nextSibling).toHaveTextContent('6');
+    expect(within(counters).queryByText(/Rating/)).not.toBeInTheDocument();
+    expect(urls[0]).toContain('includeUnverified=true');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'rented');
+    await waitFor(() => expect(urls.at(-1)).toContain('status=rented'));
+    await user.type(screen.getByLabelText('Search cars'), 'Polo');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(urls.at(-1)).toContain('search=Polo'));
+  });
+
+  it('verifies a pending car', async () => {
+    signIn(adminUser);
+    const { bodies } = mockCarsApi();
+    const { user } = renderApp({ path: '/admin?tab=cars' });
+    await user.click(await screen.findByRole('button', { name: 'Verify polo-pending' }));
+    expect(await screen.findByText('Car verified')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ method: 'PATCH', url: '/api/car/verifyCar/c-pending', body: { verification_status: 'verified' } });
+  });
+
+  it('rejects a car only with notes', async () => {
+    signIn(adminUser);
+    const { bodies } = mockCarsApi();
+    const { user } = renderApp({ path: '/admin?tab=cars' });
+    await user.click(await screen.findByRole('button', { name: 'Reject polo-pending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject car' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject car' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please add notes');
+    expect(bodies).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Notes (required)'), 'Plate not visible');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject car' }));
+    expect(await screen.findByText('Car rejected')).toBeInTheDocument();
+    expect(bodies[0]!.body).toEqual({ verification_status: 'rejected', admin_notes: 'Plate not visible' });
+  });
+
+  it('force returns a rented car with a reason and tells how many bookings were affected', async () => {
+    signIn(adminUser);
+    const { bodies } = mockCarsApi();
+    const { user } = renderApp({ path: '/admin?tab=cars' });
+    await user.click(await screen.findByRole('button', { name: 'Force Return corolla-rented' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Force return' });
+    await user.type(within(dialog).getByLabelText('Reason (required)'), 'Returned to the host');
+    await user.click(within(dialog).getByRole('button', { name: 'Force return' }));
+    expect(await screen.findByText(/2 bookings affected/)).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ method: 'PATCH', body: { admin_action: true, reason: 'Returned to the host' } });
+  });
+
+  it('deletes a car after confirmation', async () => {
+    signIn(adminUser);
+    const { bodies } = mockCarsApi();
+    const { user } = renderApp({ path: '/admin?tab=cars' });
+    await user.click(await screen.findByRole('button', { name: 'Delete hilux-maint' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this car?' });
+    expect(bodies).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete car' }));
+    expect(await screen.findByText('Car deleted')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ method: 'DELETE', url: '/api/car/deleteCar/c-maint' });
+  });
+});

@@ -1,0 +1,355 @@
+// The admin panel's Cars tab (document 3, Cars; section 4, Car status in the admin panel): counter
+// cards counted on the server (meta.total of GET /car/getCarList, unverified cars included: Total,
+// Available, Rented, Maintenance, Pending verification; no Avg Rating card, the server gives no
+// platform figure for it), a status filter and search, and the table paged on the server. Actions:
+// Verify / Reject (notes required), the registration document's Verify / Reject while uploaded and
+// not verified, Maintenance (hidden in maintenance, Back to available instead), Force Return for
+// rented cars only, and Delete. The page on screen and the counters are refetched every 30 seconds.
+import type { Car, CarStatus, CarVerificationStatus, RegistrationDocument } from '@karoo/shared';
+import { Car as CarIcon, Check, ChevronLeft, ChevronRight, RotateCcw, Star, Trash2, Undo2, Wrench, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useNotification } from '@/components/ui/toast';
+import { messageOf } from '@/lib/api-client';
+import { formatRand } from '@/lib/format';
+import {
+  ADMIN_CARS_PAGE_SIZE,
+  useAdminCarCount,
+  useAdminCars,
+  useDeleteCar,
+  useSetCarMaintenance,
+  useVerifyCar,
+  useVerifyRegistrationDocument,
+  type AdminCarCountFilter,
+  type AdminCarFilters,
+} from '../api/admin-cars';
+import { CarActionDialog, type CarDialogAction } from './car-action-dialog';
+
+export const CAR_STATUS_LABELS: Record<CarStatus, string> = {
+  available: 'Available',
+  offline: 'Offline',
+  active: 'Active',
+  rented: 'Rented',
+  maintenance: 'Maintenance',
+};
+const STATUS_TONES: Record<CarStatus, BadgeTone> = {
+  available: 'success',
+  offline: 'neutral',
+  active: 'info',
+  rented: 'brand',
+  maintenance: 'warning',
+};
+const VERIFICATION_LABELS: Record<CarVerificationStatus, string> = {
+  pending_verification: 'Pending verification',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};
+const VERIFICATION_TONES: Record<CarVerificationStatus, BadgeTone> = {
+  pending_verification: 'warning',
+  verified: 'success',
+  rejected: 'danger',
+};
+
+/** Document 3's filter: All, Available, Rented, Maintenance. */
+const FILTER_STATUSES = ['available', 'rented', 'maintenance'] as const satisfies readonly CarStatus[];
+
+const COUNTERS: { label: string; filter: AdminCarCountFilter; tone: string }[] = [
+  { label: 'Total', filter: {}, tone: 'text-stone-900' },
+  { label: 'Available', filter: { status: 'available' }, tone: 'text-emerald-600' },
+  { label: 'Rented', filter: { status: 'rented' }, tone: 'text-brand-700' },
+  { label: 'Maintenance', filter: { status: 'maintenance' }, tone: 'text-amber-600' },
+  { label: 'Pending verification', filter: { verification_status: 'pending_verification' }, tone: 'text-sky-700' },
+];
+
+const selectClasses = 'h-10 rounded-xl border border-stone-300 bg-white px-3 text-sm';
+
+function Counter({ label, filter, tone }: (typeof COUNTERS)[number]) {
+  const count = useAdminCarCount(filter);
+  return (
+    <div className="rounded-2xl border border-stone-200/80 bg-white p-4 shadow-card">
+      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{label}</dt>
+      <dd className={`mt-1 text-2xl font-bold ${tone}`}>
+        {count.data !== undefined ? count.data.toLocaleString('en-ZA') : <span className="inline-block h-7 w-10 animate-pulse rounded bg-stone-200" />}
+      </dd>
+    </div>
+  );
+}
+
+function documentState(document: RegistrationDocument | null | undefined): { label: string; tone: BadgeTone } {
+  if (!document) return { label: 'Not uploaded', tone: 'neutral' };
+  if (document.verified === true) return { label: 'Verified', tone: 'success' };
+  if (document.verified === false) return { label: 'Rejected', tone: 'danger' };
+  return { label: 'Awaiting review', tone: 'warning' };
+}
+
+export function CarsTab() {
+  const notify = useNotification();
+  const [filters, setFilters] = useState<AdminCarFilters>({ page: 1, limit: ADMIN_CARS_PAGE_SIZE });
+  const [search, setSearch] = useState('');
+  const [target, setTarget] = useState<{ action: CarDialogAction; car: Car } | null>(null);
+  const [deleting, setDeleting] = useState<Car | null>(null);
+  const list = useAdminCars(filters);
+  const verification = useVerifyCar();
+  const documentVerification = useVerifyRegistrationDocument();
+  const maintenance = useSetCarMaintenance();
+  const removal = useDeleteCar();
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / filters.limit));
+  const choose = (patch: Partial<AdminCarFilters>) => setFilters((current) => ({ ...current, ...patch, page: 1 }));
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    choose({ search: search.trim() || undefined });
+  };
+
+  const verify = async (car: Car) => {
+    try {
+      await verification.mutateAsync({ car, verified: true });
+      notify.success('Car verified', `${car.car_username} is now listed.`);
+    } catch (error) {
+      notify.error('Car Verification Error', messageOf(error, 'An error occurred while updating car verification status.'));
+    }
+  };
+
+  const verifyDocument = async (car: Car) => {
+    try {
+      await documentVerification.mutateAsync({ car, verified: true });
+      notify.success('Registration document verified', `${car.car_username}: @${car.car_owner} is told.`);
+    } catch (error) {
+      notify.error('Car Verification Error', messageOf(error, 'An error occurred while updating car verification status.'));
+    }
+  };
+
+  const setMaintenance = async (car: Car, on: boolean) => {
+    try {
+      await maintenance.mutateAsync({ car, maintenance: on });
+      notify.success(on ? 'Car in maintenance' : 'Car available', `${car.car_username} is now ${on ? 'in maintenance' : 'available'}.`);
+    } catch (error) {
+      notify.error('Update Failed', messageOf(error, 'Failed to update the car status. Please try again.'));
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await removal.mutateAsync(deleting);
+      notify.success('Car deleted', `${deleting.car_username} was deleted.`);
+    } catch (error) {
+      notify.error('Delete Failed', messageOf(error, 'Failed to delete car. Please try again.'));
+      throw error;
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <dl aria-label="Car counters" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {COUNTERS.map((counter) => (
+          <Counter key={counter.label} {...counter} />
+        ))}
+      </dl>
+
+      <section aria-labelledby="cars-heading" className="rounded-2xl border border-stone-200 bg-white shadow-sm">
+        <header className="flex flex-col gap-4 border-b border-stone-100 p-5 lg:flex-row lg:items-end lg:justify-between">
+          <div>
+            <h2 id="cars-heading" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
+              <CarIcon className="size-5 text-brand-600" aria-hidden="true" /> Cars
+            </h2>
+            <p className="mt-1 text-sm text-stone-600">Every car on Karoo: verify listings and documents, manage maintenance and rentals.</p>
+          </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <form onSubmit={onSearch} className="flex items-end gap-2" role="search">
+              <label className="text-sm">
+                <span className="mb-1 block font-medium text-stone-700">Search cars</span>
+                <input
+                  type="search"
+                  className="h-10 w-60 rounded-xl border border-stone-300 px-3 text-sm"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  placeholder="Make, model, type or city"
+                />
+              </label>
+              <Button type="submit" variant="secondary">
+                Search
+              </Button>
+            </form>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium text-stone-700">Status</span>
+              <select className={selectClasses} value={filters.status ?? ''} onChange={(e) => choose({ status: (e.target.value || undefined) as AdminCarFilters['status'] })}>
+                <option value="">All</option>
+                {FILTER_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {CAR_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </header>
+
+        {list.isError && !list.data ? (
+          <div className="p-5">
+            <Alert tone="danger" title="Unable to load the cars" role="alert">
+              {messageOf(list.error, 'There was an error loading the cars. Please try again.')}
+            </Alert>
+            <Button className="mt-3" variant="secondary" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : list.isPending ? (
+          <div className="space-y-3 p-5" role="status" aria-label="Loading the cars">
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className="h-12 animate-pulse rounded-xl bg-stone-100" />
+            ))}
+          </div>
+        ) : list.data.cars.length === 0 ? (
+          <p className="p-5 text-sm text-stone-500">No cars match this search and this filter.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[1100px] text-left text-sm">
+              <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-3">Car</th>
+                  <th scope="col" className="px-5 py-3">Owner &amp; Location</th>
+                  <th scope="col" className="px-5 py-3">Status &amp; Availability</th>
+                  <th scope="col" className="px-5 py-3">Price &amp; Rating</th>
+                  <th scope="col" className="px-5 py-3">Verification</th>
+                  <th scope="col" className="px-5 py-3">Registration document</th>
+                  <th scope="col" className="px-5 py-3">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {list.data.cars.map((car) => {
+                  const name = `${car.car_year} ${car.car_make} ${car.car_model}`;
+                  const photo = car.images[0] ?? car.car_images[0];
+                  const document = documentState(car.registration_document);
+                  const documentToReview = car.registration_document && car.registration_document.verified !== true;
+                  return (
+                    <tr key={car.id} data-testid="car-row" className="align-top">
+                      <td className="px-5 py-3">
+                        <div className="flex items-center gap-3">
+                          <div className="size-12 shrink-0 overflow-hidden rounded-lg bg-stone-100">
+                            {photo ? <img src={photo} alt={name} className="size-full object-cover" loading="lazy" /> : null}
+                          </div>
+                          <div>
+                            <p className="font-medium text-stone-900">{name}</p>
+                            <p className="font-mono text-xs text-stone-500">{car.car_plate_number}</p>
+                          </div>
+                        </div>
+                      </td>
+                      <td className="px-5 py-3">
+                        <p className="font-medium text-stone-900">@{car.car_owner}</p>
+                        <p className="text-xs text-stone-500">{car.pickup_location}</p>
+                      </td>
+                      <td className="px-5 py-3">
+                        <Badge tone={STATUS_TONES[car.status]}>{CAR_STATUS_LABELS[car.status]}</Badge>
+                        <p className="mt-1 text-xs text-stone-500">{car.isRented ? 'On a trip' : 'Not rented'}</p>
+                      </td>
+                      <td className="px-5 py-3">
+                        <p className="font-medium text-stone-900">{formatRand(car.car_rent_price)}/day</p>
+                        <p className="flex items-center gap-1 text-xs text-stone-500">
+                          <Star className="size-3.5 text-amber-500" aria-hidden="true" />
+                          {car.rating === null ? 'New' : `${car.rating.toFixed(1)} (${car.totalReviews})`}
+                        </p>
+                      </td>
+                      <td className="px-5 py-3">
+                        <Badge tone={VERIFICATION_TONES[car.verification_status]}>{VERIFICATION_LABELS[car.verification_status]}</Badge>
+                        {car.admin_notes ? <p className="mt-1 max-w-48 text-xs text-stone-500">{car.admin_notes}</p> : null}
+                      </td>
+                      <td className="px-5 py-3">
+                        <Badge tone={document.tone}>{document.label}</Badge>
+                        {documentToReview ? (
+                          <div className="mt-1.5 flex flex-wrap gap-1.5">
+                            <Button size="sm" variant="success" icon={<Check className="size-4" aria-hidden="true" />} aria-label={`Verify document of ${car.car_username}`} onClick={() => void verifyDocument(car)}>
+                              Verify
+                            </Button>
+                            {car.registration_document?.verified === null ? (
+                              <Button size="sm" variant="danger-outline" icon={<X className="size-4" aria-hidden="true" />} aria-label={`Reject document of ${car.car_username}`} onClick={() => setTarget({ action: 'reject-document', car })}>
+                                Reject
+                              </Button>
+                            ) : null}
+                          </div>
+                        ) : null}
+                      </td>
+                      <td className="px-5 py-3">
+                        <div className="flex flex-wrap gap-1.5">
+                          {car.verification_status !== 'verified' ? (
+                            <Button size="sm" variant="success" icon={<Check className="size-4" aria-hidden="true" />} aria-label={`Verify ${car.car_username}`} onClick={() => void verify(car)}>
+                              Verify
+                            </Button>
+                          ) : null}
+                          {car.verification_status !== 'rejected' ? (
+                            <Button size="sm" variant="danger-outline" icon={<X className="size-4" aria-hidden="true" />} aria-label={`Reject ${car.car_username}`} onClick={() => setTarget({ action: 'reject', car })}>
+                              Reject
+                            </Button>
+                          ) : null}
+                          {car.status === 'maintenance' ? (
+                            <Button size="sm" variant="ghost" icon={<Undo2 className="size-4" aria-hidden="true" />} aria-label={`Back to available ${car.car_username}`} onClick={() => void setMaintenance(car, false)}>
+                              Back to available
+                            </Button>
+                          ) : car.status !== 'rented' ? (
+                            <Button size="sm" variant="ghost" icon={<Wrench className="size-4" aria-hidden="true" />} aria-label={`Maintenance ${car.car_username}`} onClick={() => void setMaintenance(car, true)}>
+                              Maintenance
+                            </Button>
+                          ) : null}
+                          {car.status === 'rented' ? (
+                            <Button size="sm" variant="danger-outline" icon={<RotateCcw className="size-4" aria-hidden="true" />} aria-label={`Force Return ${car.car_username}`} onClick={() => setTarget({ action: 'force-return', car })}>
+                              Force Return
+                            </Button>
+                          ) : null}
+                          <Button size="sm" variant="ghost" className="text-red-600" icon={<Trash2 className="size-4" aria-hidden="true" />} aria-label={`Delete ${car.car_username}`} onClick={() => setDeleting(car)}>
+                            Delete
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        <footer className="flex items-center justify-between gap-3 border-t border-stone-100 px-5 py-3 text-sm text-stone-600">
+          <span>
+            {total.toLocaleString('en-ZA')} {total === 1 ? 'car' : 'cars'} · page {filters.page} of {pages}
+          </span>
+          <div className="flex gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<ChevronLeft className="size-4" aria-hidden="true" />}
+              disabled={filters.page <= 1}
+              onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<ChevronRight className="size-4" aria-hidden="true" />}
+              disabled={filters.page >= pages}
+              onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}
+            >
+              Next
+            </Button>
+          </div>
+        </footer>
+      </section>
+
+      <CarActionDialog target={target} onClose={() => setTarget(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        tone="danger"
+        title="Delete this car?"
+        description={deleting ? `${deleting.car_year} ${deleting.car_make} ${deleting.car_model} (${deleting.car_username}) of @${deleting.car_owner} is removed with its linked bookings and data.` : undefined}
+        confirmLabel="Delete car"
+        loadingLabel="Deleting…"
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
