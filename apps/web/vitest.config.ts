@@ -17,5 +17,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Component tests click through whole screens; on a loaded 2-core machine 5 s is not always enough.
+    testTimeout: 15_000,
   },
 });

@@ -465,7 +465,8 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
     { user_id: ids.host_johan!, type: 'car_pending', title: 'Car submitted', message: 'Your Toyota Fortuner is awaiting verification by an administrator.', link: '/host-dashboard' },
     { user_id: ids.host_ayanda!, type: 'car_rejected', title: 'Car not approved', message: 'Your Volkswagen Polo Vivo was not approved: the photos do not show the number plate.', link: '/host-dashboard' },
   ];
-  await db.insertInto('notifications').values(notifications).execute();
+  // Told an hour ago by the app clock, like every other seeded date.
+  await db.insertInto('notifications').values(notifications.map((n) => ({ ...n, created_at: new Date(now.getTime() - 3_600_000) }))).execute();
 
   await Promise.all(writes);
   return cars.map((c) => ({ id: c.id, car_username: c.car_username, owner: c.owner, city: c.city, price: c.model.price, verification_status: c.verification_status as string }));

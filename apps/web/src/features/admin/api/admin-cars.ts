@@ -1,8 +1,9 @@
 // The Cars tab's calls (document 3, Cars): GET /api/car/getCarList with includeUnverified=true, one
 // page of one search and status filter, and the same route with limit=1 for each counter (its
 // meta.total), all polled every 30 seconds while the tab is on screen; verify or reject a car and
-// its registration document, maintenance on and off, force return and delete.
-import { ADMIN_REFRESH_MS, type Car, type CarStatus, type CarVerificationStatus } from '@karoo/shared';
+// its registration document, maintenance on and off, force return and delete; the car creator's
+// POST /api/car/newCar/{owner}.
+import { ADMIN_REFRESH_MS, type Car, type CarStatus, type CarVerificationStatus, type NewCarBody } from '@karoo/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -59,6 +60,15 @@ function useInvalidateCars() {
       queryClient.invalidateQueries({ queryKey: queryKeys.admin.overview() }),
       queryClient.invalidateQueries({ queryKey: queryKeys.cars.all }),
     ]);
+}
+
+/** The car creator: a new car for an owner, pending verification like every new listing. */
+export function useCreateCar() {
+  const invalidate = useInvalidateCars();
+  return useMutation({
+    mutationFn: async ({ owner, body }: { owner: string; body: NewCarBody }) => (await apiClient.post<Car>(`/car/newCar/${encodeURIComponent(owner)}`, body)).data,
+    onSuccess: invalidate,
+  });
 }
 
 export function useVerifyCar() {

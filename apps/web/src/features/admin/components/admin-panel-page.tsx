@@ -6,7 +6,7 @@ import { canOpenAdminPanel } from '@karoo/shared';
 import { matchQuery, useIsFetching, useQueryClient, type Query } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { RefreshCw, ShieldX } from 'lucide-react';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
@@ -78,6 +78,11 @@ function AdminPanel() {
     select(target);
     tabRefs.current.get(target.id)?.focus();
   };
+
+  // On a narrow screen the tab strip scrolls: keep the selected tab in view (opened by URL or chosen).
+  useEffect(() => {
+    tabRefs.current.get(tab.id)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab.id]);
 
   return (
     <div className="mx-auto w-full min-w-0 max-w-6xl px-4 py-8 sm:px-6">

@@ -117,11 +117,11 @@ export function AuditTab() {
               ))}
             </select>
           </label>
-          <form onSubmit={search} className="flex items-end gap-2" role="search">
-            <label className="text-sm">
+          <form onSubmit={search} className="flex w-full items-end gap-2 sm:w-auto" role="search">
+            <label className="min-w-0 flex-1 text-sm sm:flex-none">
               <span className="mb-1 block font-medium text-stone-700">Username, car or booking</span>
               <input
-                className="h-10 w-56 rounded-xl border border-stone-300 px-3 text-sm"
+                className="h-10 w-full rounded-xl border border-stone-300 px-3 text-sm sm:w-56"
                 value={target}
                 onChange={(e) => setTarget(e.target.value)}
                 placeholder="e.g. host_thabo or KR7XQ2M9PA"

@@ -126,12 +126,12 @@ export function BookingsTab() {
             <p className="mt-1 text-sm text-stone-600">Every booking on Karoo: answer requests and cancel unpaid ones.</p>
           </div>
           <div className="flex flex-wrap items-end gap-3">
-            <form onSubmit={onSearch} className="flex items-end gap-2" role="search">
-              <label className="text-sm">
+            <form onSubmit={onSearch} className="flex w-full items-end gap-2 sm:w-auto" role="search">
+              <label className="min-w-0 flex-1 text-sm sm:flex-none">
                 <span className="mb-1 block font-medium text-stone-700">Search bookings</span>
                 <input
                   type="search"
-                  className="h-10 w-60 rounded-xl border border-stone-300 px-3 text-sm"
+                  className="h-10 w-full rounded-xl border border-stone-300 px-3 text-sm sm:w-60"
                   value={search}
                   onChange={(e) => setSearch(e.target.value)}
                   placeholder="Booking ID, car or guest"

@@ -38,6 +38,13 @@ function mockCarsApi() {
       const data: Car[] = [pendingCar, rentedCar, maintenanceCar];
       return jsonResponse({ success: true, data, meta: { total: 57, page: 1, limit: 20 } });
     },
+    'GET /api/review/getStats': ok({ average: 4.7, count: 128, by_rating: { 1: 1, 2: 2, 3: 10, 4: 30, 5: 85 } }),
+    'GET /api/settings': ok({ minCarValue: 50000 }),
+    'POST /api/car/newCar/admin': (request) => {
+      record(request);
+      const body = JSON.parse(String(request.init?.body)) as Partial<Car>;
+      return jsonResponse({ success: true, data: makeCar({ ...body, id: 'c-new', car_username: body.car_username ?? 'toyota-fortuner-2-8-gd-6-123456', car_owner: 'admin' }) }, 201);
+    },
     'PATCH /api/car/verifyCar/c-pending': (request) => {
       record(request);
       return ok({ ...pendingCar, verification_status: 'verified' });
@@ -82,7 +89,8 @@ describe('Cars tab', () => {
     expect(within(counters).getByText('Available').nextSibling).toHaveTextContent('40');
     expect(within(counters).getByText('Maintenance').nextSibling).toHaveTextContent('8');
     expect(within(counters).getByText('Pending verification').nextSibling).toHaveTextContent('6');
-    expect(within(counters).queryByText(/Rating/)).not.toBeInTheDocument();
+    await waitFor(() => expect(within(counters).getByText('Avg Rating').nextSibling).toHaveTextContent('4.7'));
+    expect(within(counters).getByText('128 reviews')).toBeInTheDocument();
     expect(urls[0]).toContain('includeUnverified=true');
 
     await user.selectOptions(screen.getByLabelText('Status'), 'rented');
@@ -138,5 +146,84 @@ describe('Cars tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete car' }));
     expect(await screen.findByText('Car deleted')).toBeInTheDocument();
     expect(bodies[0]).toMatchObject({ method: 'DELETE', url: '/api/car/deleteCar/c-maint' });
+  });
+
+  it('opens the gallery of a car from its photo', async () => {
+    signIn(adminUser);
+    mockCarsApi();
+    const { user } = renderApp({ path: '/admin?tab=cars' });
+    await user.click(await screen.findByRole('button', { name: /^Photos of polo-pending/ }));
+    const dialog = await screen.findByRole('dialog', { name: '2022 Volkswagen Polo' });
+    expect(within(dialog).getByRole('img', { name: /2022 Volkswagen Polo, photo 1 of/ })).toHaveAttribute('src', '/uploads/cars/a/side.svg');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('creates the Quick Test Car for the signed-in admin: an SUV at R450 a day, value R750 000', async () => {
+    signIn(adminUser);
+    const { bodies } = mockCarsApi();
+    const { user } = renderApp({ path: '/admin?tab=cars' });
+    expect(screen.queryByRole('button', { name: 'Create Test Car' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Open Car Creator' }));
+    expect(screen.getByLabelText('Owner username')).toHaveValue('admin');
+    await user.click(screen.getByRole('button', { name: 'Create Test Car' }));
+    expect(await screen.findByText('Car created')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/car/newCar/admin',
+      body: { car_type: 'SUV', car_rent_price: 450, car_value: 750000, specifications: { seats: 7, fuelType: 'Diesel' } },
+    });
+    expect((bodies[0]!.body as { car_plate_number: string }).car_plate_number).toMatch(/^TEST [A-Z0-9]{6}$/);
+  });
+
+  it('keeps Create Car disabled until Make, Model and Username are filled, and falls back on unreadable numbers', async () => {
+    signIn(adminUser);
+    const { bodies } = mockCarsApi();
+    const { user } = renderApp({ path: '/admin?tab=cars' });
+    await user.click(await screen.findByRole('button', { name: 'Open Car Creator' }));
+    await user.click(screen.getByRole('button', { name: 'Custom Car' }));
+    const form = screen.getByRole('form', { name: 'Custom Car' });
+    const create = within(form).getByRole('button', { name: 'Create Car' });
+    expect(create).toBeDisabled();
+    expect(within(form).getByText('Please fill in all required fields (Make, Model, Username)')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Type')).toHaveValue('Sedan');
+    expect(within(form).getByLabelText('Transmission')).toHaveValue('Automatic');
+    expect(within(form).getByLabelText('Fuel')).toHaveValue('Petrol');
+
+    await user.type(within(form).getByLabelText('Make *'), 'Volkswagen');
+    await user.type(within(form).getByLabelText('Model *'), 'Polo Vivo');
+    expect(create).toBeDisabled();
+    await user.type(within(form).getByLabelText('Car Username *'), 'Bad Name!');
+    expect(create).toBeEnabled();
+    await user.click(create);
+    expect(within(form).getByText(/lowercase letters, digits and single hyphens/)).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await user.clear(within(form).getByLabelText('Car Username *'));
+    await user.type(within(form).getByLabelText('Car Username *'), 'vw-polo-vivo-test');
+    await user.clear(within(form).getByLabelText('Seats'));
+    await user.clear(within(form).getByLabelText('Daily rate (R)'));
+    await user.type(within(form).getByLabelText('Daily rate (R)'), 'abc');
+    await user.click(create);
+    // An unreadable price counts as 0, which the platform's listing rule refuses before any call.
+    expect(await screen.findByText('Please fill in car make, model, type, and rental price.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await user.clear(within(form).getByLabelText('Daily rate (R)'));
+    await user.type(within(form).getByLabelText('Daily rate (R)'), '380');
+    await user.click(within(form).getByLabelText('Bluetooth'));
+    await user.click(create);
+    expect(await screen.findByText('Car created')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({
+      url: '/api/car/newCar/admin',
+      body: {
+        car_make: 'Volkswagen',
+        car_model: 'Polo Vivo',
+        car_username: 'vw-polo-vivo-test',
+        car_rent_price: 380,
+        features: ['Bluetooth'],
+        specifications: { seats: 5, doors: 4, transmission: 'Automatic', fuelType: 'Petrol', fuelConsumption: '8.0L/100km', engine: '2.0L' },
+      },
+    });
   });
 });

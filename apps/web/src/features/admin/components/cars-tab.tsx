@@ -1,20 +1,24 @@
-// The admin panel's Cars tab (document 3, Cars; section 4, Car status in the admin panel): counter
-// cards counted on the server (meta.total of GET /car/getCarList, unverified cars included: Total,
-// Available, Rented, Maintenance, Pending verification; no Avg Rating card, the server gives no
-// platform figure for it), a status filter and search, and the table paged on the server. Actions:
-// Verify / Reject (notes required), the registration document's Verify / Reject while uploaded and
-// not verified, Maintenance (hidden in maintenance, Back to available instead), Force Return for
-// rented cars only, and Delete. The page on screen and the counters are refetched every 30 seconds.
+// The admin panel's Cars tab (document 3, Cars; section 4, Car status in the admin panel): the car
+// creator, counter cards counted on the server (meta.total of GET /car/getCarList, unverified cars
+// included: Total, Available, Rented, Maintenance, Pending verification; Avg Rating is the average of
+// every review, GET /review/getStats), a status filter and search, and the table of document 3 paged
+// on the server. Clicking a car's photo opens its gallery. Actions: Verify / Reject (notes
+// required), the registration document's Verify / Reject while uploaded and not verified,
+// Maintenance (hidden in maintenance, Back to available instead), Force Return for rented cars
+// only, and Delete. The page on screen and the counters are refetched every 30 seconds.
 import type { Car, CarStatus, CarVerificationStatus, RegistrationDocument } from '@karoo/shared';
-import { Car as CarIcon, Check, ChevronLeft, ChevronRight, RotateCcw, Star, Trash2, Undo2, Wrench, X } from 'lucide-react';
+import { Car as CarIcon, CarFront, Check, ChevronLeft, ChevronRight, Images, RotateCcw, Star, Trash2, Undo2, Wrench, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { Gallery } from '@/components/ui/gallery';
 import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
 import { formatRand } from '@/lib/format';
+import { useReviewStats } from '@/lib/queries/reviews';
 import {
   ADMIN_CARS_PAGE_SIZE,
   useAdminCarCount,
@@ -27,6 +31,7 @@ import {
   type AdminCarFilters,
 } from '../api/admin-cars';
 import { CarActionDialog, type CarDialogAction } from './car-action-dialog';
+import { CarCreator } from './car-creator';
 
 export const CAR_STATUS_LABELS: Record<CarStatus, string> = {
   available: 'Available',
@@ -78,6 +83,31 @@ function Counter({ label, filter, tone }: (typeof COUNTERS)[number]) {
   );
 }
 
+/** Avg Rating: the average of every review on Karoo, as the landing page shows it (decisions.md section 7). */
+function AverageRating() {
+  const stats = useReviewStats();
+  return (
+    <div className="rounded-2xl border border-stone-200/80 bg-white p-4 shadow-card">
+      <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">Avg Rating</dt>
+      <dd className="mt-1 text-2xl font-bold text-amber-600">
+        {stats.data === undefined ? (
+          <span className="inline-block h-7 w-10 animate-pulse rounded bg-stone-200" />
+        ) : stats.data.count === 0 ? (
+          '–'
+        ) : (
+          <span className="flex items-center gap-1">
+            <Star className="size-5 fill-amber-400 text-amber-500" aria-hidden="true" />
+            {stats.data.average.toFixed(1)}
+          </span>
+        )}
+      </dd>
+      {stats.data ? (
+        <dd className="text-xs text-stone-500">{stats.data.count === 0 ? 'No reviews yet' : `${stats.data.count.toLocaleString('en-ZA')} ${stats.data.count === 1 ? 'review' : 'reviews'}`}</dd>
+      ) : null}
+    </div>
+  );
+}
+
 function documentState(document: RegistrationDocument | null | undefined): { label: string; tone: BadgeTone } {
   if (!document) return { label: 'Not uploaded', tone: 'neutral' };
   if (document.verified === true) return { label: 'Verified', tone: 'success' };
@@ -91,6 +121,7 @@ export function CarsTab() {
   const [search, setSearch] = useState('');
   const [target, setTarget] = useState<{ action: CarDialogAction; car: Car } | null>(null);
   const [deleting, setDeleting] = useState<Car | null>(null);
+  const [viewing, setViewing] = useState<Car | null>(null);
   const list = useAdminCars(filters);
   const verification = useVerifyCar();
   const documentVerification = useVerifyRegistrationDocument();
@@ -145,10 +176,13 @@ export function CarsTab() {
 
   return (
     <div className="space-y-6">
-      <dl aria-label="Car counters" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <CarCreator />
+
+      <dl aria-label="Car counters" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {COUNTERS.map((counter) => (
           <Counter key={counter.label} {...counter} />
         ))}
+        <AverageRating />
       </dl>
 
       <section aria-labelledby="cars-heading" className="rounded-2xl border border-stone-200 bg-white shadow-sm">
@@ -160,12 +194,12 @@ export function CarsTab() {
             <p className="mt-1 text-sm text-stone-600">Every car on Karoo: verify listings and documents, manage maintenance and rentals.</p>
           </div>
           <div className="flex flex-wrap items-end gap-3">
-            <form onSubmit={onSearch} className="flex items-end gap-2" role="search">
-              <label className="text-sm">
+            <form onSubmit={onSearch} className="flex w-full items-end gap-2 sm:w-auto" role="search">
+              <label className="min-w-0 flex-1 text-sm sm:flex-none">
                 <span className="mb-1 block font-medium text-stone-700">Search cars</span>
                 <input
                   type="search"
-                  className="h-10 w-60 rounded-xl border border-stone-300 px-3 text-sm"
+                  className="h-10 w-full rounded-xl border border-stone-300 px-3 text-sm sm:w-60"
                   value={search}
                   onChange={(e) => setSearch(e.target.value)}
                   placeholder="Make, model, type or city"
@@ -208,34 +242,54 @@ export function CarsTab() {
           <p className="p-5 text-sm text-stone-500">No cars match this search and this filter.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[1100px] text-left text-sm">
+            <table className="w-full min-w-[1280px] text-left text-sm">
               <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
                 <tr>
-                  <th scope="col" className="px-5 py-3">Car</th>
+                  <th scope="col" className="px-5 py-3">Car Details</th>
                   <th scope="col" className="px-5 py-3">Owner &amp; Location</th>
                   <th scope="col" className="px-5 py-3">Status &amp; Availability</th>
-                  <th scope="col" className="px-5 py-3">Price &amp; Rating</th>
+                  <th scope="col" className="px-5 py-3">Pricing &amp; Performance</th>
+                  <th scope="col" className="px-5 py-3">Vehicle Info</th>
+                  <th scope="col" className="px-5 py-3">Registration documents</th>
                   <th scope="col" className="px-5 py-3">Verification</th>
-                  <th scope="col" className="px-5 py-3">Registration document</th>
                   <th scope="col" className="px-5 py-3">Actions</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100">
                 {list.data.cars.map((car) => {
                   const name = `${car.car_year} ${car.car_make} ${car.car_model}`;
-                  const photo = car.images[0] ?? car.car_images[0];
+                  const photos = car.images.length ? car.images : car.car_images;
+                  const photo = photos[0];
                   const document = documentState(car.registration_document);
                   const documentToReview = car.registration_document && car.registration_document.verified !== true;
                   return (
                     <tr key={car.id} data-testid="car-row" className="align-top">
                       <td className="px-5 py-3">
                         <div className="flex items-center gap-3">
-                          <div className="size-12 shrink-0 overflow-hidden rounded-lg bg-stone-100">
-                            {photo ? <img src={photo} alt={name} className="size-full object-cover" loading="lazy" /> : null}
-                          </div>
+                          {photo ? (
+                            <button
+                              type="button"
+                              onClick={() => setViewing(car)}
+                              aria-label={`Photos of ${car.car_username} (${photos.length})`}
+                              className="relative size-14 shrink-0 overflow-hidden rounded-lg bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                            >
+                              <img src={photo} alt={name} width={56} height={56} className="size-full object-cover" loading="lazy" />
+                              {photos.length > 1 ? (
+                                <span className="absolute right-0.5 bottom-0.5 flex items-center gap-0.5 rounded bg-stone-900/70 px-1 text-[10px] font-medium text-white">
+                                  <Images className="size-3" aria-hidden="true" />
+                                  {photos.length}
+                                </span>
+                              ) : null}
+                            </button>
+                          ) : (
+                            <div className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-300" role="img" aria-label={`${name}, no photos yet`}>
+                              <CarFront className="size-6" aria-hidden="true" />
+                            </div>
+                          )}
                           <div>
                             <p className="font-medium text-stone-900">{name}</p>
                             <p className="font-mono text-xs text-stone-500">{car.car_plate_number}</p>
+                            <p className="text-xs text-stone-500">{car.car_username}</p>
                           </div>
                         </div>
                       </td>
@@ -253,10 +307,17 @@ export function CarsTab() {
                           <Star className="size-3.5 text-amber-500" aria-hidden="true" />
                           {car.rating === null ? 'New' : `${car.rating.toFixed(1)} (${car.totalReviews})`}
                         </p>
+                        <p className="text-xs text-stone-500">Value {formatRand(car.car_value)}</p>
                       </td>
-                      <td className="px-5 py-3">
-                        <Badge tone={VERIFICATION_TONES[car.verification_status]}>{VERIFICATION_LABELS[car.verification_status]}</Badge>
-                        {car.admin_notes ? <p className="mt-1 max-w-48 text-xs text-stone-500">{car.admin_notes}</p> : null}
+                      <td className="px-5 py-3 text-xs text-stone-600">
+                        <p className="font-medium text-stone-900">{car.car_type}</p>
+                        <p>
+                          {car.transmission} · {car.fuel_type}
+                        </p>
+                        <p>
+                          {car.seating_capacity} seats · {car.car_color}
+                        </p>
+                        <p>{car.car_odometer.toLocaleString('en-ZA')} km</p>
                       </td>
                       <td className="px-5 py-3">
                         <Badge tone={document.tone}>{document.label}</Badge>
@@ -272,6 +333,10 @@ export function CarsTab() {
                             ) : null}
                           </div>
                         ) : null}
+                      </td>
+                      <td className="px-5 py-3">
+                        <Badge tone={VERIFICATION_TONES[car.verification_status]}>{VERIFICATION_LABELS[car.verification_status]}</Badge>
+                        {car.admin_notes ? <p className="mt-1 max-w-48 text-xs text-stone-500">{car.admin_notes}</p> : null}
                       </td>
                       <td className="px-5 py-3">
                         <div className="flex flex-wrap gap-1.5">
@@ -340,6 +405,15 @@ export function CarsTab() {
       </section>
 
       <CarActionDialog target={target} onClose={() => setTarget(null)} />
+      <Dialog
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        title={viewing ? `${viewing.car_year} ${viewing.car_make} ${viewing.car_model}` : ''}
+        description={viewing ? `${viewing.car_username} of @${viewing.car_owner}` : undefined}
+        className="max-w-3xl"
+      >
+        {viewing ? <Gallery images={viewing.images.length ? viewing.images : viewing.car_images} alt={`${viewing.car_year} ${viewing.car_make} ${viewing.car_model}`} /> : null}
+      </Dialog>
       <ConfirmDialog
         open={deleting !== null}
         tone="danger"

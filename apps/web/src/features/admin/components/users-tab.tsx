@@ -106,12 +106,12 @@ export function UsersTab() {
             <p className="mt-1 text-sm text-stone-600">Verify new users, read their documents and manage accounts.</p>
           </div>
           <div className="flex flex-wrap items-end gap-3">
-            <form onSubmit={onSearch} className="flex items-end gap-2" role="search">
-              <label className="text-sm">
+            <form onSubmit={onSearch} className="flex w-full items-end gap-2 sm:w-auto" role="search">
+              <label className="min-w-0 flex-1 text-sm sm:flex-none">
                 <span className="mb-1 block font-medium text-stone-700">Search users</span>
                 <input
                   type="search"
-                  className="h-10 w-56 rounded-xl border border-stone-300 px-3 text-sm"
+                  className="h-10 w-full rounded-xl border border-stone-300 px-3 text-sm sm:w-56"
                   value={search}
                   onChange={(e) => setSearch(e.target.value)}
                   placeholder="Name, username or email"
@@ -168,11 +168,11 @@ export function UsersTab() {
           <p className="p-5 text-sm text-stone-500">No users match this search and these filters.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[960px] text-left text-sm">
+            <table className="w-full min-w-[1040px] text-left text-sm">
               <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
                 <tr>
                   <th scope="col" className="px-5 py-3">User</th>
-                  <th scope="col" className="px-5 py-3">Contact</th>
+                  <th scope="col" className="min-w-56 px-5 py-3">Contact</th>
                   <th scope="col" className="px-5 py-3">Role</th>
                   <th scope="col" className="px-5 py-3">Status</th>
                   <th scope="col" className="px-5 py-3">Trips</th>
@@ -195,7 +195,7 @@ export function UsersTab() {
                       </div>
                     </td>
                     <td className="px-5 py-3 text-stone-700">
-                      <p className="break-all">{user.email}</p>
+                      <p className="[overflow-wrap:anywhere]">{user.email}</p>
                       <p className="text-xs text-stone-500">{user.phone_number ?? '—'}</p>
                     </td>
                     <td className="px-5 py-3">

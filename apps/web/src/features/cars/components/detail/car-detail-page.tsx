@@ -14,7 +14,7 @@ import { useCar } from '../../api/get-car';
 import { capitalise, carBadges, carImages, carTitle } from '../../utils/car-display';
 import { FavouriteButton } from '../favourite-button';
 import { CarReviews } from './car-reviews';
-import { Gallery } from './gallery';
+import { Gallery } from '@/components/ui/gallery';
 
 export interface CarDetailPageProps {
   /** The booking panel for this car (from the booking feature). */

@@ -1,5 +1,5 @@
-// The detail page's photos: the main photo with previous/next arrows and dots, and up to 4
-// thumbnails that jump to a photo.
+// A car's photos, on the car detail page and in the admin Cars tab's gallery: the main photo with
+// previous/next arrows and dots, and up to 4 thumbnails that jump to a photo.
 import { clsx } from 'clsx';
 import { CarFront, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
