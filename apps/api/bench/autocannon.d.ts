@@ -4,9 +4,11 @@ declare module 'autocannon' {
 
   export interface AutocannonRequest {
     method?: string;
-    path: string;
+    path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each request is sent: returns the request to send (e.g. with a new path). */
+    setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
   }
 
   export interface AutocannonOptions {

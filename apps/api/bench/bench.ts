@@ -1,54 +1,45 @@
-// `npm run bench`: how fast is browsing? Seeds 20 000 cars (embedded PGlite by default, or the
-// PostgreSQL server of DATABASE_URL, in a schema of its own that is dropped afterwards), starts the
-// built API on a port, and runs autocannon (50 connections, 10 s each) against GET /api/health and
-// GET /api/car/getCarList with typical filters: browse cache on (the default), with and without
-// Accept-Encoding: gzip (browsers send it), and cache off (every request queries the database).
-// Prints req/s and p50/p95/p99 latency, and the browse/health ratio.
+// `npm run bench`: the browse targets of issue 11, measured. Builds the API, then for each database
+// seeds it in SQL (seed-bench-data.ts), starts dist/server.js with the browse cache off
+// (BROWSE_CACHE_MS=0) and runs autocannon against it:
+//   health  GET /api/health                          50 connections (the yardstick)
+//   browse  GET /api/car/getCarList?...              50 connections (req/s, p50) and 10 (p95);
+//           a different URL on every request (browse-urls.ts), so no cache can help
+//   detail  GET /api/car/getCarDetails/{id}          50 connections, over many listed cars
+// Databases: PostgreSQL with 10,000 and 100,000 cars (each in a schema of its own, dropped
+// afterwards; skipped with a message when no server is set or reachable) and the embedded PGlite
+// with 2,000. Bookings: BENCH_BOOKINGS_PER_CAR per car (200,000 with 100,000 cars).
+// Prints one table with the ratios to health and whether each target is met (browse and detail at
+// least 0.5 of health, browse p95 under 20 ms at 10 connections); BENCH_OUT=file also writes it
+// as markdown.
 //
-// Knobs: BENCH_CARS (20000), BENCH_DURATION (10 s), BENCH_CONNECTIONS (50), BENCH_PORT (3399).
+// Knobs: BENCH_DURATION (8 s per run), BENCH_WARMUP (2 s before each run), BENCH_PG_CARS
+// ("10000,100000"; empty skips PostgreSQL), BENCH_PGLITE_CARS (2000; 0 skips), BENCH_BOOKINGS_PER_CAR
+// (2), BENCH_PORT (3399), BENCH_OUT, BENCH_VERBOSE (seed timings). The PostgreSQL server is
+// BENCH_DATABASE_URL, else TEST_DATABASE_URL, else DATABASE_URL.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest } from 'autocannon';
-import pg from 'pg';
-import pino from 'pino';
-import { addDays, todayIn } from '@karoo/shared';
-import { systemClock, type AppContext } from '../src/context';
-import { connectPglite, connectServer, openPglite, type DatabaseHandle } from '../src/db/connection';
-import { migrateToLatest } from '../src/db/migrate';
-import { loadEnv } from '../src/env';
-import { createMailer } from '../src/lib/mail';
-import { LocalDiskStorage } from '../src/lib/storage';
-import { seedBenchData } from './seed-bench-data';
+import { todayIn } from '@karoo/shared';
+import { createSchema, dropSchema, pgliteDatabase, postgresUnavailable, prepare, type BenchDatabase } from './bench-db';
+import { browsePaths, detailPaths } from './browse-urls';
 
-const CARS = Number(process.env.BENCH_CARS ?? 20_000);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PORT = Number(process.env.BENCH_PORT ?? 3399);
-const databaseUrl = process.env.DATABASE_URL;
+const DURATION = Number(process.env.BENCH_DURATION || 8);
+const WARMUP = Number(process.env.BENCH_WARMUP || 2);
+const PORT = Number(process.env.BENCH_PORT || 3399);
+const PG_CARS = (process.env.BENCH_PG_CARS ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+const PGLITE_CARS = Number(process.env.BENCH_PGLITE_CARS ?? 2000);
+const BOOKINGS_PER_CAR = Number(process.env.BENCH_BOOKINGS_PER_CAR || 2);
+const OUT = process.env.BENCH_OUT;
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const log = pino({ level: 'warn' });
-
-// ---- Data ----
-async function openDatabase(dataDir: string, schema: string | null): Promise<{ handle: DatabaseHandle; serverUrl?: string }> {
-  if (!databaseUrl) return { handle: connectPglite(await openPglite({ dataDir: path.join(dataDir, 'db') })) };
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query('CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public');
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.searchParams.set('options', `-c search_path=${schema},public`);
-  return { handle: connectServer({ url: databaseUrl, schema: schema! }), serverUrl: url.toString() };
-}
 
 // ---- Server ----
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(apiDir, 'dist/server.js')], {
-    env: { ...process.env, ...env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: '100000000' },
+    env: { ...process.env, ...env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', BROWSE_CACHE_MS: '0', RATE_LIMIT_PER_MINUTE: '100000000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -56,8 +47,7 @@ function startServer(env: Record<string, string>): Promise<ChildProcess> {
     const poll = async () => {
       if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
       try {
-        const res = await fetch(`http://127.0.0.1:${PORT}/api/health`);
-        if (res.ok) return resolve(child);
+        if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return resolve(child);
       } catch {
         // not up yet
       }
@@ -78,129 +68,161 @@ function stopServer(child: ChildProcess): Promise<void> {
 
 // ---- Load ----
 interface Measured {
-  name: string;
   rps: number;
   p50: number;
   p95: number;
-  p99: number;
-  non2xx: number;
+  /** Responses by status other than 200, e.g. { 404: 3 }. */
+  failures: Record<number, number>;
   errors: number;
 }
 
+const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '-');
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-function load(name: string, requests: AutocannonRequest[], duration: number): Promise<Measured> {
+/** One autocannon run; `nextPath` gives the path of every request. */
+function load(nextPath: () => string, connections: number, duration: number): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
-    const instance = autocannon({ url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, duration, requests }, (error, result) => {
+    const failures: Record<number, number> = {};
+    const request: AutocannonRequest = { method: 'GET', path: '/', setupRequest: (req) => ({ ...req, path: nextPath() }) };
+    const instance = autocannon({ url: `http://127.0.0.1:${PORT}`, connections, duration, requests: [request] }, (error, result) => {
       if (error) return reject(error);
       times.sort((a, b) => a - b);
-      resolve({
-        name,
-        rps: result.requests.average,
-        p50: percentile(times, 50),
-        p95: percentile(times, 95),
-        p99: percentile(times, 99),
-        non2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-      });
+      // Responses per second of the run (autocannon's per-second average rounds a slow run down to 0).
+      resolve({ rps: times.length / duration, p50: percentile(times, 50), p95: percentile(times, 95), failures, errors: result.errors + result.timeouts });
     });
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
-    let reported = 0;
-    instance.on('reqError', (error: Error) => {
-      if (reported++ < 3) console.warn(`${name}: ${error.message}`);
+    instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+      times.push(responseTime);
+      if (status !== 200) failures[status] = (failures[status] ?? 0) + 1;
     });
   });
 }
 
-async function measure(name: string, requests: AutocannonRequest[]): Promise<Measured> {
-  await load(`${name} (warm-up)`, requests, 2);
-  const measured = await load(name, requests, DURATION);
-  // Let requests autocannon gave up on finish before the next run (or the server stops).
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+async function measure(name: string, nextPath: () => string, connections: number): Promise<Measured> {
+  if (WARMUP > 0) await load(nextPath, connections, WARMUP);
+  const measured = await load(nextPath, connections, DURATION);
+  const failed = Object.entries(measured.failures);
+  if (failed.length || measured.errors) console.warn(`  ${name}: ${failed.map(([s, n]) => `${n} x HTTP ${s}`).join(', ')} ${measured.errors} errors`);
+  console.log(`  ${name.padEnd(18)} ${n(measured.rps).padStart(6)} req/s  p50 ${ms(measured.p50)}  p95 ${ms(measured.p95)}`);
+  await drain();
   return measured;
 }
 
-/** Ten typical browse queries; `gzip` sends Accept-Encoding as browsers do. */
-function browseRequests(gzip: boolean): AutocannonRequest[] {
-  const today = todayIn();
-  const from = addDays(today, 14);
-  const to = addDays(today, 17);
-  return [
-    'page=1&limit=12',
-    'location=Cape%20Town&page=1&limit=12',
-    'location=Johannesburg&sort=PRICE_LOW&page=1&limit=12',
-    'type=SUV&transmission=Automatic&page=1&limit=12',
-    'minPrice=400&maxPrice=900&sort=PRICE_LOW&page=1&limit=12',
-    `location=Durban&startDate=${from}&endDate=${to}&page=1&limit=12`,
-    'features=Bluetooth,Apple%20CarPlay&fuel=Petrol&page=1&limit=12',
-    'sort=DISTANCE&lat=-26.1076&lng=28.0567&page=1&limit=12',
-    'search=toyota&page=2&limit=12',
-    'pickupType=HOST_DELIVERY&sort=PRICE_HIGH&page=1&limit=12',
-  ].map((q) => ({ method: 'GET', path: `/api/car/getCarList?${q}`, ...(gzip ? { headers: { 'accept-encoding': 'gzip, deflate, br' } } : {}) }));
+/**
+ * Waits until the server has finished the requests autocannon left behind (slow queries keep
+ * running after it hangs up): health answers in under 50 ms twice in a row, or 60 s have passed.
+ */
+async function drain(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let quick = 0;
+  while (quick < 2 && Date.now() < deadline) {
+    const at = performance.now();
+    await fetch(`http://127.0.0.1:${PORT}/api/health`).catch(() => undefined);
+    quick = performance.now() - at < 50 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
-const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+// ---- One database ----
+interface Row {
+  database: string;
+  cars: number;
+  bookings: number;
+  seedSeconds: number;
+  health: Measured;
+  browse50: Measured;
+  browse10: Measured;
+  detail: Measured;
+}
+
+async function benchDatabase(label: string, target: BenchDatabase, cars: number, dataDir: string): Promise<Row> {
+  console.log(`\n${label}: ${cars.toLocaleString('en-US')} cars`);
+  const seeded = await prepare(target, { cars, bookingsPerCar: BOOKINGS_PER_CAR, today: todayIn() }, dataDir);
+  console.log(`  seeded ${seeded.cars.toLocaleString('en-US')} cars and ${seeded.bookings.toLocaleString('en-US')} bookings in ${seeded.seconds.toFixed(1)} s`);
+  const server = await startServer({ ...target.serverEnv, DATA_DIR: dataDir });
+  try {
+    const browse = browsePaths(cars);
+    return {
+      database: label,
+      cars: seeded.cars,
+      bookings: seeded.bookings,
+      seedSeconds: seeded.seconds,
+      health: await measure('health @50', () => '/api/health', 50),
+      browse50: await measure('browse @50', browse, 50),
+      browse10: await measure('browse @10', browse, 10),
+      detail: await measure('detail @50', detailPaths(seeded.listedCarIds), 50),
+    };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function benchPostgres(rows: Row[]): Promise<string | null> {
+  if (!PG_CARS.length) return 'PostgreSQL skipped: BENCH_PG_CARS is empty';
+  const unavailable = await postgresUnavailable();
+  if (unavailable) return `PostgreSQL skipped: ${unavailable}`;
+  for (const cars of PG_CARS) {
+    const schema = `karoo_bench_${process.pid}_${cars}`;
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'karoo-bench-'));
+    try {
+      rows.push(await benchDatabase('PostgreSQL', await createSchema(schema), cars, dataDir));
+    } finally {
+      await dropSchema(schema);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  return null;
+}
+
+async function benchPglite(rows: Row[]): Promise<void> {
+  if (PGLITE_CARS <= 0) return;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'karoo-bench-'));
+  try {
+    rows.push(await benchDatabase('PGlite (embedded)', pgliteDatabase(dataDir), PGLITE_CARS, dataDir));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---- Report ----
+const n = (v: number) => (v < 10 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US'));
+const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+function table(rows: Row[]): string {
+  const head = ['database', 'cars', 'bookings', 'health req/s', 'browse req/s @50', 'browse p50 @50', 'browse p95 @10', 'detail req/s @50', 'browse/health', 'detail/health'];
+  const body = rows.map((r) => [
+    r.database, n(r.cars), n(r.bookings), n(r.health.rps), n(r.browse50.rps), ms(r.browse50.p50), ms(r.browse10.p95), n(r.detail.rps),
+    (r.browse50.rps / r.health.rps).toFixed(2), (r.detail.rps / r.health.rps).toFixed(2),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  return [line(head), `|${widths.map((w, i) => (i < 1 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
+function targets(rows: Row[]): string {
+  return rows
+    .map((r) => {
+      const browse = r.browse50.rps / r.health.rps;
+      const detail = r.detail.rps / r.health.rps;
+      return `- ${r.database} ${n(r.cars)} cars: browse >= 0.5 of health ${met(browse >= 0.5)} (${browse.toFixed(2)}); browse p95 @10 < 20 ms ${met(r.browse10.p95 < 20)} (${ms(r.browse10.p95)}); detail >= 0.5 of health ${met(detail >= 0.5)} (${detail.toFixed(2)})`;
+    })
+    .join('\n');
+}
 
 async function main() {
   const build = spawnSync(process.execPath, ['build.mjs'], { cwd: apiDir, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
+  const started = Date.now();
+  const rows: Row[] = [];
+  const skipped = await benchPostgres(rows);
+  if (skipped) console.log(`\n${skipped}`);
+  await benchPglite(rows);
 
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'karoo-bench-'));
-  const schema = databaseUrl ? `karoo_bench_${process.pid}` : null;
-  const kind = databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)';
-  let server: ChildProcess | undefined;
-  try {
-    const { handle, serverUrl } = await openDatabase(dataDir, schema);
-    const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-    const ctx: AppContext = {
-      db: handle.db,
-      env,
-      clock: systemClock,
-      mailer: createMailer({ db: handle.db, log, from: env.MAIL_FROM }),
-      privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
-    };
-    try {
-      await migrateToLatest(handle.db);
-      await seedBenchData(ctx, CARS);
-    } finally {
-      await handle.close();
-    }
-
-    const serverEnv = { DATA_DIR: dataDir, ...(serverUrl ? { DATABASE_URL: serverUrl } : {}) };
-    const results: Measured[] = [];
-    server = await startServer(serverEnv);
-    results.push(await measure('GET /api/health', [{ method: 'GET', path: '/api/health' }]));
-    results.push(await measure('GET /api/car/getCarList (cache on, gzip)', browseRequests(true)));
-    results.push(await measure('GET /api/car/getCarList (cache on)', browseRequests(false)));
-    await stopServer(server);
-    server = await startServer({ ...serverEnv, BROWSE_CACHE_MS: '0' });
-    results.push(await measure('GET /api/car/getCarList (cache off)', browseRequests(false)));
-    await stopServer(server);
-    server = undefined;
-
-    const health = results[0]!;
-    console.log(`\nKaroo bench: ${kind}, ${CARS} cars, ${CONNECTIONS} connections, ${DURATION} s per run, 10 typical browse queries in rotation\n`);
-    console.log('scenario                                         req/s    p50 ms   p95 ms   p99 ms   non-2xx  errors   vs health');
-    for (const m of results) {
-      console.log(
-        `${m.name.padEnd(46)} ${fmt(m.rps).padStart(8)} ${fmt(m.p50).padStart(8)} ${fmt(m.p95).padStart(8)} ${fmt(m.p99).padStart(8)} ${String(m.non2xx).padStart(9)} ${String(m.errors).padStart(7)} ${(m.rps / health.rps).toFixed(2).padStart(10)}`,
-      );
-    }
-    const verdict = (m: Measured) =>
-      `p95 < 50 ms ${m.p95 < 50 ? 'met' : 'NOT met'}, >= 1/3 of health req/s ${m.rps >= health.rps / 3 ? 'met' : 'NOT met'}`;
-    console.log('\ntargets:');
-    for (const m of results.slice(1)) console.log(`  ${m.name}: ${verdict(m)}`);
-  } finally {
-    if (server) await stopServer(server);
-    if (databaseUrl && schema) {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  const title = `Karoo bench: browse cache off, a different browse URL on every request, ${DURATION} s per run after ${WARMUP} s warm-up, ${BOOKINGS_PER_CAR} bookings per car`;
+  const notes = [skipped, `seeding: ${rows.map((r) => `${r.database} ${n(r.cars)} cars ${r.seedSeconds.toFixed(1)} s`).join(', ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s`].filter(Boolean);
+  const report = `${title}\n\n${table(rows)}\n\nTargets (issue 11):\n${targets(rows)}\n\n${notes.join('\n')}\n`;
+  console.log(`\n${report}`);
+  if (OUT) await writeFile(OUT, report);
 }
 
 main().catch((error) => {

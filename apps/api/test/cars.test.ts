@@ -3,7 +3,7 @@
 // verification, registration documents and reviews.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carSchema, pagedEnvelope, type Car, type CarAvailability, type CarOwnerProfile, type Notification, type Review, type ReviewStats, type User } from '@karoo/shared';
+import { carListMetaSchema, carSchema, pagedEnvelope, type Car, type CarAvailability, type CarOwnerProfile, type Notification, type Review, type ReviewStats, type User } from '@karoo/shared';
 import {
   createSignedInUser,
   createTestApp,
@@ -80,7 +80,7 @@ describe('browse visibility', () => {
 
     const page = await browse(`search=${m}`);
     expect(names(page)).toEqual(['Listed']);
-    expect(page.meta).toEqual({ total: 1, page: 1, limit: 12 });
+    expect(page.meta).toEqual({ total: 1, page: 1, limit: 12, total_exact: true, has_more: false });
     // The same for a signed-in renter, and includeUnverified means nothing to a non-admin.
     expect(names(await browse(`search=${m}&includeUnverified=true`, renter.headers))).toEqual(['Listed']);
     expect(names(await browse(`search=${m}&includeUnverified=true`, host.headers))).toEqual(['Listed']);
@@ -142,7 +142,7 @@ describe('browse visibility', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/car/getCarList?${query}`, headers });
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       const body = res.json<Page>();
-      expect(pagedEnvelope(carSchema).parse(body)).toEqual(body);
+      expect(pagedEnvelope(carSchema).extend({ meta: carListMetaSchema }).strict().parse(body)).toEqual(body);
     }
   });
 });
@@ -312,20 +312,20 @@ describe('browse sort and paging', () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/car/getCarList?sort=CHEAPEST' }), 400);
   });
 
-  it('pages 12 at a time by default (48 at most) with meta { total, page, limit }', async () => {
+  it('pages 12 at a time by default (48 at most) with meta { total, page, limit, total_exact, has_more }', async () => {
     const m = token();
     for (let i = 0; i < 15; i++) await createTestCar(t.ctx, host.user, { make: `Car${String(i).padStart(2, '0')}`, model: m, price: 100 + i });
     const first = await browse(`search=${m}&sort=PRICE_LOW`);
-    expect(first.meta).toEqual({ total: 15, page: 1, limit: 12 });
+    expect(first.meta).toEqual({ total: 15, page: 1, limit: 12, total_exact: true, has_more: true });
     expect(first.data).toHaveLength(12);
     const second = await browse(`search=${m}&sort=PRICE_LOW&page=2`);
-    expect(second.meta).toEqual({ total: 15, page: 2, limit: 12 });
+    expect(second.meta).toEqual({ total: 15, page: 2, limit: 12, total_exact: true, has_more: false });
     expect(names(second)).toEqual(['Car12', 'Car13', 'Car14']);
     const small = await browse(`search=${m}&sort=PRICE_LOW&page=3&limit=5`);
     expect(names(small)).toEqual(['Car10', 'Car11', 'Car12', 'Car13', 'Car14']);
     const beyond = await browse(`search=${m}&page=9`);
     expect(beyond.data).toEqual([]);
-    expect(beyond.meta).toEqual({ total: 15, page: 9, limit: 12 });
+    expect(beyond.meta).toEqual({ total: 15, page: 9, limit: 12, total_exact: true, has_more: false });
     expectError(await t.app.inject({ method: 'GET', url: '/api/car/getCarList?limit=49' }), 400, 'limit must be at most 48');
     expectError(await t.app.inject({ method: 'GET', url: '/api/car/getCarList?page=0' }), 400);
   });

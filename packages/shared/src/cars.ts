@@ -311,6 +311,20 @@ export const carHostSchema = z.object({
   host_since: z.string().nullable(),
 });
 
+/**
+ * The browse list's meta: `total` counts the matching cars exactly for owners and admins; for the
+ * public it stops at 1,000 (then `total_exact` is false and the page says "1,000+ vehicles").
+ * `has_more` tells whether another page follows.
+ */
+export const carListMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total_exact: z.boolean(),
+  has_more: z.boolean(),
+});
+export type CarListMeta = z.infer<typeof carListMetaSchema>;
+
 export const carSchema = z.object({
   id: z.string(),
   car_username: z.string(),

@@ -5,10 +5,13 @@ import { migrations } from './migrations';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are schema-agnostic
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  await sql`CREATE EXTENSION IF NOT EXISTS btree_gist`.execute(db).catch(() => {
-    // A server where the role may not create extensions must have it installed by an operator;
-    // the migration that needs it will say so.
-  });
+  // btree_gist: the no-double-booking constraint; pg_trgm: the browse search's indexes.
+  for (const extension of ['btree_gist', 'pg_trgm']) {
+    await sql`CREATE EXTENSION IF NOT EXISTS ${sql.raw(extension)}`.execute(db).catch(() => {
+      // A server where the role may not create extensions must have them installed by an
+      // operator; the migration that needs one will say so.
+    });
+  }
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
   // schemas in one database (one per test file, or another app's), it would find another schema's
   // tables and skip creating its own. Pin them to the schema the migrations create tables in.

@@ -23,7 +23,10 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('api-postgres needs TEST_DATABASE_URL');
-  await withClient(url, (client) => client.query('CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public'));
+  await withClient(url, async (client) => {
+    await client.query('CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public');
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  });
 
   const runDir = await mkdtemp(path.join(tmpdir(), 'karoo-pg-run-'));
   project.provide('postgresRunDir', runDir);

@@ -59,7 +59,8 @@ export function messageOf(error: unknown, fallback: string): string {
 export interface ApiResult<T> {
   data: T;
   message?: string;
-  meta?: { total: number; page: number; limit: number };
+  /** Paged lists; the car browse list adds total_exact and has_more (CarListMeta). */
+  meta?: { total: number; page: number; limit: number; total_exact?: boolean; has_more?: boolean };
 }
 
 type UnauthorizedHandler = (options: { redirect: boolean }) => void;

@@ -71,7 +71,7 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
 export const settingsAnswer = { ...DEFAULT_SETTINGS };
 
 /** A GET /car/getCarList answer. */
-export function carPage(cars: Car[], meta: { total: number; page?: number; limit?: number }) {
+export function carPage(cars: Car[], meta: { total: number; page?: number; limit?: number; total_exact?: boolean; has_more?: boolean }) {
   return new Response(JSON.stringify({ success: true, data: cars, meta: { page: 1, limit: 12, ...meta } }), {
     status: 200,
     headers: { 'content-type': 'application/json' },

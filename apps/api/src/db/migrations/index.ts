@@ -10,6 +10,7 @@ import * as m0007 from './0007-stored-car-statuses';
 import * as m0008 from './0008-option-fees-in-cents';
 import * as m0009 from './0009-audit-log';
 import * as m0010 from './0010-admin-list-indexes';
+import * as m0011 from './0011-browse-at-scale';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-option-fees-in-cents': m0008,
   '0009-audit-log': m0009,
   '0010-admin-list-indexes': m0010,
+  '0011-browse-at-scale': m0011,
 };

@@ -9,6 +9,7 @@ import {
   type BrowseType,
   type Car,
   type CarListFilters,
+  type CarListMeta,
 } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -22,7 +23,7 @@ import { cachedPage, type PageAnswer } from './listing-cache';
 
 export interface CarPage {
   cars: Car[];
-  meta: { total: number; page: number; limit: number };
+  meta: CarListMeta;
 }
 
 function resolveTypeFilter(type: string | undefined) {
@@ -68,7 +69,10 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
   let ownerId: string | undefined;
   if (query.owner) {
     const owner = await findUser(ctx, query.owner);
-    if (!owner) return { json: JSON.stringify({ success: true, data: [], meta: { total: 0, page: query.page, limit: query.limit } }), gzip: null };
+    if (!owner) {
+      const meta: CarListMeta = { total: 0, page: query.page, limit: query.limit, total_exact: true, has_more: false };
+      return { json: JSON.stringify({ success: true, data: [], meta }), gzip: null };
+    }
     ownerId = owner.id;
     if (viewer && (viewer.id === owner.id || isAdmin(viewer))) scope = 'all';
   }
@@ -98,7 +102,7 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
   };
 
   const load = async (): Promise<string> => {
-    const { ids, total } = await repo.findCarPage(ctx.db, pageQuery);
+    const { ids, total, exact, hasMore } = await repo.findCarPage(ctx.db, pageQuery);
     const records = await repo.findCarRecordsByIds(ctx.db, ids, todayDate);
     const page: CarPage = {
       cars: records.map((record) =>
@@ -107,7 +111,7 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
           ...(origin ? { distanceKm: distanceKm(origin, record) } : {}),
         }),
       ),
-      meta: { total, page: query.page, limit: query.limit },
+      meta: { total, page: query.page, limit: query.limit, total_exact: exact, has_more: hasMore },
     };
     return JSON.stringify({ success: true, data: page.cars, meta: page.meta });
   };

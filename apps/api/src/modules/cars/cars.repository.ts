@@ -141,19 +141,19 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 /**
  * Search words match the car at the start of a word of its make, model or type ("polo" finds a
  * Polo, "cross" a Corolla Cross), and its city only as a whole word ("cape" finds Cape Town, "polo"
- * does not find Polokwane; the location filter is the place to type part of a city). Text is
- * lowered and every run of non-letters becomes one space, with spaces around, so a word start is
- * always " word" and a whole word " word ".
+ * does not find Polokwane; the location filter is the place to type part of a city). The database
+ * keeps both texts lowered with every run of non-letters as one space and spaces around
+ * (car_words, city_words; migration 0011), so a word start is always " word" and a whole word
+ * " word ", and trigram indexes find them without reading every car.
  */
-const wordsOf = (text: RawBuilder<string>) => sql<string>`(' ' || regexp_replace(lower(${text}), '[^[:alnum:]]+', ' ', 'g') || ' ')`;
 const escapeLike = (word: string) => word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 const wordStartPattern = (word: string) => `% ${escapeLike(word)}%`;
 const wholeWordPattern = (word: string) => `% ${escapeLike(word)} %`;
-const CAR_WORDS = sql<string>`c.car_make || ' ' || c.car_model || ' ' || c.car_type`;
-const matchesCarOrCity = (word: string) =>
-  sql<SqlBool>`(${wordsOf(CAR_WORDS)} LIKE ${wordStartPattern(word)} OR ${wordsOf(sql`c.pickup_location`)} LIKE ${wholeWordPattern(word)})`;
-const matchesAllWords = (text: RawBuilder<string>, words: readonly string[]) =>
-  sql<SqlBool>`(${sql.join(words.map((w) => sql`${wordsOf(text)} LIKE ${wordStartPattern(w)}`), sql` AND `)})`;
+const matchesCarOrCity = (word: string) => sql<SqlBool>`(c.car_words LIKE ${wordStartPattern(word)} OR c.city_words LIKE ${wholeWordPattern(word)})`;
+/** Relevance: whether the make and model (not only the type) carry every word; read for the matches only. */
+const makeAndModelWords = sql<string>`(' ' || regexp_replace(lower(c.car_make || ' ' || c.car_model), '[^[:alnum:]]+', ' ', 'g') || ' ')`;
+const makeAndModelMatch = (words: readonly string[]) =>
+  sql<SqlBool>`(${sql.join(words.map((w) => sql`${makeAndModelWords} LIKE ${wordStartPattern(w)}`), sql` AND `)})`;
 
 /** Great-circle distance in km from a point (haversine), null for cars without a position. */
 export function distanceSql(lat: number, lng: number) {
@@ -218,43 +218,93 @@ function filteredCars(db: Db, q: CarPageQuery) {
   return query;
 }
 
-/**
- * How many cars match, and one page of their ids in order, in one statement: the matching cars
- * are scanned once into a narrow materialised set, which is then counted and sorted.
- */
-export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ ids: string[]; total: number }> {
-  const matching = filteredCars(db, q).select([
-    'c.id',
-    'c.car_rent_price_cents as price',
-    'c.rating',
-    'c.total_reviews',
-    'c.created_at',
-    (q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng) : sql<null>`NULL::float8`).as('distance'),
-    // Most relevant first: cars whose make and model carry every word before those matched by type or city.
-    (q.searchWords.length
-      ? sql<number>`CASE WHEN ${matchesAllWords(sql`c.car_make || ' ' || c.car_model`, q.searchWords)} THEN 0 ELSE 1 END`
-      : sql<number>`0`
-    ).as('relevance'),
-  ]);
-  const order = (t: string) => {
-    const col = (name: string) => sql.ref(`${t}.${name}`);
-    switch (q.sort) {
-      case 'PRICE_LOW':
-        return sql`${col('price')} ASC, ${col('id')}`;
-      case 'PRICE_HIGH':
-        return sql`${col('price')} DESC, ${col('id')}`;
-      case 'DISTANCE':
-        return sql`${col('distance')} ASC NULLS LAST, ${col('id')}`;
-      default:
-        return sql`${col('relevance')} ASC, ${col('rating')} DESC NULLS LAST, ${col('total_reviews')} DESC, ${col('created_at')} DESC, ${col('id')}`;
+/** Past this many matches a public browse says "1,000+" instead of counting every car (decision 020). */
+export const BROWSE_COUNT_CAP = 1000;
+
+function sortOf(q: CarPageQuery, distance: RawBuilder<number | null> | null): RawBuilder<unknown> {
+  switch (q.sort) {
+    case 'PRICE_LOW':
+      return sql`c.car_rent_price_cents ASC, c.id`;
+    case 'PRICE_HIGH':
+      return sql`c.car_rent_price_cents DESC, c.id`;
+    case 'DISTANCE':
+      return sql`${distance} ASC NULLS LAST, c.id`;
+    default: {
+      // Most relevant first: cars whose make and model carry every word before those matched by
+      // type or city; without words every car is as relevant, and the listed-relevance index serves.
+      const rest = sql`c.rating DESC NULLS LAST, c.total_reviews DESC, c.created_at DESC, c.id`;
+      return q.searchWords.length ? sql`(CASE WHEN ${makeAndModelMatch(q.searchWords)} THEN 0 ELSE 1 END), ${rest}` : rest;
     }
-  };
-  const { rows } = await sql<{ total: number; id: string | null }>`
-    WITH f AS MATERIALIZED (${matching})
-    SELECT t.total, p.id
-    FROM (SELECT count(*) AS total FROM f) t
-    LEFT JOIN LATERAL (SELECT * FROM f ORDER BY ${order('f')} LIMIT ${q.limit} OFFSET ${q.offset}) p ON true
-    ORDER BY ${order('p')}
-  `.execute(db);
-  return { ids: rows.flatMap((r) => (r.id ? [r.id] : [])), total: Number(rows[0]?.total ?? 0) };
+  }
+}
+
+/** The page's ids in order, one more than asked for (so the caller knows whether another page follows). */
+async function pageIds(db: Db, q: CarPageQuery, where?: (query: ReturnType<typeof filteredCars>) => ReturnType<typeof filteredCars>, limit = q.offset + q.limit + 1, offset = 0) {
+  const distance = q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng) : null;
+  const base = filteredCars(db, q);
+  const rows = await (where ? where(base) : base)
+    .select(['c.id', (distance ?? sql<null>`NULL::float8`).as('distance')])
+    .orderBy(sortOf(q, distance))
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => ({ id: r.id, distance: r.distance === null ? null : Number(r.distance) }));
+}
+
+/**
+ * Distance sort without measuring every car: the nearest cars are looked for in a box around the
+ * visitor (the listed-position GiST index), growing until it holds enough cars within the circle
+ * the box contains. A car outside the box is farther than any car inside that circle, so the
+ * order is exactly the full sort's; when no box is enough (or the box would cross a pole or the
+ * antimeridian) every matching car is measured, as before.
+ */
+const DISTANCE_RADII_KM = [25, 100, 400, 1600];
+async function nearestIds(db: Db, q: CarPageQuery): Promise<string[]> {
+  const need = q.offset + q.limit + 1;
+  const { lat, lng } = q.origin!;
+  if (q.scope === 'public') {
+    for (const radius of DISTANCE_RADII_KM) {
+      const dLat = radius / 111.19;
+      const maxLat = Math.abs(lat) + dLat;
+      if (maxLat >= 89) break;
+      const dLng = radius / (111.19 * Math.cos((maxLat * Math.PI) / 180));
+      if (lng - dLng < -180 || lng + dLng > 180) break;
+      const box = sql`box(point(${lng - dLng}::float8, ${lat - dLat}::float8), point(${lng + dLng}::float8, ${lat + dLat}::float8))`;
+      const inBox = await pageIds(db, q, (query) =>
+        query.where('c.latitude', 'is not', null).where('c.longitude', 'is not', null).where(sql<SqlBool>`point(c.longitude, c.latitude) <@ ${box}`),
+      );
+      const inCircle = inBox.filter((row) => row.distance !== null && row.distance <= radius);
+      if (inCircle.length >= need) return inCircle.slice(q.offset, q.offset + q.limit + 1).map((r) => r.id);
+    }
+  }
+  return (await pageIds(db, q, undefined, q.limit + 1, q.offset)).map((r) => r.id);
+}
+
+/**
+ * One page of matching cars' ids in order, whether another page follows, and how many cars match:
+ * exactly for owners and admins, and for the public up to BROWSE_COUNT_CAP (beyond it `exact` is
+ * false). The page is an ORDER BY ... LIMIT the sort's index serves, and the count stops at the cap,
+ * so neither reads every car.
+ */
+export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ ids: string[]; hasMore: boolean; total: number; exact: boolean }> {
+  const ids = q.sort === 'DISTANCE' ? await nearestIds(db, q) : (await pageIds(db, q, undefined, q.limit + 1, q.offset)).map((r) => r.id);
+  const hasMore = ids.length > q.limit;
+  const page = ids.slice(0, q.limit);
+
+  let total: number;
+  let exact = true;
+  if (!hasMore && (page.length > 0 || q.offset === 0)) {
+    // The last page: everything before it plus what it holds.
+    total = q.offset + page.length;
+  } else if (q.scope === 'public') {
+    const cap = Math.max(BROWSE_COUNT_CAP, q.offset + q.limit);
+    const capped = filteredCars(db, q).select(sql<number>`1`.as('one')).limit(cap + 1);
+    const row = await db.selectFrom(capped.as('m')).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+    exact = Number(row.count) <= cap;
+    total = Math.min(Number(row.count), cap);
+  } else {
+    const row = await filteredCars(db, q).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+    total = Number(row.count);
+  }
+  return { ids: page, hasMore, total, exact };
 }

@@ -10,6 +10,7 @@ import {
   MAX_CAR_PHOTO_BYTES,
   MAX_CAR_PHOTOS,
   newCarBodySchema,
+  carListMetaSchema,
   pagedEnvelope,
   returnCarBodySchema,
   updateCarBodySchema,
@@ -35,7 +36,7 @@ import * as verification from './car-verification.service';
 import * as cars from './cars.service';
 
 const tags = ['Cars'];
-const carListAnswer = pagedEnvelope(carSchema);
+const carListAnswer = pagedEnvelope(carSchema).extend({ meta: carListMetaSchema });
 type CarListAnswer = z.infer<typeof carListAnswer>;
 const idParams = z.object({ id: safeText('Id').min(1).max(120) });
 const carUsernameParams = z.object({ car_username: safeText('car_username').min(1).max(120) });

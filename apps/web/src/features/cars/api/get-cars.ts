@@ -8,21 +8,31 @@ import { PAGE_SIZE, type CarListParams } from '../utils/browse-filters';
 
 export interface CarPage {
   cars: Car[];
+  /** Matching cars; past 1,000 the server stops counting and `exact` is false ("1,000+"). */
   total: number;
+  exact: boolean;
   page: number;
   limit: number;
+  hasMore: boolean;
 }
 
 export async function getCars(params: CarListParams, page = 1, signal?: AbortSignal): Promise<CarPage> {
   const result = await apiClient.get<Car[]>('/car/getCarList', { query: { ...params, page, limit: PAGE_SIZE }, signal });
   const cars = Array.isArray(result.data) ? result.data : [];
   const meta = result.meta ?? { total: cars.length, page, limit: PAGE_SIZE };
-  return { cars, total: meta.total, page: meta.page, limit: meta.limit };
+  return {
+    cars,
+    total: meta.total,
+    exact: meta.total_exact ?? true,
+    page: meta.page,
+    limit: meta.limit,
+    hasMore: meta.has_more ?? meta.page * meta.limit < meta.total,
+  };
 }
 
 /** The page after `last`, or undefined when every car has been loaded. */
 export function nextPageOf(last: CarPage): number | undefined {
-  return last.page * last.limit < last.total ? last.page + 1 : undefined;
+  return last.hasMore ? last.page + 1 : undefined;
 }
 
 export function useCars(params: CarListParams) {

@@ -40,6 +40,13 @@ describe('BrowsePage', () => {
     expect(screen.queryByRole('button', { name: 'Load more vehicles' })).not.toBeInTheDocument();
   });
 
+  it('says "1 000+ vehicles" when the server stops counting, and keeps Load more while it says another page follows', async () => {
+    mockFetch({ 'GET /api/car/getCarList': carPage(cars(12), { total: 1000, total_exact: false, has_more: true }) });
+    renderApp({ path: '/cars' });
+    expect(await screen.findByText(/^1\s000\+ vehicles available$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more vehicles' })).toBeInTheDocument();
+  });
+
   it('shows skeletons while loading', async () => {
     mockFetch({ 'GET /api/car/getCarList': () => new Promise<Response>(() => {}) });
     renderApp({ path: '/cars' });

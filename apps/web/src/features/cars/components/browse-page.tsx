@@ -105,6 +105,8 @@ export function BrowsePage() {
     return list.data?.pages.flatMap((page) => page.cars) ?? [];
   }, [filters.favouritesOnly, favouriteCars.cars, list.data]);
   const total = filters.favouritesOnly ? favouriteCars.cars.length : (list.data?.pages[0]?.total ?? 0);
+  // Past 1,000 matches the server stops counting: "1 000+ vehicles" (decision 020).
+  const totalLabel = filters.favouritesOnly || (list.data?.pages[0]?.exact ?? true) ? String(total) : `${total.toLocaleString('en-ZA')}+`;
   const isLoading = filters.favouritesOnly ? favouriteCars.isLoading : list.isPending;
   const isError = filters.favouritesOnly ? favouriteCars.isError : list.isError && !list.data;
   const activeCount = countActiveFilters(filters);
@@ -232,14 +234,14 @@ export function BrowsePage() {
             onChange={update}
             onClear={clearAll}
             onClose={() => setShowFilters(false)}
-            resultCount={isLoading || isError || filters.favouritesOnly ? undefined : total}
+            resultCount={isLoading || isError || filters.favouritesOnly ? undefined : totalLabel}
           />
         </div>
       ) : null}
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-medium text-stone-700" aria-live="polite" data-testid="vehicle-count">
-          {isLoading ? 'Finding vehicles…' : `${total} ${total === 1 ? 'vehicle' : 'vehicles'} ${filters.favouritesOnly ? 'saved' : 'available'}`}
+          {isLoading ? 'Finding vehicles…' : `${totalLabel} ${total === 1 ? 'vehicle' : 'vehicles'} ${filters.favouritesOnly ? 'saved' : 'available'}`}
         </p>
         <div className="flex items-center gap-2">
           {activeCount ? (

@@ -37,7 +37,8 @@ export interface FilterPanelProps {
   onChange: (patch: Partial<BrowseFilters>) => void;
   onClear: () => void;
   onClose: () => void;
-  resultCount?: number;
+  /** How many vehicles match, as the page shows it ("12", or "1 000+" past the server's count). */
+  resultCount?: string;
 }
 
 const selectClasses = clsx(inputClasses, 'border-stone-300 pr-8');
@@ -367,7 +368,7 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
         <Button variant="ghost" onClick={onClear}>
           Clear all filters
         </Button>
-        <Button onClick={onClose}>{resultCount === undefined ? 'Show vehicles' : `Show ${resultCount} ${resultCount === 1 ? 'vehicle' : 'vehicles'}`}</Button>
+        <Button onClick={onClose}>{resultCount === undefined ? 'Show vehicles' : `Show ${resultCount} ${resultCount === '1' ? 'vehicle' : 'vehicles'}`}</Button>
       </div>
     </section>
   );
