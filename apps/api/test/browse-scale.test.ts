@@ -72,27 +72,25 @@ function sequence(seed: number) {
 }
 
 describe('the distance sort, box by box', () => {
-  it('gives exactly the order and distances of measuring every car, on every page and from anywhere', async () => {
+  it('gives exactly the order and distances of measuring every car, on every page and from anywhere', { timeout: 60_000 }, async () => {
     const m = token();
     const random = sequence(7);
-    // 240 cars around South Africa: clusters in three cities, some scattered, some with no position.
+    // 1,200 cars around South Africa (more than the count's cap, so the sort looks box by box):
+    // clusters in three cities, some scattered, some with no position.
     const cities = [
       [-26.2041, 28.0473],
       [-33.9249, 18.4241],
       [-29.8587, 31.0218],
     ] as const;
-    await cloneCars(m, 240, (i) => {
+    await cloneCars(m, 1200, (i) => {
       if (i % 20 === 0) return { lat: null, lng: null };
       if (i % 3 === 0) return { lat: -34 + random() * 12, lng: 17 + random() * 15 };
       const [lat, lng] = cities[i % cities.length]!;
       return { lat: lat + (random() - 0.5) * 0.6, lng: lng + (random() - 0.5) * 0.6 };
     });
-    const everyCar = (await browse(`search=${m}&limit=48&page=1`, admin.headers)).meta.total;
-    expect(everyCar).toBe(240);
-
     const all: Car[] = [];
-    for (let page = 1; page <= 5; page++) all.push(...(await browse(`search=${m}&limit=48&page=${page}`)).data);
-    expect(all).toHaveLength(240);
+    for (let page = 1; page <= 25; page++) all.push(...(await browse(`search=${m}&limit=48&page=${page}&sort=PRICE_LOW`)).data);
+    expect(all).toHaveLength(1200);
 
     // Sandton, Cape Town's centre, the Karoo, and London (nothing within 1,600 km: every car is measured).
     for (const [lat, lng] of [[-26.1076, 28.0567], [-33.92, 18.42], [-31.5, 22.5], [51.5, -0.12]] as const) {
@@ -107,7 +105,7 @@ describe('the distance sort, box by box', () => {
           if (want[i]!.d === null) expect(car.distance_km).toBeNull();
           else expect(car.distance_km).toBeCloseTo(want[i]!.d!, 0);
         });
-        expect(answer.meta).toMatchObject({ total: 240, total_exact: true, has_more: page * limit < 240 });
+        expect(answer.meta).toMatchObject({ total: 1000, total_exact: false, has_more: true });
       }
     }
   });

@@ -149,6 +149,9 @@ export async function seedDemo(ctx: AppContext, db: Db): Promise<void> {
     ])
     .execute();
   await seedDemoCars(ctx, db, ids);
+  // Fresh statistics, so the planner chooses the browse indexes from the first request (the
+  // embedded database has no autovacuum to gather them).
+  await sql`ANALYZE`.execute(db);
 }
 
 export async function seedOnFirstStart(ctx: AppContext, logger: FastifyBaseLogger): Promise<void> {

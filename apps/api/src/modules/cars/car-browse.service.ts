@@ -102,8 +102,7 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
   };
 
   const load = async (): Promise<string> => {
-    const { ids, total, exact, hasMore } = await repo.findCarPage(ctx.db, pageQuery);
-    const records = await repo.findCarRecordsByIds(ctx.db, ids, todayDate);
+    const { records, total, exact, hasMore } = await repo.findCarPage(ctx.db, pageQuery);
     const page: CarPage = {
       cars: records.map((record) =>
         toCar(record, {

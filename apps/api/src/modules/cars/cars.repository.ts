@@ -22,22 +22,27 @@ export interface CarRecord extends CarRow {
   rented_by: string | null;
 }
 
+/** What a car record adds to the car's columns: its owner, and whoever holds it right now. */
+function recordColumns(today: string) {
+  return [
+    'u.username as owner_username',
+    'u.full_name as owner_full_name',
+    'u.rating as owner_rating',
+    'u.host_since as owner_host_since',
+    sql<string | null>`(
+      SELECT r.username FROM bookings b INNER JOIN users r ON r.id = b.renter_id
+      WHERE b.car_id = c.id AND b.status = 'active' AND b.start_date <= ${today}::date
+      ORDER BY b.start_date DESC LIMIT 1
+    )`.as('rented_by'),
+  ] as const;
+}
+
 function selectCarRecords(db: Db, today: string) {
   return db
     .selectFrom('cars as c')
     .innerJoin('users as u', 'u.id', 'c.owner_id')
     .selectAll('c')
-    .select([
-      'u.username as owner_username',
-      'u.full_name as owner_full_name',
-      'u.rating as owner_rating',
-      'u.host_since as owner_host_since',
-      sql<string | null>`(
-        SELECT r.username FROM bookings b INNER JOIN users r ON r.id = b.renter_id
-        WHERE b.car_id = c.id AND b.status = 'active' AND b.start_date <= ${today}::date
-        ORDER BY b.start_date DESC LIMIT 1
-      )`.as('rented_by'),
-    ])
+    .select(recordColumns(today))
     .where('c.deleted_at', 'is', null);
 }
 
@@ -51,13 +56,6 @@ export function findCarRecord(db: Db, idOrUsername: string, today: string): Prom
         : eb(sql`lower(c.car_username)`, '=', value.toLowerCase()),
     )
     .executeTakeFirst();
-}
-
-export async function findCarRecordsByIds(db: Db, ids: string[], today: string): Promise<CarRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectCarRecords(db, today).where('c.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is CarRecord => !!r);
 }
 
 export async function isCarUsernameTaken(db: Db, carUsername: string): Promise<boolean> {
@@ -252,59 +250,84 @@ async function pageIds(db: Db, q: CarPageQuery, where?: (query: ReturnType<typeo
 }
 
 /**
- * Distance sort without measuring every car: the nearest cars are looked for in a box around the
- * visitor (the listed-position GiST index), growing until it holds enough cars within the circle
- * the box contains. A car outside the box is farther than any car inside that circle, so the
- * order is exactly the full sort's; when no box is enough (or the box would cross a pole or the
- * antimeridian) every matching car is measured, as before.
+ * Distance sort without measuring every car (public browse over more than BROWSE_COUNT_CAP cars):
+ * the nearest cars are looked for in a box around the visitor (the listed-position GiST index),
+ * growing until it holds enough cars within the circle the box contains. A car outside the box is
+ * farther than any car inside that circle, so the order is exactly the full sort's; when no box is
+ * enough (or the box would cross a pole or the antimeridian) every matching car is measured.
  */
 const DISTANCE_RADII_KM = [25, 100, 400, 1600];
 async function nearestIds(db: Db, q: CarPageQuery): Promise<string[]> {
   const need = q.offset + q.limit + 1;
   const { lat, lng } = q.origin!;
-  if (q.scope === 'public') {
-    for (const radius of DISTANCE_RADII_KM) {
-      const dLat = radius / 111.19;
-      const maxLat = Math.abs(lat) + dLat;
-      if (maxLat >= 89) break;
-      const dLng = radius / (111.19 * Math.cos((maxLat * Math.PI) / 180));
-      if (lng - dLng < -180 || lng + dLng > 180) break;
-      const box = sql`box(point(${lng - dLng}::float8, ${lat - dLat}::float8), point(${lng + dLng}::float8, ${lat + dLat}::float8))`;
-      const inBox = await pageIds(db, q, (query) =>
-        query.where('c.latitude', 'is not', null).where('c.longitude', 'is not', null).where(sql<SqlBool>`point(c.longitude, c.latitude) <@ ${box}`),
-      );
-      const inCircle = inBox.filter((row) => row.distance !== null && row.distance <= radius);
-      if (inCircle.length >= need) return inCircle.slice(q.offset, q.offset + q.limit + 1).map((r) => r.id);
-    }
+  for (const radius of DISTANCE_RADII_KM) {
+    const dLat = radius / 111.19;
+    const maxLat = Math.abs(lat) + dLat;
+    if (maxLat >= 89) break;
+    const dLng = radius / (111.19 * Math.cos((maxLat * Math.PI) / 180));
+    if (lng - dLng < -180 || lng + dLng > 180) break;
+    const box = sql`box(point(${lng - dLng}::float8, ${lat - dLat}::float8), point(${lng + dLng}::float8, ${lat + dLat}::float8))`;
+    const inBox = await pageIds(db, q, (query) =>
+      query.where('c.latitude', 'is not', null).where('c.longitude', 'is not', null).where(sql<SqlBool>`point(c.longitude, c.latitude) <@ ${box}`),
+    );
+    const inCircle = inBox.filter((row) => row.distance !== null && row.distance <= radius);
+    if (inCircle.length >= need) return inCircle.slice(q.offset, q.offset + q.limit + 1).map((r) => r.id);
   }
   return (await pageIds(db, q, undefined, q.limit + 1, q.offset)).map((r) => r.id);
 }
 
-/**
- * One page of matching cars' ids in order, whether another page follows, and how many cars match:
- * exactly for owners and admins, and for the public up to BROWSE_COUNT_CAP (beyond it `exact` is
- * false). The page is an ORDER BY ... LIMIT the sort's index serves, and the count stops at the cap,
- * so neither reads every car.
- */
-export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ ids: string[]; hasMore: boolean; total: number; exact: boolean }> {
-  const ids = q.sort === 'DISTANCE' ? await nearestIds(db, q) : (await pageIds(db, q, undefined, q.limit + 1, q.offset)).map((r) => r.id);
-  const hasMore = ids.length > q.limit;
-  const page = ids.slice(0, q.limit);
+/** The public count's statement: how many cars match, up to `cap` + 1. */
+function cappedCount(db: Db, q: CarPageQuery, cap: number) {
+  return db.selectFrom(filteredCars(db, q).select(sql<number>`1`.as('one')).limit(cap + 1).as('m')).select(sql<number>`count(*)`.as('count'));
+}
 
-  let total: number;
-  let exact = true;
-  if (!hasMore && (page.length > 0 || q.offset === 0)) {
-    // The last page: everything before it plus what it holds.
-    total = q.offset + page.length;
-  } else if (q.scope === 'public') {
-    const cap = Math.max(BROWSE_COUNT_CAP, q.offset + q.limit);
-    const capped = filteredCars(db, q).select(sql<number>`1`.as('one')).limit(cap + 1);
-    const row = await db.selectFrom(capped.as('m')).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
-    exact = Number(row.count) <= cap;
-    total = Math.min(Number(row.count), cap);
-  } else {
-    const row = await filteredCars(db, q).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
-    total = Number(row.count);
+/**
+ * One page of matching cars in order (their whole records), whether another page follows, and how
+ * many cars match: exactly for owners and admins, and for the public up to BROWSE_COUNT_CAP (beyond
+ * it `exact` is false). One statement does it all: the page's ids are an ORDER BY ... LIMIT the
+ * sort's index serves (for the distance sort, found box by box first), their records are read for
+ * those ids only, and the count stops at the cap, so nothing reads every car.
+ */
+export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ records: CarRecord[]; hasMore: boolean; total: number; exact: boolean }> {
+  const distance = q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng) : null;
+  const cap = q.scope === 'public' ? Math.max(BROWSE_COUNT_CAP, q.offset + q.limit) : null;
+  const matchingCount = (cap === null ? db.selectFrom(filteredCars(db, q).select(sql<number>`1`.as('one')).as('m')).select(sql<number>`count(*)`.as('count')) : cappedCount(db, q, cap)).as(
+    'matching_count',
+  );
+  // A distance sort over more cars than the count's cap looks box by box around the visitor; over
+  // fewer, measuring them all is cheaper than the boxes.
+  const counted = q.sort === 'DISTANCE' && cap !== null ? Number((await cappedCount(db, q, cap).executeTakeFirstOrThrow()).count) : null;
+  // The page's ids, computed once (a derived table with its LIMIT), then their records by primary key.
+  const page =
+    counted !== null && counted > cap!
+      ? await nearestIds(db, q)
+      : filteredCars(db, q)
+          .select('c.id')
+          .orderBy(sortOf(q, distance))
+          .limit(q.limit + 1)
+          .offset(q.offset)
+          .as('p');
+  if (Array.isArray(page) && page.length === 0) return finish([], counted);
+  const rows = await (Array.isArray(page)
+    ? selectCarRecords(db, q.today).where('c.id', 'in', page)
+    : db.selectFrom(page).innerJoin('cars as c', 'c.id', 'p.id').innerJoin('users as u', 'u.id', 'c.owner_id').selectAll('c').select(recordColumns(q.today))
+  )
+    .select(counted === null ? matchingCount : sql<number>`${counted}::int`.as('matching_count'))
+    .orderBy(sortOf(q, distance))
+    .execute();
+  return finish(
+    rows.map(({ matching_count: _count, ...record }) => record as CarRecord),
+    rows.length ? Number(rows[0]!.matching_count) : counted,
+  );
+
+  /** The page, and the total: on the last page what came before plus the page, else the count. */
+  async function finish(records: CarRecord[], counted: number | null) {
+    const hasMore = records.length > q.limit;
+    const page = records.slice(0, q.limit);
+    if (!hasMore && (page.length > 0 || q.offset === 0)) return { records: page, hasMore, total: q.offset + page.length, exact: true };
+    const count =
+      counted ??
+      Number((await (cap === null ? filteredCars(db, q).select(sql<number>`count(*)`.as('count')) : cappedCount(db, q, cap)).executeTakeFirstOrThrow()).count);
+    return cap === null ? { records: page, hasMore, total: count, exact: true } : { records: page, hasMore, total: Math.min(count, cap), exact: count <= cap };
   }
-  return { ids: page, hasMore, total, exact };
 }
