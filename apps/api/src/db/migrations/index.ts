@@ -11,6 +11,7 @@ import * as m0008 from './0008-option-fees-in-cents';
 import * as m0009 from './0009-audit-log';
 import * as m0010 from './0010-admin-list-indexes';
 import * as m0011 from './0011-browse-at-scale';
+import * as m0012 from './0012-browse-covering-indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-audit-log': m0009,
   '0010-admin-list-indexes': m0010,
   '0011-browse-at-scale': m0011,
+  '0012-browse-covering-indexes': m0012,
 };

@@ -164,12 +164,13 @@ export function distanceSql(lat: number, lng: number) {
 const rentedNow = (today: string) =>
   sql<SqlBool>`EXISTS (SELECT 1 FROM bookings b WHERE b.car_id = c.id AND b.status = 'active' AND b.start_date <= ${today}::date)`;
 
+/** Held in the window: a holding booking whose days meet it (both ends included), probed by car and start date. */
 const heldBetween = (start: string, end: string) =>
   sql<SqlBool>`EXISTS (SELECT 1 FROM bookings b WHERE b.car_id = c.id AND b.status IN ('pending', 'confirmed', 'active')
-    AND daterange(b.start_date, b.end_date, '[]') && daterange(${start}::date, ${end}::date, '[]'))`;
+    AND b.start_date <= ${end}::date AND b.end_date >= ${start}::date)`;
 
-const offersPickupType = (types: readonly string[]) =>
-  sql<SqlBool>`(${sql.join(types.map((t) => sql`c.pickup_options @> ${JSON.stringify([{ type: t }])}::jsonb`), sql` OR `)})`;
+/** The car offers a pickup option of one of these types (pickup_types: the types of its options, stored). */
+const offersPickupType = (types: readonly string[]) => sql<SqlBool>`(${sql.join(types.map((t) => sql`c.pickup_types @> ${JSON.stringify([t])}::jsonb`), sql` OR `)})`;
 
 function filteredCars(db: Db, q: CarPageQuery) {
   let query = db.selectFrom('cars as c').where('c.deleted_at', 'is', null);
@@ -192,12 +193,12 @@ function filteredCars(db: Db, q: CarPageQuery) {
   if (q.verificationStatus) query = query.where('c.verification_status', '=', q.verificationStatus);
 
   for (const word of q.searchWords) query = query.where(matchesCarOrCity(word));
-  if (q.location) query = query.where(sql<SqlBool>`lower(c.pickup_location) LIKE ${likePattern(q.location)}`);
+  if (q.location) query = query.where(sql<SqlBool>`c.city_key LIKE ${likePattern(q.location)}`);
   if (q.type) {
     const { carTypes, maxPriceCents, abovePriceCents } = q.type;
     query = query.where((eb) => {
       const any: Expression<SqlBool>[] = [];
-      if (carTypes.length) any.push(eb(sql`lower(c.car_type)`, 'in', carTypes.map((t) => t.toLowerCase())));
+      if (carTypes.length) any.push(eb('c.type_key', 'in', carTypes.map((t) => t.toLowerCase())));
       if (maxPriceCents !== undefined) any.push(eb('c.car_rent_price_cents', '<=', maxPriceCents));
       if (abovePriceCents !== undefined) any.push(eb('c.car_rent_price_cents', '>', abovePriceCents));
       return eb.or(any);
@@ -211,7 +212,7 @@ function filteredCars(db: Db, q: CarPageQuery) {
   if (q.pickupType === 'HOST_DELIVERY') {
     query = query.where(offersPickupType(HOST_DELIVERY_OPTION_TYPES));
   } else if (q.pickupType === 'PICKUP_POINT') {
-    query = query.where(sql<SqlBool>`(c.pickup_options = '[]'::jsonb OR ${offersPickupType(PICKUP_POINT_OPTION_TYPES)})`);
+    query = query.where(sql<SqlBool>`(c.pickup_types = '[]'::jsonb OR ${offersPickupType(PICKUP_POINT_OPTION_TYPES)})`);
   }
   return query;
 }
@@ -295,8 +296,10 @@ export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ records: C
     'matching_count',
   );
   // A distance sort over more cars than the count's cap looks box by box around the visitor; over
-  // fewer, measuring them all is cheaper than the boxes.
-  const counted = q.sort === 'DISTANCE' && cap !== null ? Number((await cappedCount(db, q, cap).executeTakeFirstOrThrow()).count) : null;
+  // fewer, measuring them all is cheaper than the boxes. So is it when a place or search words
+  // are asked for: their cars lie together, often far from the visitor, where boxes grow in vain.
+  const boxes = q.sort === 'DISTANCE' && cap !== null && !q.location && q.searchWords.length === 0;
+  const counted = boxes ? Number((await cappedCount(db, q, cap).executeTakeFirstOrThrow()).count) : null;
   // The page's ids, computed once (a derived table with its LIMIT), then their records by primary key.
   const page =
     counted !== null && counted > cap!
