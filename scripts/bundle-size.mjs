@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const LIMIT_KB = Number(process.env.BUNDLE_LIMIT_KB ?? 150);
+const LIMIT_KB = Number(process.env.BUNDLE_LIMIT_KB ?? 135);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const indexFile = path.join(dist, 'index.html');

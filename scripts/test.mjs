@@ -9,7 +9,7 @@ const steps = [
   ['Lint', 'npm', ['run', 'lint']],
   ['Unit and API tests', 'npx', ['vitest', 'run']],
   ['Build', 'npm', ['run', 'build']],
-  ['Landing page JavaScript budget (150 KB gzip)', 'npm', ['run', 'size']],
+  ['Landing page JavaScript budget (135 KB gzip)', 'npm', ['run', 'size']],
   ['End-to-end tests (Chromium)', 'npm', ['run', 'test:e2e']],
 ];
 

@@ -1,5 +1,5 @@
 // Document 1 journeys in the real app: sign-up to verified, password reset, guards.
-import { adminVerifyUser, DEMO_PASSWORD, expect, latestMailTo, loginThroughUi, samplePdf, test, uniqueName } from './fixtures';
+import { adminVerifyUser, DEMO_PASSWORD, expect, expectNoAxeViolations, latestMailTo, loginThroughUi, samplePdf, test, uniqueName } from './fixtures';
 
 test('a new user registers, signs in, completes the profile, uploads documents and is verified', async ({ page, request }) => {
   const username = uniqueName('ama');
@@ -9,6 +9,7 @@ test('a new user registers, signs in, completes the profile, uploads documents a
   await page.goto('/register');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Full name is required')).toBeVisible();
+  await expectNoAxeViolations(page, 'register, errors shown');
 
   await page.getByLabel('Full Name').fill('Ama Dube');
   await page.getByLabel('Email').fill(email);
@@ -19,25 +20,30 @@ test('a new user registers, signs in, completes the profile, uploads documents a
 
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('You must accept the terms and conditions')).toBeVisible();
+  await expectNoAxeViolations(page, 'register, terms step');
   await page.getByRole('checkbox', { name: /terms/i }).check();
   await page.getByRole('checkbox', { name: /privacy/i }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText(/pending verification/i).first()).toBeVisible();
+  await expectNoAxeViolations(page, 'login after registering');
 
   await loginThroughUi(page, email, password);
   await expect(page.getByText('Account Pending Verification')).toBeVisible();
   await expect(page.getByText("Verification in process - we're awaiting your documents and information")).toBeVisible();
+  await expectNoAxeViolations(page, 'landing with the verification banner');
 
   await page.goto('/profile');
   await expect(page.getByText(`@${username}`)).toBeVisible();
+  await expectNoAxeViolations(page, 'profile');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await page.getByLabel('Phone Number').fill('+27 82 123 4567');
   await page.getByLabel('Address').fill('7 Long Street, Cape Town, 8001');
   await page.getByLabel('ID Number').fill('9202205800087');
   await page.getByLabel('Account Number').fill('62011122233');
   await page.getByLabel('Bank Code').fill('250655');
+  await expectNoAxeViolations(page, 'profile edit form');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 
@@ -49,6 +55,7 @@ test('a new user registers, signs in, completes the profile, uploads documents a
     await page.getByTestId(`upload-${slot}`).setInputFiles({ name: file, mimeType: 'application/pdf', buffer: samplePdf(slot) });
     await expect(page.getByTestId(`slot-${slot}`).getByText('Uploaded', { exact: true })).toBeVisible();
   }
+  await expectNoAxeViolations(page, 'profile with documents uploaded');
 
   await adminVerifyUser(request, username);
   await page.goto('/');
@@ -58,6 +65,7 @@ test('a new user registers, signs in, completes the profile, uploads documents a
 
   await page.getByRole('button', { name: /notifications/i }).click();
   await expect(page.getByText('Account verified')).toBeVisible();
+  await expectNoAxeViolations(page, 'notifications');
 });
 
 test('forgot password: the emailed link resets the password; the old one stops working', async ({ page, request }) => {
@@ -73,6 +81,7 @@ test('forgot password: the emailed link resets the password; the old one stops w
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Check Your Email')).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  await expectNoAxeViolations(page, 'forgot password, mail sent');
 
   const mail = await latestMailTo(request, email);
   const link = mail.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0];
@@ -83,6 +92,7 @@ test('forgot password: the emailed link resets the password; the old one stops w
   await page.getByLabel('Confirm Password').fill('password');
   await page.getByRole('button', { name: /reset password/i }).click();
   await expect(page.getByText('Password must contain at least one letter and one number').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'reset password, errors shown');
 
   await page.getByLabel('New Password', { exact: true }).fill('NewSecret42!');
   await expect(page.getByText('Strong')).toBeVisible();
@@ -96,6 +106,7 @@ test('forgot password: the emailed link resets the password; the old one stops w
   await page.getByLabel('Password', { exact: true }).fill('first-pass1');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Invalid credentials').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'login, wrong password');
   await expect(page).toHaveURL(/\/login/);
 
   await page.getByLabel('Password', { exact: true }).fill('NewSecret42!');
@@ -116,6 +127,7 @@ test('guards: a guest is sent to sign in and returns to the page; a customer can
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText('@sipho')).toBeVisible();
   await expect(page.getByText('Cars Listed')).toBeVisible();
+  await expectNoAxeViolations(page, 'profile (renter)');
 
   await page.goto('/host-dashboard');
   await expect(page).toHaveURL(/\/$/);
@@ -123,6 +135,7 @@ test('guards: a guest is sent to sign in and returns to the page; a customer can
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/no-such-page');
   await expect(page.getByText('Page not found')).toBeVisible();
+  await expectNoAxeViolations(page, 'not found page');
 });
 
 test('an admin sees only the Admin Panel link and lands on /admin', async ({ page }) => {

@@ -2,7 +2,7 @@
 // oversight warning, filters Pending (the demo data holds a few recent requests), approves one
 // request (its row then shows Confirmed), and the audit log has a booking.confirmed row for it.
 // Screenshot at 1280 px.
-import { apiToken, expect, loginThroughUi, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
 test('the admin filters pending bookings, approves one, and the approval is audited', async ({ page, request }) => {
   await loginThroughUi(page, 'admin');
@@ -13,6 +13,7 @@ test('the admin filters pending bookings, approves one, and the approval is audi
   await expect(counters).toBeVisible();
   await expect(counters.getByText('Cancelled/Rejected')).toBeVisible();
   await expect(page.getByTestId('booking-row').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'admin bookings tab');
 
   // Filter Pending on the server: every row is pending and offers Approve.
   await page.getByLabel('Status').selectOption('pending');

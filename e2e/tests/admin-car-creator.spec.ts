@@ -2,7 +2,7 @@
 // creates the Quick Test Car and a Custom Car for a host, and finds both in the Cars table waiting
 // for verification. The Custom Car's Create button stays disabled until Make, Model and Username
 // are filled. Screenshots of the open creator at 1280 and 390 px.
-import { expect, loginThroughUi, test, uniqueName } from './fixtures';
+import { expect, expectNoAxeViolations, loginThroughUi, test, uniqueName } from './fixtures';
 
 test('the admin creates the Quick Test Car and a Custom Car from the Cars tab', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -13,6 +13,7 @@ test('the admin creates the Quick Test Car and a Custom Car from the Cars tab', 
   await page.getByRole('button', { name: 'Open Car Creator' }).click();
   await expect(page.getByText('2023 Toyota Fortuner 2.8 GD-6')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/admin-car-creator-1280.png', fullPage: false });
+  await expectNoAxeViolations(page, 'admin car creator, Quick Test Car');
   await page.getByRole('button', { name: 'Create Test Car' }).click();
   await expect(page.getByText('Car created', { exact: true })).toBeVisible();
 
@@ -20,6 +21,7 @@ test('the admin creates the Quick Test Car and a Custom Car from the Cars tab', 
   const form = page.getByRole('form', { name: 'Custom Car' });
   const create = form.getByRole('button', { name: 'Create Car' });
   await expect(create).toBeDisabled();
+  await expectNoAxeViolations(page, 'admin car creator, Custom Car');
   await expect(form.getByText('Please fill in all required fields (Make, Model, Username)')).toBeVisible();
   const carUsername = uniqueName('vw-polo-vivo-');
   await page.getByLabel('Owner username').fill('host_lerato');

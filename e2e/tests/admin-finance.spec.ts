@@ -2,7 +2,7 @@
 // seeded admin sees the platform revenue equal to getAppFee's total_app_fee, exports the
 // transactions as CSV and marks one host's payouts paid with a reference. Screenshot at 1280 px.
 import { readFile } from 'node:fs/promises';
-import { apiToken, expect, loginThroughUi, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
 /** "R 3 345,67" (en-ZA) as 3345.67. */
 const randValue = (text: string) => Number(text.replace(/[^\d,.-]/g, '').replace(/\.(?=\d{3})/g, '').replace(',', '.'));
@@ -21,6 +21,7 @@ test('the admin reads the finance figures, exports CSV and records a payout', as
   await expect(revenue).toBeVisible();
   expect(randValue((await revenue.textContent()) ?? '')).toBeCloseTo(total_app_fee, 2);
   await expect(page.getByTestId('finance-transaction').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'admin finance tab');
   await expect(page.getByText('+12% from last month')).toHaveCount(0);
 
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -3,7 +3,7 @@
 // public settings (the price breakdown's source) now carry; the fee goes back to 25 afterwards,
 // since other journeys expect it.
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, expect, loginThroughUi, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
 async function putPlatformFee(request: APIRequestContext, fee: number) {
   const token = await apiToken(request, 'admin');
@@ -32,6 +32,7 @@ test('the admin changes the platform fee in Settings, saves it, and the change p
   const fee = page.getByLabel('Platform fee (%)');
   await expect(fee).toHaveValue('25');
   await expect(page.getByText('All changes saved')).toBeVisible();
+  await expectNoAxeViolations(page, 'admin settings tab');
   await fee.fill('20');
   await expect(page.getByText('You have unsaved changes')).toBeVisible();
   // Held locally: nothing is sent before Save.

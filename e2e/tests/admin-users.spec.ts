@@ -1,7 +1,7 @@
 // The admin Users tab (document 3, Users; issue 10): the seeded admin finds naledi (pending
 // verification in the demo data) by search, verifies her, and adds a user who starts with
 // documents needed (pending_upload). Screenshots at 1280 and 390 px.
-import { expect, loginThroughUi, test } from './fixtures';
+import { expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
 test('the admin searches, verifies a pending user and adds a user from the Users tab', async ({ page }) => {
   await loginThroughUi(page, 'admin');
@@ -10,6 +10,7 @@ test('the admin searches, verifies a pending user and adds a user from the Users
   await expect(page).toHaveURL(/tab=users/);
   await expect(page.getByLabel('User counters')).toBeVisible();
   await expect(page.getByTestId('user-row').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'admin users tab');
 
   // Search on the server: a different case still finds her.
   await page.getByLabel('Search users').fill('NALEDI');
@@ -46,7 +47,7 @@ test('the admin searches, verifies a pending user and adds a user from the Users
   await expect(added).toContainText('Documents needed');
   await expect(added).toContainText('Ayanda Zulu');
 
-  await added.getByRole('button', { name: `Manage documents of ${username}` }).click();
+  await added.getByRole('button', { name: `Manage Docs of ${username}` }).click();
   const docs = page.getByRole('dialog', { name: 'User Documents' });
   await expect(docs.getByText('Not Uploaded')).toHaveCount(4);
   await page.screenshot({ path: 'test-results/screens/admin-users-docs-1280.png' });

@@ -54,7 +54,7 @@ test("the admin verifies a new user's documents", async ({ page, request }) => {
 
   await dismissToasts(page);
   // Manage Docs: the three required documents are in (proof of address is optional).
-  await row.getByRole('button', { name: `Manage documents of ${username}` }).click();
+  await row.getByRole('button', { name: `Manage Docs of ${username}` }).click();
   const docs = page.getByRole('dialog', { name: 'User Documents' });
   const items = docs.getByRole('list', { name: 'Documents' }).getByRole('listitem');
   for (const [type, label] of REQUIRED) {

@@ -2,7 +2,7 @@
 // the Dashboard's counters, the same numbers the API counts; Refresh reloads them; a customer is
 // sent away by the route guard.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, expect, loginThroughUi, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
 /** The parts of GET /api/admin/overview this journey reads. */
 interface AdminOverview {
@@ -38,6 +38,7 @@ test('the admin signs in to the Dashboard, reads the counters the API counts, an
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+  await expectNoAxeViolations(page, 'admin dashboard tab');
 
   for (const [key, label] of COUNTERS) {
     await expect(counterValue(page, label).last()).toHaveText(expected.counters[key].toLocaleString('en-ZA'));
@@ -71,6 +72,7 @@ test('an administrator\'s settings change shows in the Audit Log tab with the va
   await loginThroughUi(page, 'admin');
   await page.getByRole('tab', { name: 'Audit Log' }).click();
   await expect(page).toHaveURL(/tab=audit/);
+  await expectNoAxeViolations(page, 'admin audit log tab');
   await page.getByLabel('Action').selectOption('settings.changed');
   // Newest first: our two changes are the latest settings changes (other journeys may have made more).
   const rows = page.getByTestId('audit-row');

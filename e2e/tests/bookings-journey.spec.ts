@@ -4,7 +4,7 @@
 // the host marks the car returned, the renter reviews the trip; the host sees the earnings, the car
 // page shows the review and both were notified.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginThroughUi, test } from './fixtures';
+import { expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
 interface ListedCar {
   car_username: string;
@@ -40,6 +40,7 @@ async function expectNotification(page: Page, title: string) {
   await page.getByRole('button', { name: /^Notifications/ }).click();
   const list = page.getByRole('dialog', { name: 'Notifications list' });
   await expect(list.getByRole('button', { name: new RegExp(`^${title}`) }).first()).toBeVisible();
+  await expectNoAxeViolations(page, 'notifications list');
   await page.keyboard.press('Escape');
 }
 
@@ -65,6 +66,7 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await expect(card.getByText('Booking Request', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Cancel Booking' })).toBeVisible();
+  await expectNoAxeViolations(page, 'my bookings');
   await logout(page);
 
   // 2. host_thabo accepts it.
@@ -77,6 +79,7 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await expect(card.getByText('Received Booking', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'View details' }).click();
   await expect(card.getByText(/Platform fee \(\d+(\.\d+)?%\)/)).toBeVisible();
+  await expectNoAxeViolations(page, 'my bookings, received booking details');
   await card.getByLabel('Message to the renter (optional)').fill('See you at the pickup point!');
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('Booking Confirmed', { exact: true })).toBeVisible();
@@ -92,6 +95,7 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await card.getByRole('button', { name: 'Pay now' }).click();
   let checkout = page.getByRole('dialog', { name: 'Secure checkout' });
   await expect(checkout.getByText('Test mode — no real money moves')).toBeVisible();
+  await expectNoAxeViolations(page, 'checkout dialog');
   await checkout.getByLabel('Card number').fill('4000000000000002');
   await expect(checkout.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
   await checkout.getByLabel('Expiry (MM/YY)').fill('1230');
@@ -116,6 +120,7 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   card = cardOf(page, carName);
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, 'my bookings, active');
   await logout(page);
 
   // 4. host_thabo marks the car returned.
@@ -142,6 +147,7 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await expect(review.getByTestId('rating-label')).toHaveText('Excellent');
   await review.getByRole('button', { name: 'Submit Review' }).click();
   await expect(review.getByText('Please write a comment about your trip.')).toBeVisible();
+  await expectNoAxeViolations(page, 'review dialog, error shown');
   await review.getByRole('radio', { name: /^4 stars/ }).click();
   await expect(review.getByTestId('rating-label')).toHaveText('Very Good');
   await review.getByLabel('Your review').fill(comment);
@@ -154,6 +160,7 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await page.goto(`/cars/${car.car_username}`);
   await expect(page.getByText(comment)).toBeVisible();
   await expect(page.getByText(/\(\d+ reviews?\)/).first()).toBeVisible();
+  await expectNoAxeViolations(page, 'car detail with reviews');
   await logout(page);
 
   // 6. host_thabo sees the earnings of the trip.
@@ -162,10 +169,12 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await page.goto('/earnings');
   await expect(page.getByRole('heading', { name: 'Earnings', exact: true })).toBeVisible();
   await expect(page.getByText('Total Revenue')).toBeVisible();
+  await expectNoAxeViolations(page, 'earnings');
   const row = page.getByTestId('earning-row').filter({ hasText: carName }).first();
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: /^Invoice for booking/ }).click();
   const invoice = page.getByRole('dialog', { name: /^Invoice INV-/ });
   await expect(invoice.getByText('Your earnings')).toBeVisible();
+  await expectNoAxeViolations(page, 'invoice dialog');
   await invoice.getByRole('button', { name: 'Close', exact: true }).click();
 });

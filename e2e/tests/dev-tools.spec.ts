@@ -1,6 +1,6 @@
 // Developer tools (decisions.md section 10): the seeded admin runs the API Connection Test, whose
 // login tests sign in with the demo accounts the server offers, and uses the API Playground.
-import { expect, loginThroughUi, test, uniqueName } from './fixtures';
+import { expect, expectNoAxeViolations, loginThroughUi, test, uniqueName } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -18,11 +18,13 @@ test('the admin runs the API tests: every test passes, the logins against the de
   }
   await expect(row('Login test 1')).toContainText('signed in as host_thabo (host)');
   await expect(row('Login test 2')).toContainText('signed in as sipho (customer)');
+  await expectNoAxeViolations(page, 'api-test');
   await page.screenshot({ path: 'test-results/screens/devtools-api-test.png', fullPage: true });
 
   // The test logins did not replace the admin's own session.
   await page.goto('/api-playground');
   await expect(page.getByRole('heading', { name: 'API Playground' })).toBeVisible();
+  await expectNoAxeViolations(page, 'api-playground');
 });
 
 test('the admin creates a user in the playground, then meets a validation message', async ({ page }) => {

@@ -1,6 +1,7 @@
 // The `test` every spec uses (each browser context starts its clock at E2E_NOW, as the server
 // does), and helpers for journeys: sign in through the UI, and a few API calls for steps whose
 // screens belong to later releases (an admin verifying a user, reading the mail outbox).
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_NOW } from './clock';
 
@@ -79,4 +80,25 @@ export function samplePdf(title: string): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/**
+ * Runs axe-core (WCAG 2.0, 2.1 and 2.2, levels A and AA) on the page as it is now and fails on any
+ * violation, naming the rule, its impact and the first elements concerned. Called at each page of
+ * the journeys, so a new accessibility problem fails `npm test`.
+ */
+export async function expectNoAxeViolations(page: Page, name: string) {
+  // Let the page settle: no pending requests, no running transitions (colours mid-fade).
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => undefined)).catch(() => undefined);
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+  const results = await new AxeBuilder({ page }).withTags(tags).disableRules(['target-size']).analyze();
+  // Target size (2.5.8) without the map's price markers: cars in one city overlap on a map, and
+  // each car has its own full-size "Show on the map" and "Book" buttons (the rule's "equivalent"
+  // exception). The markers still go through every other rule above.
+  const targets = await new AxeBuilder({ page }).withRules(['target-size']).exclude('.leaflet-marker-icon').analyze();
+  const report = [...results.violations, ...targets.violations].map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`).join('\n')}`,
+  );
+  expect(report, `axe violations on ${name}`).toEqual([]);
 }

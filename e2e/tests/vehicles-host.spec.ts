@@ -3,7 +3,7 @@
 import zlib from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_YEAR } from './clock';
-import { apiToken, expect, loginThroughUi, samplePdf, test, uniqueName } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, loginThroughUi, samplePdf, test, uniqueName } from './fixtures';
 
 /** A small valid PNG (a colour gradient), generated in memory: the server checks photos by content. */
 function samplePng(width = 64, height = 40): Buffer {
@@ -82,6 +82,7 @@ test('a new user lists a car through the wizard, becomes a host and sees it pend
 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Required Fields Missing')).toBeVisible();
+  await expectNoAxeViolations(page, 'list-car wizard, details with errors');
 
   await page.getByLabel('Make').selectOption('Volkswagen');
   await page.getByLabel('Model').selectOption('Polo Vivo');
@@ -96,9 +97,11 @@ test('a new user lists a car through the wizard, becomes a host and sees it pend
   await page.getByLabel('Pickup location').selectOption('Cape Town');
   await page.getByLabel(/Add photos/).setInputFiles({ name: 'polo-front.png', mimeType: 'image/png', buffer: samplePng() });
   await expect(page.getByText('Main photo')).toBeVisible();
+  await expectNoAxeViolations(page, 'list-car wizard, details filled');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'Features & Submit' })).toBeVisible();
+  await expectNoAxeViolations(page, 'list-car wizard, features');
   await page.getByRole('checkbox', { name: 'Bluetooth' }).check();
   await page.getByRole('checkbox', { name: 'Airbags' }).check();
   await page.getByLabel('Add a rule').fill('No smoking');
@@ -109,9 +112,11 @@ test('a new user lists a car through the wizard, becomes a host and sees it pend
 
   const confirm = page.getByRole('dialog', { name: 'Add Vehicle to Listing' });
   await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page, 'list-car wizard, confirmation');
   await confirm.getByRole('button', { name: 'Add Vehicle' }).click();
   await expect(page.getByText('Vehicle Added Successfully', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Documents', exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, 'list-car wizard, documents');
 
   // The server made the user a host with the first car; the app knows it without a new sign-in.
   await expect(page.getByRole('link', { name: 'Host Dashboard' }).first()).toBeAttached();
@@ -128,6 +133,7 @@ test('a new user lists a car through the wizard, becomes a host and sees it pend
   await expect(card.getByRole('heading', { name: `${E2E_YEAR} Volkswagen Polo Vivo` })).toBeVisible();
   await expect(card.getByText('Pending verification')).toBeVisible();
   await expect(card.getByRole('img', { name: /Polo Vivo/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'host dashboard with a pending car');
 
   const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${await apiToken(request, username, password)}` } });
   expect(((await me.json()) as { data: { role: string } }).data.role).toBe('host');
@@ -149,6 +155,7 @@ test('a host sets a car offline, edits its price, pickup locations and insurance
 
   await toggle.click();
   await expect(page.getByText('Car is now set to offline.').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'host dashboard');
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
 
   await card.getByLabel('Daily rate').fill(String(newPrice));
@@ -163,6 +170,7 @@ test('a host sets a car offline, edits its price, pickup locations and insurance
   await dialog.getByLabel('Additional fee (R)').fill('75');
   await dialog.getByRole('button', { name: 'Save Pickup Options' }).click();
   await expect(page.getByText('Pickup Options Updated')).toBeVisible();
+  await expectNoAxeViolations(page, 'manage details, pickup locations');
 
   await dialog.getByRole('tab', { name: 'Insurance Plans' }).click();
   await dialog.getByRole('button', { name: 'Add Insurance Plan' }).click();
@@ -174,6 +182,7 @@ test('a host sets a car offline, edits its price, pickup locations and insurance
   await dialog.getByLabel('Popular', { exact: true }).check();
   await dialog.getByRole('button', { name: 'Save Insurance Plans' }).click();
   await expect(page.getByText('Insurance Options Updated')).toBeVisible();
+  await expectNoAxeViolations(page, 'manage details, insurance plans');
   await dialog.getByRole('button', { name: 'Close dialog' }).click();
 
   await page.reload();

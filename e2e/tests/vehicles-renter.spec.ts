@@ -3,7 +3,7 @@
 // sees the booked dates become unavailable, across a month's end. "Today" is E2E_TODAY (clock.ts).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, E2E_TODAY } from './clock';
-import { apiToken, expect, loginThroughUi, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
 function randOf(text: string): number {
   return Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
@@ -60,6 +60,7 @@ test('a guest browses, filters by type and price, opens the map and a car, and i
   // The average of the demo reviews (no longer document 2's fixed 4.8).
   await expect(page.getByTestId('average-rating')).toHaveText(/^[1-5]\.\d$/);
   await expect(page.getByTestId('support')).toHaveText('24/7');
+  await expectNoAxeViolations(page, 'landing');
   await page.getByRole('link', { name: 'Browse Cars', exact: true }).click();
 
   await expect(page).toHaveURL(/\/cars$/);
@@ -68,6 +69,7 @@ test('a guest browses, filters by type and price, opens the map and a car, and i
   const allCount = Number((await page.getByTestId('vehicle-count').textContent())?.match(/\d+/)?.[0]);
   expect(allCount).toBeGreaterThan(12);
   await expect(page.getByTestId('vehicle-card')).toHaveCount(12);
+  await expectNoAxeViolations(page, 'browse');
 
   // Load more vehicles really loads the next page.
   await page.getByRole('button', { name: 'Load more vehicles' }).click();
@@ -79,6 +81,7 @@ test('a guest browses, filters by type and price, opens the map and a car, and i
   await page.getByLabel('Maximum price').fill('1000');
   await expect(page).toHaveURL(/type=SUV/);
   await expect(page).toHaveURL(/maxPrice=1000/);
+  await expectNoAxeViolations(page, 'browse, filters open');
   await expect(page.getByTestId('vehicle-count')).not.toHaveText(`${allCount} vehicles available`);
   const cards = page.getByTestId('vehicle-card');
   await expect(cards.first()).toBeVisible();
@@ -110,6 +113,7 @@ test('a guest browses, filters by type and price, opens the map and a car, and i
   const panel = map.getByRole('region', { name: `${firstName} details` });
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Book Now' })).toBeVisible();
+  await expectNoAxeViolations(page, 'browse, map with a car panel');
   await panel.getByRole('button', { name: 'Close details' }).click();
   await expect(panel).toHaveCount(0);
   await map.locator(`.leaflet-marker-icon[title^="${firstName}:"]`).first().click();
@@ -123,9 +127,11 @@ test('a guest browses, filters by type and price, opens the map and a car, and i
   const carPath = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1 })).toContainText(firstName);
   await expect(page.getByText('Please log in to book this vehicle')).toBeVisible();
+  await expectNoAxeViolations(page, 'car detail (guest)');
   await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expectNoAxeViolations(page, 'login');
   await page.getByLabel('Username or Email').fill('sipho');
   await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -135,6 +141,7 @@ test('a guest browses, filters by type and price, opens the map and a car, and i
   // An unknown car.
   await page.goto('/car/no-such-car-000000');
   await expect(page.getByRole('heading', { name: 'Car Not Found' })).toBeVisible();
+  await expectNoAxeViolations(page, 'car not found');
 });
 
 test('a verified renter books a car by the day and another by the hour; the dates become unavailable', async ({ page, request }) => {
@@ -152,15 +159,18 @@ test('a verified renter books a car by the day and another by the hour; the date
   await page.getByRole('button', { name: 'Next Week' }).click();
   await expect(page.getByTestId('price-breakdown')).toContainText('× 1 day');
   await expect(page.getByTestId('price-breakdown')).toContainText('Service fee (10%)');
+  await expectNoAxeViolations(page, 'car detail, booking panel with dates');
   await bookNow.click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Booking Request' });
   await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page, 'booking confirmation dialog');
   await confirm.getByRole('button', { name: 'Send Request' }).click();
   await expect(page.getByText('Daily Booking Request Sent!')).toBeVisible();
   const done = page.getByRole('dialog', { name: 'Booking Request Sent' });
   await expect(done).toBeVisible();
   await expect(done.getByText('Pending', { exact: true })).toBeVisible();
   await expect(done.getByRole('link', { name: 'View My Bookings' })).toHaveAttribute('href', '/my-bookings');
+  await expectNoAxeViolations(page, 'booking sent dialog');
   await done.getByRole('button', { name: 'Done' }).click();
 
   // The calendar opens on this month and shows the whole rental: its last day is one of the next
@@ -169,6 +179,7 @@ test('a verified renter books a car by the day and another by the hour; the date
   let calendar = page.getByRole('dialog', { name: /choose/i });
   await expect(calendar).toHaveAttribute('data-month', E2E_TODAY.slice(0, 7));
   await expect(calendar.locator(`[data-date="${end}"]`)).toHaveAttribute('data-outside-month', 'true');
+  await expectNoAxeViolations(page, 'booking calendar');
   for (const date of [start, end]) {
     await expect(calendar.locator(`[data-date="${date}"]`)).toBeDisabled();
     await expect(calendar.locator(`[data-date="${date}"]`)).toHaveAttribute('data-state', 'pending');
@@ -213,6 +224,7 @@ test('a verified renter books a car by the day and another by the hour; the date
   await page.getByLabel('Pickup time').selectOption('10:00');
   await page.getByLabel('Return time').selectOption('10:30');
   await expect(page.getByText('Minimum booking duration is 1 hour.')).toBeVisible();
+  await expectNoAxeViolations(page, 'hourly booking, error shown');
   await expect(page.getByRole('button', { name: 'Book Now' })).toBeDisabled();
   await page.getByLabel('Return time').selectOption('13:00');
   await expect(page.getByTestId('price-breakdown')).toContainText('× 3 hours');

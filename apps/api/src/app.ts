@@ -31,6 +31,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compress';
 import { registerErrorHandler } from './plugins/error-handler';
 import { maintenanceGuard } from './plugins/maintenance';
 import { PUBLIC_URL_PREFIX, publicFilesDir } from './lib/public-files';
@@ -74,6 +75,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerCompression(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -172,10 +174,13 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
 
   const hasWeb = !!webDistDir && existsSync(path.join(webDistDir, 'index.html'));
   if (hasWeb) {
+    // The build writes a .br and a .gz copy of each file (vite.config.ts): sent as the browser
+    // accepts; hashed assets are cached for good, the app's HTML is always revalidated.
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

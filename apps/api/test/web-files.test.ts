@@ -3,6 +3,7 @@
 // script; robots.txt is a real file.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers';
@@ -10,6 +11,7 @@ import { createTestApp, type TestApp } from './helpers';
 let t: TestApp;
 let dist: string;
 const INDEX = '<!doctype html><title>Karoo</title><div id="root"></div>';
+const BIG_ASSET = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};`;
 
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'karoo-web-dist-'));
@@ -17,6 +19,12 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("karoo")');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  // As the build writes them (vite.config.ts, precompress): a .br and a .gz copy of each big file.
+  await writeFile(path.join(dist, 'assets', 'big-def456.js'), BIG_ASSET);
+  await writeFile(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_ASSET));
+  await writeFile(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_ASSET));
+  await writeFile(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX));
+  await writeFile(path.join(dist, 'index.html.gz'), gzipSync(INDEX));
   t = await createTestApp({ webDistDir: dist });
 });
 afterAll(async () => {
@@ -43,6 +51,41 @@ describe('serving the web app', () => {
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['content-type']).toMatch(/text\/plain/);
     expect(robots.body).toContain('User-agent');
+  });
+
+  it('sends the precompressed copy of an asset: brotli when accepted, else gzip, else as it is; cached for good', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_ASSET);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_ASSET);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_ASSET);
+
+    // A small file has no compressed copy: sent as it is, whatever the browser accepts.
+    const small = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log("karoo")');
+  });
+
+  it('sends the app (SPA fallback) compressed too, never cached', async () => {
+    for (const url of ['/', '/cars']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX);
+    }
   });
 
   it('answers 404 (not the app) for a missing asset, photo or other file', async () => {

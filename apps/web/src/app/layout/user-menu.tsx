@@ -72,11 +72,13 @@ export function UserMenu({ user }: { user: User }) {
         onClick={() => setOpen((v) => !v)}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`User menu for ${name}`}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 transition-colors hover:bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
+        {/* Named by its content ("User menu for" and the visible name), so the name a voice user
+            reads on screen is the button's name too. */}
+        <span className="sr-only">User menu for </span>
         <Avatar user={user} />
-        <span className="hidden max-w-40 text-left leading-tight xl:block">
+        <span className="sr-only max-w-40 text-left leading-tight xl:not-sr-only xl:block">
           <span className="block truncate text-sm font-semibold text-stone-900">{name}</span>
           <span className="block text-xs text-stone-500 capitalize">{roleLabel(user)}</span>
         </span>

@@ -19,7 +19,7 @@ const variants: Record<ButtonVariant, string> = {
   /** A refusal that is not the page's main action (Reject next to Accept). */
   'danger-outline': 'border border-red-300 bg-white text-red-700 shadow-sm hover:bg-red-50 hover:border-red-400',
   /** A positive decision (Accept). */
-  success: 'bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 active:bg-emerald-800',
+  success: 'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 active:bg-emerald-900',
   subtle: 'bg-brand-50 text-brand-700 hover:bg-brand-100',
   inverse: 'bg-white text-stone-900 shadow-sm hover:bg-brand-50',
 };

@@ -51,7 +51,7 @@ export function FileDropZone({
       <UploadCloud className="size-6 text-brand-600" aria-hidden="true" />
       <span className="text-sm font-semibold text-stone-800">{label}</span>
       <span className="text-xs text-stone-500">{hint}</span>
-      {extraHint ? <span className="hidden text-xs text-stone-400 sm:inline">{extraHint}</span> : null}
+      {extraHint ? <span className="hidden text-xs text-stone-500 sm:inline">{extraHint}</span> : null}
       <input
         id={inputId}
         type="file"

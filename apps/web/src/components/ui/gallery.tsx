@@ -20,7 +20,7 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
   return (
     <section aria-label="Photos" className={clsx('grid gap-3', count > 1 && 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]')}>
       <div className="relative aspect-[16/10] overflow-hidden rounded-2xl bg-stone-100 lg:aspect-auto lg:h-[440px]">
-        <img src={images[index]} alt={`${alt}, photo ${index + 1} of ${count}`} className="size-full object-cover" />
+        <img src={images[index]} alt={`${alt}, photo ${index + 1} of ${count}`} width={1200} height={750} fetchPriority="high" className="size-full object-cover" />
         {count > 1 ? (
           <>
             <button
@@ -39,16 +39,19 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
             >
               <ChevronRight className="size-5" aria-hidden="true" />
             </button>
-            <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
+            <div className="absolute inset-x-0 bottom-1.5 flex justify-center">
               {images.map((image, i) => (
+                // A 24 px target (WCAG 2.5.8) around the small dot it shows.
                 <button
                   key={image}
                   type="button"
                   onClick={() => setIndex(i)}
                   aria-label={`Show photo ${i + 1}`}
                   aria-current={i === index || undefined}
-                  className={clsx('size-2 rounded-full transition', i === index ? 'w-5 bg-white' : 'bg-white/60 hover:bg-white/80')}
-                />
+                  className="group/dot flex h-6 min-w-6 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+                >
+                  <span className={clsx('h-2 rounded-full transition', i === index ? 'w-5 bg-white' : 'w-2 bg-white/60 group-hover/dot:bg-white/80')} />
+                </button>
               ))}
             </div>
           </>
@@ -68,7 +71,7 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
                 i === index ? 'ring-2 ring-stone-900' : 'opacity-80 hover:opacity-100',
               )}
             >
-              <img src={image} alt="" className="size-full object-cover" loading="lazy" />
+              <img src={image} alt="" width={400} height={300} className="size-full object-cover" loading="lazy" />
             </button>
           ))}
         </div>

@@ -58,7 +58,7 @@ describe('AdminPanelPage', () => {
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Dashboard');
 
     const list = await screen.findByLabelText('Platform counters');
-    const value = (label: string) => within(list).getByText(label).closest('div')!.parentElement!.querySelector('dd')!.textContent;
+    const value = (label: string) => within(list).getByText(label).closest('dt')!.parentElement!.querySelector('dd')!.textContent;
     expect(value('Total Users')).toBe((1234).toLocaleString('en-ZA'));
     expect(value('Total Cars')).toBe('61');
     expect(value('Total Bookings')).toBe('87');

@@ -136,12 +136,12 @@ function AnalyticsFigures({ data }: { data: AdminAnalytics }) {
       <dl aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-6">
         {STATS.map(({ key, label, icon: Icon, tone, value, hint }) => (
           <div key={key} className={`flex min-h-[8rem] flex-col justify-between gap-2 p-4 ${card}`} data-testid={`analytics-card-${key}`}>
-            <div className="flex items-start justify-between gap-2">
-              <dt className="text-sm font-medium text-stone-600">{label}</dt>
+            <dt className="flex items-start justify-between gap-2 text-sm font-medium text-stone-600">
+              <span>{label}</span>
               <span className={`flex size-9 shrink-0 items-center justify-center rounded-xl ${tone}`}>
                 <Icon className="size-5" aria-hidden="true" />
               </span>
-            </div>
+            </dt>
             <dd>
               <span className="block text-2xl font-bold tracking-tight tabular-nums text-stone-900" data-testid="analytics-card-value">
                 {value(data)}

@@ -46,7 +46,7 @@ const show = (value: unknown) => (value === null || value === undefined ? '—' 
 /** "status: available → maintenance" for each changed value. */
 function Changes({ entry }: { entry: AuditEntry }) {
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  if (keys.length === 0) return <span className="text-stone-400">—</span>;
+  if (keys.length === 0) return <span className="text-stone-500">—</span>;
   return (
     <ul className="space-y-0.5">
       {keys.map((key) => (

@@ -213,7 +213,7 @@ export function BookingsTab() {
                       <td className="px-5 py-3 font-medium text-stone-900">{formatRand(booking.total_price)}</td>
                       <td className="px-5 py-3">
                         {actions.length === 0 ? (
-                          <span className="text-xs text-stone-400">—</span>
+                          <span className="text-xs text-stone-500">—</span>
                         ) : (
                           <div className="flex flex-wrap gap-1.5">
                             {actions.map((action) => {

@@ -152,7 +152,7 @@ describe('Cars tab', () => {
     signIn(adminUser);
     mockCarsApi();
     const { user } = renderApp({ path: '/admin?tab=cars' });
-    await user.click(await screen.findByRole('button', { name: /^Photos of polo-pending/ }));
+    await user.click(await screen.findByRole('button', { name: /^2022 Volkswagen Polo.*open the (photo|gallery)$/ }));
     const dialog = await screen.findByRole('dialog', { name: '2022 Volkswagen Polo' });
     expect(within(dialog).getByRole('img', { name: /2022 Volkswagen Polo, photo 1 of/ })).toHaveAttribute('src', '/uploads/cars/a/side.svg');
     await user.keyboard('{Escape}');

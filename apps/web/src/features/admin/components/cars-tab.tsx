@@ -270,7 +270,6 @@ export function CarsTab() {
                             <button
                               type="button"
                               onClick={() => setViewing(car)}
-                              aria-label={`Photos of ${car.car_username} (${photos.length})`}
                               className="relative size-14 shrink-0 overflow-hidden rounded-lg bg-stone-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
                             >
                               <img src={photo} alt={name} width={56} height={56} className="size-full object-cover" loading="lazy" />
@@ -280,6 +279,7 @@ export function CarsTab() {
                                   {photos.length}
                                 </span>
                               ) : null}
+                              <span className="sr-only">{photos.length > 1 ? ' photos: open the gallery' : ': open the photo'}</span>
                             </button>
                           ) : (
                             <div className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-300" role="img" aria-label={`${name}, no photos yet`}>

@@ -84,12 +84,12 @@ const counterCard = `flex min-h-[7.5rem] flex-col justify-between gap-3 p-4 last
 function CounterCard({ label, icon: Icon, tone, value }: { label: string; icon: LucideIcon; tone: string; value: ReactNode }) {
   return (
     <div className={counterCard}>
-      <div className="flex items-start justify-between gap-2">
-        <dt className="text-sm leading-snug font-medium text-stone-600">{label}</dt>
+      <dt className="flex items-start justify-between gap-2 text-sm leading-snug font-medium text-stone-600">
+        <span>{label}</span>
         <span className={`flex size-9 shrink-0 items-center justify-center rounded-xl ${tone}`}>
           <Icon className="size-5" aria-hidden="true" />
         </span>
-      </div>
+      </dt>
       <dd className="text-3xl font-bold tracking-tight tabular-nums text-stone-900">{value}</dd>
     </div>
   );

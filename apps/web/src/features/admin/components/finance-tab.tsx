@@ -145,12 +145,12 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
       <dl aria-label="Revenue" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {CARDS.map(({ key, label, icon: Icon, tone, money }) => (
           <div key={key} className={`flex min-h-[8rem] flex-col justify-between gap-2 p-4 ${card}`} data-testid={`finance-card-${key}`}>
-            <div className="flex items-start justify-between gap-2">
-              <dt className="text-sm font-medium text-stone-600">{label}</dt>
+            <dt className="flex items-start justify-between gap-2 text-sm font-medium text-stone-600">
+              <span>{label}</span>
               <span className={`flex size-9 shrink-0 items-center justify-center rounded-xl ${tone}`}>
                 <Icon className="size-5" aria-hidden="true" />
               </span>
-            </div>
+            </dt>
             <dd>
               <span className="block text-2xl font-bold tracking-tight tabular-nums text-stone-900 sm:text-3xl" data-testid="finance-card-value">
                 {money ? formatRand(totals[key]) : totals[key].toLocaleString('en-ZA')}
@@ -217,7 +217,7 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
             {data.top_cars.map((c, i) => (
               <li key={c.car_username} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm" data-testid="finance-top-car">
                 <span className="min-w-0">
-                  <span className="mr-2 font-semibold text-stone-400">{i + 1}.</span>
+                  <span className="mr-2 font-semibold text-stone-500">{i + 1}.</span>
                   <span className="font-medium text-stone-900">{c.car_name}</span> <span className="text-stone-500">@{c.car_username}</span>
                   <span className="ml-2 text-xs text-stone-500">
                     {c.bookings} booking{c.bookings === 1 ? '' : 's'}

@@ -160,7 +160,7 @@ describe('Users tab', () => {
     signIn(adminUser);
     mockUsersApi();
     const { user } = renderApp({ path: '/admin?tab=users' });
-    await user.click(await screen.findByRole('button', { name: 'Manage documents of naledi' }));
+    await user.click(await screen.findByRole('button', { name: 'Manage Docs of naledi' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Documents' });
     for (const label of ['ID Document', "Driver's License", 'Proof of Address', 'Bank Confirmation Letter']) {
       expect(within(dialog).getByText(label)).toBeInTheDocument();

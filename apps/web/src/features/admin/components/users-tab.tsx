@@ -234,7 +234,7 @@ export function UsersTab() {
                             </Button>
                           </>
                         ) : null}
-                        <Button size="sm" variant="secondary" icon={<FileText className="size-4" aria-hidden="true" />} aria-label={`Manage documents of ${user.username}`} onClick={() => setDocumentsOf(user)}>
+                        <Button size="sm" variant="secondary" icon={<FileText className="size-4" aria-hidden="true" />} aria-label={`Manage Docs of ${user.username}`} onClick={() => setDocumentsOf(user)}>
                           Manage Docs
                         </Button>
                         <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} aria-label={`Edit ${user.username}`} onClick={() => setEditing(user)}>

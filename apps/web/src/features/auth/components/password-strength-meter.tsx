@@ -3,7 +3,7 @@ import { passwordStrength, strengthLabel } from '@karoo/shared';
 import { clsx } from 'clsx';
 
 const COLOURS = ['bg-red-500', 'bg-red-500', 'bg-orange-500', 'bg-amber-500', 'bg-lime-500', 'bg-emerald-600'];
-const TEXT = ['text-red-600', 'text-red-600', 'text-orange-600', 'text-amber-700', 'text-lime-700', 'text-emerald-700'];
+const TEXT = ['text-red-700', 'text-red-700', 'text-orange-700', 'text-amber-700', 'text-lime-700', 'text-emerald-700'];
 
 export function PasswordStrengthMeter({ password }: { password: string }) {
   if (!password) return null;

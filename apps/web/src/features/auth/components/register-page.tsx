@@ -41,7 +41,7 @@ function ProgressSteps({ current }: { current: number }) {
                   'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold transition-colors',
                   done && 'bg-brand-600 text-white',
                   active && 'bg-brand-600 text-white ring-4 ring-brand-100',
-                  !done && !active && 'bg-stone-100 text-stone-500',
+                  !done && !active && 'bg-stone-100 text-stone-600',
                 )}
               >
                 {done ? <Check className="size-4" aria-hidden="true" /> : number}

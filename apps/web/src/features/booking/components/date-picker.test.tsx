@@ -41,7 +41,7 @@ describe('DatePicker', () => {
     expect(day('2027-01-01')).not.toHaveAttribute('data-outside-month');
     expect(day('2027-01-31')).not.toHaveAttribute('data-outside-month');
     // Muted against this month's free days.
-    expect(day('2027-02-01')).toHaveClass('text-stone-400');
+    expect(day('2027-02-01')).toHaveClass('text-stone-500');
     expect(day('2027-01-25')).toHaveClass('text-stone-900');
     expect(day('2027-02-01')).toHaveAccessibleName('Monday, 1 February 2027');
   });

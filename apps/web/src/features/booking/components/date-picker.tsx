@@ -61,7 +61,7 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
         )}
       >
         <span className="text-[11px] font-semibold tracking-wide text-stone-500 uppercase">{label}</span>
-        <span className={clsx('flex items-center gap-1.5 text-sm', value ? 'font-semibold text-stone-900' : 'text-stone-400')}>
+        <span className={clsx('flex items-center gap-1.5 text-sm', value ? 'font-semibold text-stone-900' : 'text-stone-500')}>
           <CalendarDays className="size-3.5 shrink-0" aria-hidden="true" />
           {value ? formatDayShort(value) : 'Add date'}
         </span>
@@ -136,7 +136,7 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
                     className={clsx(
                       'relative mx-auto flex size-10 items-center justify-center rounded-full text-sm transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
                       isAvailable && !isSelected && !isEdge && 'font-medium hover:bg-stone-100',
-                      isAvailable && !isSelected && !isEdge && (inMonth ? 'text-stone-900' : 'text-stone-400'),
+                      isAvailable && !isSelected && !isEdge && (inMonth ? 'text-stone-900' : 'text-stone-500'),
                       isAvailable && inRange && !isSelected && 'bg-stone-100',
                       (isSelected || isEdge) && isAvailable && 'font-semibold text-white',
                       (isSelected || isEdge) && isAvailable && (inMonth ? 'bg-stone-900' : 'bg-stone-500'),

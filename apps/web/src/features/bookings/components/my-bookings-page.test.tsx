@@ -208,9 +208,9 @@ describe('MyBookingsPage confirmations and the server\u2019s messages', () => {
     const card = await screen.findByRole('article', { name: 'Booking KR123456AB' });
     const accept = within(card).getByRole('button', { name: 'Accept' });
     const reject = within(card).getByRole('button', { name: 'Reject' });
-    expect(accept.className).toContain('bg-emerald-600');
+    expect(accept.className).toContain('bg-emerald-700');
     expect(reject.className).toContain('text-red-700');
-    expect(reject.className).not.toContain('bg-emerald-600');
+    expect(reject.className).not.toContain('bg-emerald-700');
 
     await user.click(reject);
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/booking/reject/b1')).toBe(false);

@@ -181,7 +181,7 @@ export function MyBookingsPage({ payment }: { payment: BookingPayment }) {
                     )}
                   >
                     {value === 'all' ? 'All' : STATUS_LABELS[value]}
-                    <span className={clsx('ml-1.5 text-xs', filter === value ? 'text-stone-300' : 'text-stone-400')}>{count}</span>
+                    <span className={clsx('ml-1.5 text-xs', filter === value ? 'text-stone-300' : 'text-stone-500')}>{count}</span>
                   </button>
                 );
               })}

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCars } from '../api/get-cars';
 import { useFavouriteCars } from '../api/get-favourite-cars';
 import { useIsMobile } from '../hooks/use-media-query';
-import { clearedFilters, countActiveFilters, filtersToParams, parseFilters, toCarListParams, type BrowseFilters } from '../utils/browse-filters';
+import { clearedFilters, countActiveFilters, filtersToParams, PAGE_SIZE, parseFilters, toCarListParams, type BrowseFilters } from '../utils/browse-filters';
 import { carTitle } from '../utils/car-display';
 import { useFavouritesPort } from './favourites-context';
 import { FilterPanel } from './filter-panel';
@@ -22,11 +22,12 @@ import { VehicleCard, VehicleCardSkeleton } from './vehicle-card';
 const CarMap = lazy(() => import('./map/car-map'));
 
 const SEARCH_DEBOUNCE_MS = 300;
-const SKELETON_COUNT = 6;
+// A whole page of placeholders: the loaded grid is as tall as the skeleton one.
+const SKELETON_COUNT = PAGE_SIZE;
 
 function MapFallback({ className }: { className?: string }) {
   return (
-    <div className={clsx('flex items-center justify-center rounded-2xl border border-stone-200 bg-stone-100 text-sm text-stone-500', className)}>
+    <div className={clsx('flex items-center justify-center rounded-2xl border border-stone-200 bg-stone-100 text-sm text-stone-600', className)}>
       <Spinner label="Loading map" className="mr-2" /> Loading map…
     </div>
   );
@@ -126,14 +127,17 @@ export function BrowsePage() {
   if (isLoading) {
     results = (
       <>
-        <p role="status" className="sr-only">
+        <p key="status" role="status" className="sr-only">
           Loading vehicles
         </p>
-        <div className={gridClasses(layout, sideMap)}>
+        {/* Keyed like the loaded grid and button below: the same boxes stay in place when the cars arrive. */}
+        <div key="grid" className={gridClasses(layout, sideMap)}>
           {Array.from({ length: SKELETON_COUNT }, (_, i) => (
             <VehicleCardSkeleton key={i} layout={layout} />
           ))}
         </div>
+        {/* Where "Load more vehicles" will be: the footer does not jump when it appears. */}
+        {filters.favouritesOnly ? null : <div key="more" className="mt-8 h-12" aria-hidden="true" />}
       </>
     );
   } else if (isError) {
@@ -169,13 +173,21 @@ export function BrowsePage() {
   } else {
     results = (
       <>
-        <div className={clsx(gridClasses(layout, sideMap), list.isPlaceholderData && 'opacity-60 transition-opacity')} aria-busy={list.isPlaceholderData || undefined}>
-          {cars.map((car) => (
-            <VehicleCard key={car.id} car={car} layout={layout} onShowOnMap={showOnMap} />
+        <div
+          key="grid"
+          className={clsx(gridClasses(layout, sideMap), list.isPlaceholderData && 'opacity-60 transition-opacity')}
+          aria-busy={list.isPlaceholderData || undefined}
+        >
+          {cars.map((car, i) => (
+            <VehicleCard key={car.id} car={car} layout={layout} onShowOnMap={showOnMap} priority={i < 2} />
           ))}
+          {/* The next page's placeholders appear with the click, so the cards take their place. */}
+          {list.isFetchingNextPage
+            ? Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, total - cars.length)) }, (_, i) => <VehicleCardSkeleton key={`more-${i}`} layout={layout} />)
+            : null}
         </div>
         {!filters.favouritesOnly && list.hasNextPage ? (
-          <div className="mt-8 flex justify-center">
+          <div key="more" className="mt-8 flex justify-center">
             <Button variant="secondary" size="lg" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
               Load more vehicles
             </Button>
@@ -265,6 +277,7 @@ export function BrowsePage() {
         </div>
       </div>
 
+      <h2 className="sr-only">Vehicles</h2>
       <div className={clsx('mt-4', sideMap && 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,0.85fr)]')}>
         {sideMap ? (
           <div className="order-first h-[420px] lg:order-last lg:sticky lg:top-20 lg:h-[calc(100dvh-6.5rem)]">

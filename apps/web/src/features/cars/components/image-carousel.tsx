@@ -8,9 +8,11 @@ export interface ImageCarouselProps {
   images: string[];
   alt: string;
   className?: string;
+  /** Load the photo at once, first in line (the first cards of a list), instead of lazily. */
+  priority?: boolean;
 }
 
-export function ImageCarousel({ images, alt, className }: ImageCarouselProps) {
+export function ImageCarousel({ images, alt, className, priority = false }: ImageCarouselProps) {
   const [index, setIndex] = useState(0);
   const count = images.length;
   const current = count ? images[Math.min(index, count - 1)] : undefined;
@@ -24,7 +26,16 @@ export function ImageCarousel({ images, alt, className }: ImageCarouselProps) {
   return (
     <div className={clsx('group/carousel relative overflow-hidden bg-stone-100', className)}>
       {current ? (
-        <img src={current} alt={count > 1 ? `${alt}, photo ${index + 1} of ${count}` : alt} loading="lazy" decoding="async" className="size-full object-cover" />
+        <img
+          src={current}
+          alt={count > 1 ? `${alt}, photo ${index + 1} of ${count}` : alt}
+          width={800}
+          height={600}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          className="size-full object-cover"
+        />
       ) : (
         <div className="flex size-full items-center justify-center text-stone-300" role="img" aria-label={`${alt}, no photo yet`}>
           <CarFront className="size-12" aria-hidden="true" />

@@ -24,9 +24,11 @@ export interface VehicleCardProps {
   car: Car;
   layout?: 'grid' | 'list';
   onShowOnMap?: (car: Car) => void;
+  /** Above the fold on most screens: its photo loads at once (the page's largest paint). */
+  priority?: boolean;
 }
 
-export function VehicleCard({ car, layout = 'grid', onShowOnMap }: VehicleCardProps) {
+export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = false }: VehicleCardProps) {
   const name = carTitle(car);
   const badges = carBadges(car.car_rent_price);
   const chips = specChips(car);
@@ -44,7 +46,7 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap }: VehicleCardPr
       )}
     >
       <div className={clsx('relative shrink-0', isList ? 'aspect-[4/3] sm:aspect-auto sm:w-72' : 'aspect-[4/3]')}>
-        <ImageCarousel images={carImages(car)} alt={name} className="size-full" />
+        <ImageCarousel images={carImages(car)} alt={name} className="size-full" priority={priority} />
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
           {badges.map((badge) => {
             const { icon: Icon, className } = BADGE_STYLE[badge];
@@ -134,25 +136,40 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap }: VehicleCardPr
   );
 }
 
+/**
+ * A card's placeholder, line for line the height of a loaded card (title, place, one row of
+ * specifications, price and buttons, host), so nothing moves when the cars arrive.
+ */
 export function VehicleCardSkeleton({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
+  const isList = layout === 'list';
   return (
     <div
       aria-hidden="true"
       data-testid="vehicle-card-skeleton"
-      className={clsx('flex animate-pulse overflow-hidden rounded-2xl border border-stone-200/80 bg-white', layout === 'list' ? 'flex-col sm:flex-row' : 'flex-col')}
+      className={clsx('flex animate-pulse overflow-hidden rounded-2xl border border-stone-200/80 bg-white', isList ? 'flex-col sm:flex-row' : 'flex-col')}
     >
-      <div className={clsx('bg-stone-200', layout === 'list' ? 'aspect-[4/3] sm:aspect-auto sm:h-48 sm:w-72' : 'aspect-[4/3]')} />
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="h-4 w-2/3 rounded bg-stone-200" />
-        <div className="h-3 w-1/2 rounded bg-stone-100" />
-        <div className="flex gap-2">
+      <div className={clsx('shrink-0 bg-stone-200', isList ? 'aspect-[4/3] sm:aspect-auto sm:h-48 sm:w-72' : 'aspect-[4/3]')} />
+      <div className={clsx('flex min-w-0 flex-1 flex-col gap-3 p-4', isList && 'sm:p-5')}>
+        <div>
+          <div className="flex h-6 items-center">
+            <div className="h-4 w-2/3 rounded bg-stone-200" />
+          </div>
+          <div className="mt-0.5 flex h-5 items-center">
+            <div className="h-3 w-1/2 rounded bg-stone-100" />
+          </div>
+        </div>
+        <div className="flex gap-1.5">
           <div className="h-6 w-16 rounded-full bg-stone-100" />
           <div className="h-6 w-14 rounded-full bg-stone-100" />
           <div className="h-6 w-16 rounded-full bg-stone-100" />
         </div>
-        <div className="mt-2 flex justify-between border-t border-stone-100 pt-3">
-          <div className="h-5 w-20 rounded bg-stone-200" />
-          <div className="h-8 w-24 rounded-xl bg-stone-100" />
+        {isList ? <div className="h-10" /> : null}
+        <div className="mt-auto flex items-end justify-between gap-3 border-t border-stone-100 pt-3">
+          <div className="h-7 w-20 rounded bg-stone-200" />
+          <div className="h-9 w-24 rounded-xl bg-stone-100" />
+        </div>
+        <div className="-mt-1 flex h-4 items-center">
+          <div className="h-3 w-1/3 rounded bg-stone-100" />
         </div>
       </div>
     </div>

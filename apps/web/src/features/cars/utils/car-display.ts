@@ -34,7 +34,7 @@ export function capitalise(value: string): string {
 }
 
 export const MARKER_CLASSES: Record<ReturnType<typeof markerColour>, string> = {
-  green: 'bg-emerald-600 text-white ring-emerald-700/40',
+  green: 'bg-emerald-700 text-white ring-emerald-800/40',
   yellow: 'bg-amber-400 text-stone-900 ring-amber-600/40',
-  red: 'bg-red-600 text-white ring-red-700/40',
+  red: 'bg-red-700 text-white ring-red-800/40',
 };

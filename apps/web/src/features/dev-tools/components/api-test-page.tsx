@@ -81,7 +81,7 @@ function ConnectionTest() {
                       {result ? (
                         <Badge tone={OUTCOME[result.outcome].tone}>{OUTCOME[result.outcome].label}</Badge>
                       ) : (
-                        <span className="text-stone-400">{isCurrent ? 'Running…' : 'Not run'}</span>
+                        <span className="text-stone-500">{isCurrent ? 'Running…' : 'Not run'}</span>
                       )}
                     </td>
                     <td className="px-3 py-3 font-mono tabular-nums text-stone-700">{result?.status ?? '–'}</td>

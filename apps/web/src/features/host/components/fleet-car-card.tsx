@@ -23,8 +23,10 @@ export interface FleetCarCardProps {
 function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <span className="text-stone-400">{icon}</span>
-      <dt className="sr-only">{label}</dt>
+      <dt className="flex shrink-0 text-stone-400">
+        {icon}
+        <span className="sr-only">{label}</span>
+      </dt>
       <dd className="truncate text-sm text-stone-700">{value}</dd>
     </div>
   );

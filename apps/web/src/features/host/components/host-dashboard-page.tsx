@@ -45,8 +45,11 @@ function StatCard({
   } as const;
   return (
     <div className={clsx('grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-2xl border border-stone-200/80 bg-white p-4 shadow-card', className)}>
-      <span className={`row-span-2 flex size-10 items-center justify-center rounded-xl ${tones[tone]}`}>{icon}</span>
-      <dt className="text-xs leading-tight font-medium text-stone-500">{label}</dt>
+      {/* Only <dt> and <dd> in a <dl>'s group: the icon is part of the term (display: contents). */}
+      <dt className="contents text-xs leading-tight font-medium text-stone-500">
+        <span className={`row-span-2 flex size-10 items-center justify-center rounded-xl ${tones[tone]}`}>{icon}</span>
+        {label}
+      </dt>
       <dd className="truncate text-xl font-bold tracking-tight text-stone-900">{value}</dd>
     </div>
   );

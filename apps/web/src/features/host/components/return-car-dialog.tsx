@@ -73,7 +73,7 @@ function ReturnCarForm({ car, busy, onClose, onConfirm }: { car: Car; busy: bool
       />
       <div>
         <label htmlFor={notesId} className="mb-1.5 block text-sm font-medium text-stone-700">
-          Condition notes <span className="font-normal text-stone-400">(optional)</span>
+          Condition notes <span className="font-normal text-stone-500">(optional)</span>
         </label>
         <textarea
           id={notesId}

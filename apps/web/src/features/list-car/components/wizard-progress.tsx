@@ -25,7 +25,7 @@ export function WizardProgress({ step }: { step: WizardStep }) {
                   'flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold ring-2',
                   done && 'bg-brand-600 text-white ring-brand-600',
                   current && 'bg-white text-brand-700 ring-brand-600',
-                  !done && !current && 'bg-white text-stone-400 ring-stone-200',
+                  !done && !current && 'bg-white text-stone-500 ring-stone-200',
                 )}
               >
                 {done ? <Check className="size-4" aria-hidden="true" /> : item.step}

@@ -121,7 +121,7 @@ export function NotificationBell() {
                           {!notification.read ? <span className="sr-only"> (unread)</span> : null}
                         </span>
                         <span className="mt-0.5 block text-sm text-stone-600">{notification.message}</span>
-                        <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)} className="mt-1 block text-xs text-stone-400">
+                        <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)} className="mt-1 block text-xs text-stone-500">
                           {formatRelativeTime(notification.createdAt)}
                         </time>
                       </span>

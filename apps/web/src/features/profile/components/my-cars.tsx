@@ -23,7 +23,6 @@ function MyCarCard({ car }: { car: Car }) {
     <li>
       <Link
         to={`/cars/${encodeURIComponent(car.car_username)}`}
-        aria-label={`${name} (${car.car_username})`}
         className="block h-full rounded-xl border border-stone-200 bg-white p-4 transition-colors hover:border-stone-300 hover:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
         <div className="flex items-start justify-between gap-3">

@@ -24,7 +24,7 @@ function DetailRow({ label, value, field, user }: RowProps) {
     <div className="grid gap-1 py-3.5 sm:grid-cols-[11rem_1fr_auto] sm:items-start sm:gap-4">
       <dt className="text-sm font-medium text-stone-500">{label}</dt>
       <dd className="min-w-0 text-[15px] text-stone-900">
-        {field ? (missing ? <span className="text-stone-400 italic">Not provided</span> : <span className="break-words">{raw}</span>) : value}
+        {field ? (missing ? <span className="text-stone-500 italic">Not provided</span> : <span className="break-words">{raw}</span>) : value}
         {field && missing ? <p className="mt-1 text-xs text-amber-700">{HINTS[field]}</p> : null}
       </dd>
       <dd className="sm:justify-self-end">{field ? <FieldStatusBadge missing={missing} /> : null}</dd>
@@ -50,7 +50,7 @@ export function ProfileDetails({ user }: { user: User }) {
               value={
                 <span>
                   <span className="font-medium">@{user.username}</span>
-                  <span className="ml-2 text-xs text-stone-400">cannot be changed</span>
+                  <span className="ml-2 text-xs text-stone-500">cannot be changed</span>
                 </span>
               }
             />

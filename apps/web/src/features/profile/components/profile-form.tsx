@@ -111,7 +111,7 @@ export function ProfileFormCards({ user, onDone }: ProfileFormProps) {
           />
           <div>
             <p className="mb-1.5 text-sm font-medium text-stone-700">Username</p>
-            <p className="flex h-[46px] items-center rounded-xl border border-stone-200 bg-stone-100 px-3.5 text-[15px] text-stone-500">
+            <p className="flex h-[46px] items-center rounded-xl border border-stone-200 bg-stone-100 px-3.5 text-[15px] text-stone-600">
               @{user.username}
             </p>
             <p className="mt-1.5 text-xs text-stone-500">Usernames cannot be changed.</p>

@@ -40,12 +40,14 @@ export function CarNotFound() {
 
 function SpecItem({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-600">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs text-stone-500">{label}</dt>
-        <dd className="truncate text-sm font-semibold text-stone-900">{value || '—'}</dd>
-      </div>
+    // Only <dt> and <dd> may sit in a <dl>'s group: the icon is part of the term, laid out (display:
+    // contents) as the grid's first column.
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-xl border border-stone-200 bg-white p-3">
+      <dt className="contents text-xs text-stone-500">
+        <span className="row-span-2 flex size-9 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-600">{icon}</span>
+        {label}
+      </dt>
+      <dd className="truncate text-sm font-semibold text-stone-900">{value || '—'}</dd>
     </div>
   );
 }
@@ -67,17 +69,52 @@ function ListSection({ title, items, icon }: { title: string; items: string[]; i
   );
 }
 
+/**
+ * The page's frame while the car loads, block for block where the loaded page puts them (back link,
+ * title, photos, overview, booking panel): the content does not move when the car arrives.
+ */
+export function CarDetailSkeleton() {
+  return (
+    <div className="mx-auto min-h-dvh w-full max-w-7xl px-4 pt-6 pb-24 sm:px-6 lg:px-8 lg:pb-10" data-testid="car-detail-skeleton">
+      <p role="status" className="flex h-5 items-center gap-2 text-sm text-stone-500">
+        <Spinner className="size-4" /> Loading vehicle…
+      </p>
+      <div className="mt-4 flex animate-pulse items-start justify-between gap-4" aria-hidden="true">
+        <div className="min-w-0 flex-1">
+          <div className="flex h-8 items-center sm:h-9">
+            <div className="h-6 w-64 max-w-full rounded bg-stone-200 sm:h-7" />
+          </div>
+          <div className="mt-2 flex h-5 items-center">
+            <div className="h-3.5 w-48 rounded bg-stone-100" />
+          </div>
+        </div>
+        <div className="size-11 shrink-0 rounded-full bg-stone-100" />
+      </div>
+      <div className="mt-5 grid animate-pulse gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]" aria-hidden="true">
+        <div className="aspect-[16/10] rounded-2xl bg-stone-200 lg:aspect-auto lg:h-[440px]" />
+        <div className="grid grid-cols-4 gap-3 lg:h-[440px] lg:grid-cols-2 lg:grid-rows-2">
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="aspect-[4/3] rounded-xl bg-stone-100 lg:aspect-auto" />
+          ))}
+        </div>
+      </div>
+      <div className="mt-8 grid animate-pulse grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_400px]" aria-hidden="true">
+        <div className="grid h-fit grid-cols-2 gap-3 sm:grid-cols-4">
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="h-[66px] rounded-xl border border-stone-200 bg-white" />
+          ))}
+        </div>
+        <div className="hidden h-96 rounded-2xl bg-stone-100 lg:block" />
+      </div>
+    </div>
+  );
+}
+
 export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
   const { id } = useParams();
   const { data: car, isPending, isError } = useCar(id);
 
-  if (isPending) {
-    return (
-      <div className="flex flex-1 items-center justify-center py-24 text-stone-500">
-        <Spinner label="Loading vehicle" className="mr-2 size-5" /> Loading vehicle…
-      </div>
-    );
-  }
+  if (isPending) return <CarDetailSkeleton />;
   if (isError || !car) return <CarNotFound />;
 
   const name = carTitle(car);

@@ -1,7 +1,7 @@
 // The map view (document 2 section 2): cars as price markers coloured by daily price, three tile
 // styles, zoom 3-18, locate-me, and a detail panel for the selected car. Loaded on demand (it
 // brings Leaflet): the browse page imports it with React.lazy. Without tiles (offline, tests) the
-// markers and the panel still work on a plain background.
+// markers and the panel still work on a plain background, and the map says so in plain words.
 import 'leaflet/dist/leaflet.css';
 import type { Car } from '@karoo/shared';
 import { clsx } from 'clsx';
@@ -66,6 +66,9 @@ function centreOf(cars: Car[]): [number, number] {
   return [(Math.min(...lats) + Math.max(...lats)) / 2, (Math.min(...lngs) + Math.max(...lngs)) / 2];
 }
 
+/** Shown on the map when no tile of the current style could load (offline, a bad connection). */
+export const TILES_UNAVAILABLE_MESSAGE = "Map tiles can't load right now. Cars are still listed by city.";
+
 export interface CarMapProps {
   cars: Car[];
   /** A car to centre on and open (the card's Map button). */
@@ -80,6 +83,26 @@ export default function CarMap({ cars, focusCarId = null, className }: CarMapPro
   const [selectedId, setSelectedId] = useState<string | null>(focusCarId);
   const [me, setMe] = useState<Position | null>(null);
   const { locate, isLocating } = useGeolocation();
+  // Tiles of the current style: failed when some failed and none loaded (a grey square otherwise).
+  const tileCounts = useRef({ loaded: 0, failed: 0 });
+  const [tilesFailed, setTilesFailed] = useState(false);
+  useEffect(() => {
+    tileCounts.current = { loaded: 0, failed: 0 };
+    setTilesFailed(false);
+  }, [style]);
+  const tileEvents = useMemo(
+    () => ({
+      tileload: () => {
+        tileCounts.current.loaded += 1;
+        setTilesFailed(false);
+      },
+      tileerror: () => {
+        tileCounts.current.failed += 1;
+        if (tileCounts.current.loaded === 0) setTilesFailed(true);
+      },
+    }),
+    [],
+  );
 
   const placed = useMemo(() => cars.filter(hasPosition), [cars]);
   const selected = placed.find((car) => car.id === selectedId) ?? null;
@@ -94,7 +117,7 @@ export default function CarMap({ cars, focusCarId = null, className }: CarMapPro
     if (map && car) map.setView([car.latitude!, car.longitude!], Math.max(map.getZoom(), INITIAL_ZOOM));
   }, [focusCarId, map, placed]);
 
-  const onTileError = () => {
+  const onImageryError = () => {
     // Imagery unavailable: fall back to the standard street tiles (once).
     if (style !== 'map') {
       setStyle('map');
@@ -128,7 +151,15 @@ export default function CarMap({ cars, focusCarId = null, className }: CarMapPro
         aria-label="Map of vehicles"
       >
         {style === 'map' ? (
-          <TileLayer key="map" url={STREET_TILES.url} attribution={STREET_TILES.attribution} tileSize={TILE_SIZE} maxZoom={MAX_ZOOM} minZoom={MIN_ZOOM} />
+          <TileLayer
+            key="map"
+            url={STREET_TILES.url}
+            attribution={STREET_TILES.attribution}
+            tileSize={TILE_SIZE}
+            maxZoom={MAX_ZOOM}
+            minZoom={MIN_ZOOM}
+            eventHandlers={tileEvents}
+          />
         ) : (
           <TileLayer
             key="imagery"
@@ -137,7 +168,7 @@ export default function CarMap({ cars, focusCarId = null, className }: CarMapPro
             tileSize={TILE_SIZE}
             maxZoom={MAX_ZOOM}
             minZoom={MIN_ZOOM}
-            eventHandlers={{ tileerror: onTileError }}
+            eventHandlers={{ tileload: tileEvents.tileload, tileerror: onImageryError }}
           />
         )}
         {style === 'hybrid' ? (
@@ -189,15 +220,24 @@ export default function CarMap({ cars, focusCarId = null, className }: CarMapPro
 
       <div className="pointer-events-none absolute bottom-3 left-3 z-[500] hidden gap-2 rounded-xl bg-white/95 px-3 py-2 text-[11px] font-medium text-stone-600 shadow-sm sm:flex" aria-label="Price bands">
         <span className="flex items-center gap-1">
-          <span className="size-2.5 rounded-full bg-emerald-600" aria-hidden="true" /> up to R500
+          <span className="size-2.5 rounded-full bg-emerald-700" aria-hidden="true" /> up to R500
         </span>
         <span className="flex items-center gap-1">
           <span className="size-2.5 rounded-full bg-amber-400" aria-hidden="true" /> up to R1 000
         </span>
         <span className="flex items-center gap-1">
-          <span className="size-2.5 rounded-full bg-red-600" aria-hidden="true" /> above
+          <span className="size-2.5 rounded-full bg-red-700" aria-hidden="true" /> above
         </span>
       </div>
+
+      {tilesFailed && style === 'map' ? (
+        // Over the empty background, out of the way of clicks: the markers still work.
+        <div className="pointer-events-none absolute inset-0 z-[450] flex items-center justify-center p-6">
+          <p role="status" className="max-w-xs rounded-xl bg-white/95 px-4 py-3 text-center text-sm font-medium text-stone-700 shadow-md ring-1 ring-stone-900/5" data-testid="map-tiles-unavailable">
+            {TILES_UNAVAILABLE_MESSAGE}
+          </p>
+        </div>
+      ) : null}
 
       {notice ? (
         <p role="status" className="absolute top-3 left-14 z-[500] max-w-[60%] rounded-lg bg-white px-3 py-2 text-xs text-stone-700 shadow-md">
