@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: everything, in order, stopping at the first failure: type-check, lint, unit and
+// `npm test`: everything, in order, stopping at the first failure: type-check, lint, the OpenAPI
+// description's lint, unit and
 // API tests (PGlite always; PostgreSQL too when TEST_DATABASE_URL is set), build, the landing
 // page's JavaScript budget, end-to-end in Chromium.
 import { spawnSync } from 'node:child_process';
@@ -7,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['Type-check', 'npm', ['run', 'typecheck']],
   ['Lint', 'npm', ['run', 'lint']],
+  ['API description lint (Redocly, recommended rules)', 'npm', ['run', 'lint:openapi']],
   ['Unit and API tests', 'npx', ['vitest', 'run']],
   ['Build', 'npm', ['run', 'build']],
   ['Landing page JavaScript budget (135 KB gzip)', 'npm', ['run', 'size']],

@@ -33,7 +33,9 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compress';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { maintenanceGuard } from './plugins/maintenance';
+import { transformOperation } from './plugins/openapi';
 import { PUBLIC_URL_PREFIX, publicFilesDir } from './lib/public-files';
 
 export interface BuildOptions {
@@ -112,13 +114,14 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       info: {
         title: 'Karoo API',
         version: '1.0.0',
+        license: { name: 'Proprietary: Karoo (Pty) Ltd', url: 'https://karoo.co.za/terms' },
         description:
           'Peer-to-peer car rental marketplace for South Africa. Every answer is `{ success, message?, data }`; failures are `{ success: false, message, errors? }`.',
       },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => transformOperation(route, jsonSchemaTransform),
   });
   // The reference page keeps its own strict policy for scripts; Swagger UI sets inline styles as it
   // renders (style attributes), so styles alone may be inline there.
@@ -129,6 +132,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
   });
 
   registerAuth(app, ctx);
+  registerMetrics(app, ctx);
 
   await app.register(
     async (api) => {

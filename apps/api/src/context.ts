@@ -3,6 +3,7 @@ import type { Db } from './db/connection';
 import type { Env } from './env';
 import type { Mailer } from './lib/mail';
 import type { Storage } from './lib/storage';
+import type { Runtime } from './runtime';
 
 export interface Clock {
   now(): Date;
@@ -30,4 +31,6 @@ export interface AppContext {
   mailer: Mailer;
   privateFiles: Storage;
   clock: Clock;
+  /** Shutdown state, pool use and job beats for health and metrics (server.ts sets it). */
+  runtime?: Runtime;
 }

@@ -28,8 +28,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Karoo <no-reply@karoo.co.za>'),
   /** Trust X-Forwarded-For from a reverse proxy; off by default so clients cannot pick their IP. */
   TRUST_PROXY: bool(false),
+  /** A bearer token a Prometheus scraper outside the internal network may send to read /metrics. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * On SIGTERM: how long readiness says 503 before the server stops accepting (so a balancer that
+   * polls /api/health/ready stops routing here first), and the most the whole shutdown may take.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   PAYSTACK_PUBLIC_KEY: z.string().optional(),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Paystack's API; tests point it at a local stub. */

@@ -11,6 +11,7 @@ import { seedOnFirstStart } from './db/seed';
 import { startBookingExpiryJob } from './modules/bookings/booking-expiry.job';
 import { startPruneJob } from './jobs/prune.job';
 import { loadEnv } from './env';
+import { createRuntime } from './runtime';
 import { createMailer } from './lib/mail';
 import { LocalDiskStorage } from './lib/storage';
 
@@ -28,7 +29,9 @@ async function main() {
 
   const clock = clockFromEnv(env);
   if (env.KAROO_TEST_NOW) logger.warn({ now: clock.now().toISOString() }, 'test clock: KAROO_TEST_NOW pins the start time (NODE_ENV=test)');
+  const runtime = createRuntime({ poolStats: handle.poolStats });
   const ctx: AppContext = {
+    runtime,
     db: handle.db,
     env,
     clock,
@@ -41,19 +44,40 @@ async function main() {
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
   const app = await buildApp({ ctx, logger, webDistDir });
 
-  const stopExpiryJob = startBookingExpiryJob(ctx, logger);
-  const stopPruneJob = startPruneJob(ctx, logger);
+  const jobs = [startBookingExpiryJob(ctx, logger), startPruneJob(ctx, logger)];
 
+  // Graceful shutdown (SIGTERM from an orchestrator, Ctrl-C): readiness turns 503 at once so the
+  // balancer stops sending traffic; the server stops accepting connections and finishes the
+  // requests in flight; jobs finish their current run; then the database closes. A second signal,
+  // or SHUTDOWN_TIMEOUT_MS passing, ends the process at once.
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    stopExpiryJob();
-    stopPruneJob();
-    await app.close();
-    await handle.close();
-    process.exit(0);
+    if (shuttingDown) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    runtime.draining = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long: exiting');
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      if (env.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+      await app.close();
+      await Promise.all(jobs.map((job) => job.stop()));
+      await handle.close();
+      logger.info('shut down cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
   logger.info(`Karoo is running on ${env.APP_URL} (mail: ${ctx.mailer.transport}, database: ${handle.kind})`);

@@ -349,11 +349,11 @@ describe('expiry (decisions.md section 5)', () => {
     t.clock.set(NOW);
     const b = await booking('pending');
     t.clock.advance(48 * HOUR);
-    const stop = startBookingExpiryJob(t.ctx, pino({ level: 'silent' }), 10);
+    const job = startBookingExpiryJob(t.ctx, pino({ level: 'silent' }), 10);
     try {
       await expect.poll(async () => (await statusOf(b.id)).status, { timeout: 5000, interval: 20 }).toBe('cancelled');
     } finally {
-      stop();
+      await job.stop();
     }
     t.clock.set(NOW);
   });

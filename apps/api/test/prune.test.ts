@@ -175,13 +175,13 @@ describe('pruneOldRecords', () => {
 describe('startPruneJob', () => {
   it('prunes when it starts and on its own timer, and stops when told', async () => {
     const old = await insertSession({ expires_at: ago(60 * DAY) });
-    const stop = startPruneJob(t.ctx, pino({ level: 'silent' }), 10);
+    const job = startPruneJob(t.ctx, pino({ level: 'silent' }), 10);
     try {
       await expect.poll(async () => (await sessionIds()).includes(old), { timeout: 5000, interval: 20 }).toBe(false);
       const later = await insertSession({ expires_at: ago(60 * DAY) });
       await expect.poll(async () => (await sessionIds()).includes(later), { timeout: 5000, interval: 20 }).toBe(false);
     } finally {
-      stop();
+      await job.stop();
     }
   });
 });

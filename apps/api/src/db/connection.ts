@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { PoolStats } from '../runtime';
 import type { Database } from './schema';
 
 // Dates stay 'YYYY-MM-DD' strings (no time-zone shifts); counts and numerics become numbers.
@@ -19,8 +20,17 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How busy the connection pool is (for /metrics). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
+
+const statsOf = (pool: pg.Pool, max: number) => (): PoolStats => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+  max,
+});
 
 export interface ServerOptions {
   url: string;
@@ -36,7 +46,7 @@ export function connectServer({ url, schema, max = 10 }: ServerOptions): Databas
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', poolStats: statsOf(pool, max), close: () => db.destroy() };
 }
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<PGlite> {
@@ -54,6 +64,7 @@ export function connectPglite(pglite: PGlite): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
+    poolStats: statsOf(pool, 1),
     close: async () => {
       await db.destroy();
       await pglite.close();

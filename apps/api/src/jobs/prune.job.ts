@@ -5,6 +5,7 @@
 // server.ts alone starts the timer.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
+import { startIntervalJob, type IntervalJob } from './interval-job';
 import { deleteMailSentBefore } from '../lib/mail-outbox.repository';
 import { pruneEndedAuthRecords } from '../modules/users/auth.service';
 
@@ -53,23 +54,16 @@ export async function pruneOldRecords(ctx: AppContext): Promise<PruneCounts> {
   return { ...auth, mail };
 }
 
-/** Prunes at start and then once a day; returns the function that stops it. */
-export function startPruneJob(ctx: AppContext, log: FastifyBaseLogger, intervalMs = PRUNE_INTERVAL_MS): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+/** Prunes at start and then once a day; returns the job, to stop it. */
+export function startPruneJob(ctx: AppContext, log: FastifyBaseLogger, intervalMs = PRUNE_INTERVAL_MS): IntervalJob {
+  return startIntervalJob({
+    name: 'prune',
+    intervalMs,
+    log,
+    runtime: ctx.runtime,
+    run: async () => {
       const counts = await pruneOldRecords(ctx);
       if (Object.values(counts).some((n) => n > 0)) log.info({ pruned: counts }, 'old records pruned');
-    } catch (error) {
-      log.error({ err: error }, 'pruning old records failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+    },
+  });
 }

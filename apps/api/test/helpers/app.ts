@@ -11,6 +11,7 @@ import type { Db } from '../../src/db/connection';
 import { loadEnv } from '../../src/env';
 import { createMailer } from '../../src/lib/mail';
 import { LocalDiskStorage } from '../../src/lib/storage';
+import { createRuntime } from '../../src/runtime';
 import { TestClock } from './clock';
 import { openTestDatabase } from './db';
 
@@ -50,6 +51,8 @@ export interface TestAppOptions {
   smtpUrl?: string;
   /** A built web app to serve (index.html and assets), as server.ts does. */
   webDistDir?: string;
+  /** Give the app a runtime (shutdown state, pool use, job beats) as server.ts does. */
+  runtime?: boolean;
 }
 
 const RESET_LINK = /\/reset-password\?token=([^\s"'<>&]+)/;
@@ -115,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock,
       mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
       privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
+      ...(options.runtime ? { runtime: createRuntime({ poolStats: handle.poolStats }) } : {}),
     };
     const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
     cleanups.push(() => app.close());

@@ -47,6 +47,7 @@ async function openPostgresSchema(): Promise<DatabaseHandle> {
   return {
     db: handle.db,
     kind: 'postgres',
+    poolStats: handle.poolStats,
     close: async () => {
       await handle.close();
       try {

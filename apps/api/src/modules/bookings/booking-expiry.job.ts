@@ -4,26 +4,20 @@
 // expireOverdueBookings directly with their clock; server.ts alone starts the timer.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import { startIntervalJob, type IntervalJob } from '../../jobs/interval-job';
 import { expireOverdueBookings } from './bookings.service';
 
 export const EXPIRY_INTERVAL_MS = 60_000;
 
-export function startBookingExpiryJob(ctx: AppContext, log: FastifyBaseLogger, intervalMs = EXPIRY_INTERVAL_MS): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+export function startBookingExpiryJob(ctx: AppContext, log: FastifyBaseLogger, intervalMs = EXPIRY_INTERVAL_MS): IntervalJob {
+  return startIntervalJob({
+    name: 'booking-expiry',
+    intervalMs,
+    log,
+    runtime: ctx.runtime,
+    run: async () => {
       const count = await expireOverdueBookings(ctx);
       if (count > 0) log.info({ expired: count }, 'bookings expired');
-    } catch (error) {
-      log.error({ err: error }, 'booking expiry sweep failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+    },
+  });
 }

@@ -6,6 +6,7 @@ import {
   carSchema,
   emptyEnvelope,
   envelope,
+  errorResponseSchema,
   forceReturnBodySchema,
   MAX_CAR_PHOTO_BYTES,
   MAX_CAR_PHOTOS,
@@ -30,6 +31,7 @@ import { AppError } from '../../lib/app-error';
 import { documentExtension } from '../../lib/file-types';
 import { privateFileQuerySchema, readSingleUpload, sendPrivateFile } from '../../lib/uploads';
 import { currentUser, routesFor } from '../../plugins/auth';
+import { fileAnswer } from '../../plugins/openapi';
 import * as returns from '../bookings/returns.service';
 import * as browse from './car-browse.service';
 import * as verification from './car-verification.service';
@@ -38,6 +40,8 @@ import * as cars from './cars.service';
 const tags = ['Cars'];
 const carListAnswer = pagedEnvelope(carSchema).extend({ meta: carListMetaSchema });
 type CarListAnswer = z.infer<typeof carListAnswer>;
+/** Public routes that answer more to the car's owner and to admins: the token is optional. */
+const optionalToken: Array<Record<string, string[]>> = [{}, { bearerAuth: [] }];
 const idParams = z.object({ id: safeText('Id').min(1).max(120) });
 const carUsernameParams = z.object({ car_username: safeText('car_username').min(1).max(120) });
 /** Photos come inside the JSON as data URLs: 10 photos of 10 MB, base64 (4/3), plus the rest. */
@@ -51,6 +55,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Browse cars: listed cars for the public; all of an owner\'s cars for that owner; everything for admins with includeUnverified=true',
         querystring: carListQuerySchema,
+        security: optionalToken,
         response: { 200: carListAnswer },
       },
     }, async (request, reply) => {
@@ -64,7 +69,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/car/getCarDetails/:id', {
-      schema: { tags, summary: 'One car by id or car_username (unlisted cars: owner and admins only)', params: idParams, response: { 200: envelope(carSchema) } },
+      schema: { tags, summary: 'One car by id or car_username (unlisted cars: owner and admins only)', params: idParams, security: optionalToken, response: { 200: envelope(carSchema) } },
     }, async (request) => {
       const car = await cars.findVisibleCar(ctx, request.user, request.params.id);
       return { success: true as const, data: cars.viewCar(request.user, car) };
@@ -75,6 +80,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Dates the car is held by pending, confirmed or active bookings (from today unless told)',
         params: idParams,
+        security: optionalToken,
         querystring: z.object({
           from: safeText('from').regex(DATE_PATTERN, 'from must be a date (YYYY-MM-DD)').optional(),
           to: safeText('to').regex(DATE_PATTERN, 'to must be a date (YYYY-MM-DD)').optional(),
@@ -87,11 +93,11 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }));
 
     app.get('/car/owner/:id', {
-      schema: { tags, summary: 'Public profile of a car\'s owner ({id}: a car or a host)', params: idParams, response: { 200: envelope(carOwnerProfileSchema) } },
+      schema: { tags, summary: 'Public profile of a car\'s owner ({id}: a car or a host)', params: idParams, security: optionalToken, response: { 200: envelope(carOwnerProfileSchema) } },
     }, async (request) => ({ success: true as const, data: await browse.ownerProfile(ctx, request.user, request.params.id) }));
 
     app.post('/car/rentCar/:id', {
-      schema: { tags, summary: 'Retired: create a booking with POST /api/booking/create', params: idParams },
+      schema: { tags, summary: 'Retired: create a booking with POST /api/booking/create', deprecated: true, params: idParams, response: { 410: errorResponseSchema } },
     }, async () => {
       throw new AppError(410, 'This call has been retired. Create a booking with POST /api/booking/create.');
     });
@@ -205,6 +211,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParams,
           querystring: privateFileQuerySchema,
         },
+        config: fileAnswer('The registration document', ['application/pdf', 'image/jpeg', 'image/png']),
       }, async (request, reply) => {
         const { car, data, mime } = await verification.readRegistrationDocument(ctx, currentUser(request), request.params.id);
         return sendPrivateFile(reply, { data, mime }, {

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
+import { fileAnswer } from '../../plugins/openapi';
 import * as earnings from './earnings.service';
 
 const tags = ['Earnings'];
@@ -85,6 +86,7 @@ export function earningsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
       admins.get('/earnings/admin/transactions.csv', {
         schema: { tags, summary: 'The earning bookings of a period as CSV, rand with 2 decimals (admin)', querystring: adminFinanceQuerySchema },
+        config: fileAnswer('The bookings as CSV', ['text/csv']),
       }, async (request, reply) => {
         const filename = earnings.csvFilename(request.query, ctx.clock.now());
         return reply

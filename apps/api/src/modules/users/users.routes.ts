@@ -27,6 +27,7 @@ import { forbidden } from '../../lib/app-error';
 import { documentExtension } from '../../lib/file-types';
 import { privateFileQuerySchema, readSingleUpload, sendPrivateFile } from '../../lib/uploads';
 import { currentUser, routesFor } from '../../plugins/auth';
+import { fileAnswer } from '../../plugins/openapi';
 import * as auth from './auth.service';
 import * as users from './users.service';
 import { toUser, toUserWithDocuments } from './users.mapper';
@@ -175,6 +176,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: z.object({ id: safeText('Id').min(1).max(100), type: z.enum(DOCUMENT_TYPES) }),
           querystring: privateFileQuerySchema,
         },
+        config: fileAnswer('The document', ['application/pdf', 'image/jpeg', 'image/png']),
       }, async (request, reply) => {
         const user = await users.findVisibleUser(ctx, currentUser(request), request.params.id);
         const { doc, data } = await users.readDocument(ctx, user, request.params.type);

@@ -1,0 +1,122 @@
+// Prometheus metrics at /metrics (prom-client): requests by route and status, latency by route,
+// server errors, the database pool's use and each background job's lag, plus Node's own process
+// metrics. Each app has its own registry (tests build many apps in one process). Served only to the
+// internal network (loopback and private addresses, as the proxy reports them with TRUST_PROXY),
+// to a scraper holding METRICS_TOKEN, or to a signed-in administrator.
+import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { isAdmin } from '@karoo/shared';
+import type { AppContext } from '../context';
+import { forbidden } from '../lib/app-error';
+
+const PRIVATE_V4 = [/^127\./, /^10\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./];
+
+/** Loopback, private (RFC 1918), link-local and unique-local addresses: the internal network. */
+export function isInternalAddress(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  if (isIP(v4) === 4) return PRIVATE_V4.some((range) => range.test(v4));
+  const v6 = ip.toLowerCase();
+  return v6 === '::1' || v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe80:');
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
+  const registry = new Registry();
+  // Process metrics (memory, event loop, GC) for a real server; tests build many apps per process.
+  if (ctx.runtime) collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'karoo_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'karoo_http_server_errors_total',
+    help: 'HTTP answers with a 5xx status, by method and route',
+    labelNames: ['method', 'route'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'karoo_http_request_duration_seconds',
+    help: 'Time from request to answer, by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'karoo_db_pool_connections',
+    help: 'Database pool connections by state (open, idle, waiting requests, max)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = ctx.runtime?.poolStats();
+      if (!stats) return;
+      this.set({ state: 'open' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'in_use' }, stats.total - stats.idle);
+      this.set({ state: 'waiting' }, stats.waiting);
+      this.set({ state: 'max' }, stats.max);
+    },
+  });
+  new Gauge({
+    name: 'karoo_job_lag_seconds',
+    help: 'How late each background job is: seconds since its last run started, beyond its interval (0 when on time)',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    collect() {
+      const now = Date.now();
+      for (const [job, beat] of ctx.runtime?.jobs ?? []) {
+        const since = now - (beat.lastStartedAt ?? ctx.runtime!.startedAt);
+        this.set({ job }, Math.max(0, since - beat.intervalMs) / 1000);
+      }
+    },
+  });
+  new Gauge({
+    name: 'karoo_job_failures_total',
+    help: 'Failed runs of each background job since the process started',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    collect() {
+      for (const [job, beat] of ctx.runtime?.jobs ?? []) this.set({ job }, beat.failures);
+    },
+  });
+  new Gauge({
+    name: 'karoo_draining',
+    help: '1 while the instance is shutting down',
+    registers: [registry],
+    collect() {
+      this.set(ctx.runtime?.draining ? 1 : 0);
+    },
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern (/api/car/getCarDetails/:id), never the raw URL: one series per route.
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    const status = reply.statusCode;
+    requests.inc({ method: request.method, route, status });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    if (status >= 500) errors.inc({ method: request.method, route });
+  });
+
+  const mayRead = (request: FastifyRequest): boolean => {
+    const token = ctx.env.METRICS_TOKEN;
+    const header = request.headers.authorization;
+    if (token && header?.startsWith('Bearer ') && sameSecret(header.slice(7).trim(), token)) return true;
+    return isInternalAddress(request.ip) || isAdmin(request.user);
+  };
+
+  app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
+    if (!mayRead(request)) throw forbidden('Metrics are served to the internal network, a scraper with the metrics token, or an administrator.');
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+}
