@@ -19,7 +19,7 @@ import { systemClock, type AppContext } from '../src/context';
 import type { Database } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { createMailer } from '../src/lib/mail';
-import { LocalDiskStorage } from '../src/lib/storage';
+import { createStorage } from '../src/lib/storage';
 import { listCarsPage } from '../src/modules/cars/car-browse.service';
 import { findVisibleCar } from '../src/modules/cars/cars.service';
 import { createSchema, dropSchema, postgresUnavailable, prepare, serverUrl } from './bench-db';
@@ -60,7 +60,7 @@ function context(db: Kysely<Database>, dataDir: string): AppContext {
     env,
     clock: systemClock,
     mailer: createMailer({ db, log: pino({ level: 'warn' }), from: env.MAIL_FROM }),
-    privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
+    ...createStorage(env),
   };
 }
 

@@ -1,7 +1,7 @@
 // Builds the Fastify app from its context. Tests call buildApp and use app.inject(); server.ts
 // is the only place that opens a port.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -36,7 +36,8 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerMetrics } from './plugins/metrics';
 import { maintenanceGuard } from './plugins/maintenance';
 import { transformOperation } from './plugins/openapi';
-import { PUBLIC_URL_PREFIX, publicFilesDir } from './lib/public-files';
+import { PUBLIC_URL_PREFIX, publicFilesRoutes } from './lib/public-files';
+import { redisRateLimitStore } from './lib/rate-limit-store';
 
 export interface BuildOptions {
   ctx: AppContext;
@@ -139,6 +140,8 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(rateLimit, {
         max: ctx.env.RATE_LIMIT_PER_MINUTE,
         timeWindow: '1 minute',
+        // With REDIS_URL every instance counts against one limit (decision 026).
+        ...(ctx.redis ? { store: redisRateLimitStore(ctx.redis, `${ctx.env.CACHE_NAMESPACE}:rate-limit:`, logger) } : {}),
         errorResponseBuilder: (_request, context) =>
           Object.assign(new Error(`Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`), {
             statusCode: 429,
@@ -162,19 +165,8 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
     { prefix: '/api' },
   );
 
-  // Car photos (public files); the names are random, so they are cached for good.
-  const publicDir = publicFilesDir(ctx.env);
-  mkdirSync(publicDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: publicDir,
-    prefix: PUBLIC_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    setHeaders: (reply) => {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      reply.header('x-content-type-options', 'nosniff');
-    },
-  });
+  // Car photos (public files), from the public store whatever it is; cached for good.
+  await app.register(publicFilesRoutes(ctx));
 
   const hasWeb = !!webDistDir && existsSync(path.join(webDistDir, 'index.html'));
   if (hasWeb) {

@@ -1,6 +1,8 @@
 // What services need, built once per app: the database, mail, files, the clock and settings.
+import type { Redis } from 'ioredis';
 import type { Db } from './db/connection';
 import type { Env } from './env';
+import type { CacheBus } from './lib/cache-bus';
 import type { Mailer } from './lib/mail';
 import type { Storage } from './lib/storage';
 import type { Runtime } from './runtime';
@@ -29,8 +31,15 @@ export interface AppContext {
   db: Db;
   env: Env;
   mailer: Mailer;
+  /** Identity and registration documents: only served through authorised routes. */
   privateFiles: Storage;
+  /** Car photos: served to anyone at /uploads/ (lib/public-files.ts). */
+  publicFiles: Storage;
   clock: Clock;
   /** Shutdown state, pool use and job beats for health and metrics (server.ts sets it). */
   runtime?: Runtime;
+  /** Tells every instance to forget a cache (decision 026); without one, a local bus of the context's own. */
+  cacheBus?: CacheBus;
+  /** Redis shared by the instances (REDIS_URL): the rate limit's counts. */
+  redis?: Redis;
 }

@@ -42,8 +42,34 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Paystack's API; tests point it at a local stub. */
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  /**
+   * Redis shared by every instance (decision 026): the per-IP rate limit counts there and cache
+   * invalidations travel by its pub/sub. Without it, invalidations travel by PostgreSQL
+   * LISTEN/NOTIFY (DATABASE_URL) or stay in the process (the embedded database).
+   */
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of the Redis keys and channel and the PostgreSQL NOTIFY channel; instances that share state use the same one. */
+  CACHE_NAMESPACE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be 1-40 lowercase letters, digits or _, starting with a letter')
+    .default('karoo'),
   /** How long a public browse page may be served from memory (ms); 0 turns the cache off. */
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
+   * S3-compatible object storage for uploaded files (docs/decisions/022-object-storage.md): one
+   * bucket, keys under `private/` and `public/`; unset S3_BUCKET keeps files under DATA_DIR/files.
+   */
+  S3_BUCKET: z.string().optional(),
+  /** e.g. http://minio:9000; unset means AWS S3 itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing (http://host/bucket/key); by default on with S3_ENDPOINT, off without. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
   /**
    * Tests only: the instant the server's clock starts at (ISO 8601 with an offset, e.g.
    * 2027-01-25T08:00:00+02:00); it then runs at real speed. Refused unless NODE_ENV=test.
@@ -66,6 +92,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (!env.SEED_DEMO && !env.ADMIN_PASSWORD) {
     throw new Error('Invalid environment:\n  ADMIN_PASSWORD: required when SEED_DEMO=false (at least 8 characters)');
+  }
+  // Half an S3 set-up would quietly keep files on one instance's disk, or fail on the first upload.
+  if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid environment:\n  S3_BUCKET: required when S3_ENDPOINT or S3 keys are set (files would otherwise stay on local disk)');
+  }
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
   // A pinned clock in a real deployment would silently break every expiry and "today"; only the
   // end-to-end harness may set it.

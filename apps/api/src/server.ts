@@ -10,10 +10,13 @@ import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed';
 import { startBookingExpiryJob } from './modules/bookings/booking-expiry.job';
 import { startPruneJob } from './jobs/prune.job';
+import { startMailWorker } from './jobs/mail.worker';
+import { startRefundRetryJob } from './modules/payments/refund-retry.job';
 import { loadEnv } from './env';
 import { createRuntime } from './runtime';
 import { createMailer } from './lib/mail';
-import { LocalDiskStorage } from './lib/storage';
+import { connectSharedState } from './lib/shared-state';
+import { createStorage } from './lib/storage';
 
 async function main() {
   const env = loadEnv();
@@ -27,6 +30,9 @@ async function main() {
   const applied = await migrateToLatest(handle.db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
+  // Redis and the cache bus (decision 026); without REDIS_URL on the embedded database, nothing.
+  const shared = await connectSharedState(env, logger);
+
   const clock = clockFromEnv(env);
   if (env.KAROO_TEST_NOW) logger.warn({ now: clock.now().toISOString() }, 'test clock: KAROO_TEST_NOW pins the start time (NODE_ENV=test)');
   const runtime = createRuntime({ poolStats: handle.poolStats });
@@ -36,15 +42,18 @@ async function main() {
     env,
     clock,
     mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, clock }),
-    privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
+    ...createStorage(env),
+    ...shared.context,
   };
+  logger.info({ files: env.S3_BUCKET ? `s3 bucket ${env.S3_BUCKET}` : env.FILES_DIR }, 'file storage');
   await seedOnFirstStart(ctx, logger);
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
   const app = await buildApp({ ctx, logger, webDistDir });
 
-  const jobs = [startBookingExpiryJob(ctx, logger), startPruneJob(ctx, logger)];
+  const jobs = [startBookingExpiryJob(ctx, logger), startPruneJob(ctx, logger), startRefundRetryJob(ctx, logger)];
+  const stopMailWorker = startMailWorker(ctx, logger);
 
   // Graceful shutdown (SIGTERM from an orchestrator, Ctrl-C): readiness turns 503 at once so the
   // balancer stops sending traffic; the server stops accepting connections and finishes the
@@ -67,7 +76,11 @@ async function main() {
     try {
       if (env.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
       await app.close();
-      await Promise.all(jobs.map((job) => job.stop()));
+      // After the app: no request queues mail any more; each job and the mail worker finish the
+      // run or send in flight.
+      await Promise.all([...jobs.map((job) => job.stop()), stopMailWorker()]);
+      ctx.mailer.close();
+      await shared.close();
       await handle.close();
       logger.info('shut down cleanly');
       process.exit(0);

@@ -1,6 +1,6 @@
 // The admin Settings tab's server side (issue 10): Change Admin Password (current password, the
 // reset rules, other sessions and reset links ended), Clear System Cache (browse pages and settings
-// of this instance), and a fee change that applies to the next booking and never to a stored one.
+// of every instance; two-instances.test.ts shows the others), and a fee change that applies to the next booking and never to a stored one.
 // BROWSE_CACHE_MS is long here so that a cached page is observable (as in browse-cache.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, Car, PlatformSettings } from '@karoo/shared';

@@ -46,3 +46,30 @@ describe('0008: option fees in cents', () => {
     expect(seen.insurance_option).toMatchObject({ daily_rate: 85, price: 85 });
   });
 });
+
+describe('0015: mail delivery state', () => {
+  it('gives rows written before the outbox worker a status that keeps their meaning', async () => {
+    const { up, down } = await import('../src/db/migrations/0015-mail-outbox-worker');
+    await t.db.deleteFrom('mail_outbox').execute();
+    await down(t.db as never);
+    const old = (values: Record<string, unknown>) =>
+      sql`INSERT INTO mail_outbox (to_address, subject, text_body, transport, sent_at, error)
+        VALUES (${values.to}, 's', 't', ${values.transport}, ${values.sent_at ?? null}, ${values.error ?? null})`.execute(t.db);
+    await old({ to: 'sent@example.co.za', transport: 'smtp', sent_at: new Date('2026-01-01T00:00:00Z') });
+    await old({ to: 'failed@example.co.za', transport: 'smtp', error: 'Connection refused' });
+    await old({ to: 'kept@example.co.za', transport: 'outbox' });
+    await old({ to: 'unknown@example.co.za', transport: 'smtp' });
+    await up(t.db as never);
+
+    const rows = await t.db.selectFrom('mail_outbox').select(['to_address', 'status', 'attempts', 'last_error', 'message_id']).orderBy('to_address').execute();
+    const byAddress = Object.fromEntries(rows.map((r) => [r.to_address.split('@')[0], r]));
+    expect(byAddress.sent).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    expect(byAddress.failed).toMatchObject({ status: 'failed', attempts: 1, last_error: 'Connection refused' });
+    expect(byAddress.kept).toMatchObject({ status: 'kept', attempts: 0, last_error: null });
+    expect(byAddress.unknown).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(byAddress.unknown!.last_error).toBeTruthy();
+    for (const row of rows) expect(row.message_id).toMatch(/^<[0-9a-f-]{36}@karoo\.mail>$/);
+    // Nothing old is due: the worker sends none of it again on its own.
+    expect(await t.outbox.drain()).toBe(0);
+  });
+});

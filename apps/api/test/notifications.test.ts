@@ -1,7 +1,8 @@
 // Server-kept notifications (decisions.md section 3): own list, newest first; mark read; clear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@karoo/shared';
-import { notify } from '../src/modules/notifications/notifications.service';
+import { inTransaction } from '../src/events/domain-events';
+import { notify, type NewNotification } from '../src/modules/notifications/notifications.service';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -16,14 +17,17 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A notification, as a change writes it: in its transaction. */
+const say = (userId: string, input: NewNotification) => inTransaction(t.ctx, (tx) => notify(t.ctx, tx, userId, input));
+
 const list = async (headers: Record<string, string>) =>
   expectOk<Notification[]>(await t.app.inject({ method: 'GET', url: '/api/notifications', headers }));
 
 describe('notifications', () => {
   it('lists only the user\u2019s own, newest first, unread', async () => {
-    await notify(t.ctx, alice.user.id, { type: 'test', title: 'First', message: 'one' });
-    await notify(t.ctx, bob.user.id, { type: 'test', title: 'For Bob', message: 'bob' });
-    await notify(t.ctx, alice.user.id, { type: 'test', title: 'Second', message: 'two', link: '/profile' });
+    await say(alice.user.id, { type: 'test', title: 'First', message: 'one' });
+    await say(bob.user.id, { type: 'test', title: 'For Bob', message: 'bob' });
+    await say(alice.user.id, { type: 'test', title: 'Second', message: 'two', link: '/profile' });
 
     const mine = await list(alice.headers);
     expect(mine.map((n) => n.title)).toEqual(['Second', 'First']);
@@ -32,13 +36,23 @@ describe('notifications', () => {
     expect((await list(bob.headers)).map((n) => n.title)).toEqual(['For Bob']);
   });
 
+  it('queues the same event by email in the outbox; the worker delivers it', async () => {
+    await say(alice.user.id, { type: 'test', title: 'Mailed too', message: 'mail me', link: '/profile' });
+    const mail = await t.outbox.latest(alice.user.email);
+    expect(mail).toMatchObject({ subject: 'Mailed too', status: 'pending', attempts: 0, sent_at: null });
+    expect(mail!.text).toContain('mail me');
+    await t.outbox.drain();
+    // No SMTP_URL: the message is kept in the outbox, readable there, and never counts as sent.
+    expect(await t.outbox.latest(alice.user.email)).toMatchObject({ subject: 'Mailed too', status: 'kept', attempts: 1, transport: 'outbox', sent_at: null, error: null });
+  });
+
   it('needs a sign-in', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/notifications' }), 401);
     expectError(await t.app.inject({ method: 'DELETE', url: '/api/notifications' }), 401);
   });
 
   it('marks one read for its owner, and answers 404 to anyone else', async () => {
-    await notify(t.ctx, alice.user.id, { type: 'test', title: 'Mark me', message: 'x' });
+    await say(alice.user.id, { type: 'test', title: 'Mark me', message: 'x' });
     const target = (await list(alice.headers)).find((n) => n.title === 'Mark me')!;
 
     expectError(await t.app.inject({ method: 'PATCH', url: `/api/notifications/${target.id}/read`, headers: bob.headers }), 404);
@@ -57,7 +71,7 @@ describe('notifications', () => {
   });
 
   it('clears only the user\u2019s own list', async () => {
-    await notify(t.ctx, bob.user.id, { type: 'test', title: 'Bob keeps this', message: 'x' });
+    await say(bob.user.id, { type: 'test', title: 'Bob keeps this', message: 'x' });
     expect((await list(alice.headers)).length).toBeGreaterThan(0);
     expectOk(await t.app.inject({ method: 'DELETE', url: '/api/notifications', headers: alice.headers }));
     expect(await list(alice.headers)).toEqual([]);

@@ -55,9 +55,20 @@ async function insertResetToken(values: { expires_at: Date; used_at?: Date }): P
   return row.id;
 }
 
-async function insertThrottle(values: { window_started_at: Date; locked_until?: Date }): Promise<string> {
+async function insertThrottle(values: { window_started_at: Date; wait_until?: Date }): Promise<string> {
   const key = `test:${hash()}`;
-  await t.db.insertInto('auth_throttle').values({ key, failures: 3, ...values }).execute();
+  const start = values.window_started_at;
+  const wait = values.wait_until ?? start;
+  await t.db
+    .insertInto('sign_in_throttle')
+    .values({ key, failures: 3, window_started_at: start, last_failed_at: start, wait_until: wait, prev_wait_until: start })
+    .execute();
+  return key;
+}
+
+async function insertResetThrottle(grantedAt: Date[]): Promise<string> {
+  const key = `test:${hash()}`;
+  await t.db.insertInto('reset_request_throttle').values({ key, granted_at: grantedAt }).execute();
   return key;
 }
 
@@ -72,7 +83,10 @@ async function insertMail(values: { created_at: Date; sent_at?: Date; error?: st
 
 const sessionIds = async () => (await t.db.selectFrom('sessions').select('id').execute()).map((r) => r.id);
 const resetTokenIds = async () => (await t.db.selectFrom('password_reset_tokens').select('id').execute()).map((r) => r.id);
-const throttleKeys = async () => (await t.db.selectFrom('auth_throttle').select('key').execute()).map((r) => r.key);
+const throttleKeys = async () => [
+  ...(await t.db.selectFrom('sign_in_throttle').select('key').execute()).map((r) => r.key),
+  ...(await t.db.selectFrom('reset_request_throttle').select('key').execute()).map((r) => r.key),
+];
 const mailIds = async () => (await t.db.selectFrom('mail_outbox').select('id').execute()).map((r) => r.id);
 
 describe('pruneOldRecords', () => {
@@ -113,23 +127,27 @@ describe('pruneOldRecords', () => {
     expectOk(await t.app.inject({ method: 'GET', url: `/api/user/verify-reset-token/${encodeURIComponent(liveToken)}` }));
   });
 
-  it('deletes throttles whose window and lock ended more than a day ago; a live lock still refuses sign-in', async () => {
-    const locked = await createUser(t.ctx);
-    for (let i = 0; i < 5; i++) expectError(await loginResponse(t.app, locked.username, 'wrong-password'), 401);
-    // The longest window is an hour (reset requests): a window that started a day and an hour ago ended a day ago.
-    const idle = await insertThrottle({ window_started_at: ago(DAY + HOUR + MINUTE) });
-    const lockEndedLongAgo = await insertThrottle({ window_started_at: ago(3 * DAY), locked_until: ago(2 * DAY) });
-    const windowEndedToday = await insertThrottle({ window_started_at: ago(DAY + HOUR - MINUTE) });
-    const lockEndedToday = await insertThrottle({ window_started_at: ago(3 * DAY), locked_until: ago(12 * HOUR) });
+  it('deletes throttles whose window and wait ended more than a day ago; a live wait still refuses sign-in', async () => {
+    const waiting = await createUser(t.ctx);
+    for (let i = 0; i < 5; i++) expectError(await loginResponse(t.app, waiting.username, 'wrong-password'), 401);
+    // The longest sign-in window is a day: a window that started two days and a minute ago ended a day ago.
+    const idle = await insertThrottle({ window_started_at: ago(2 * DAY + MINUTE) });
+    const waitEndedLongAgo = await insertThrottle({ window_started_at: ago(3 * DAY), wait_until: ago(2 * DAY) });
+    const windowEndedToday = await insertThrottle({ window_started_at: ago(2 * DAY - MINUTE) });
+    const waitEndedToday = await insertThrottle({ window_started_at: ago(3 * DAY), wait_until: ago(12 * HOUR) });
+    // A reset throttle counts an hour: its newest grant a day and an hour ago, it counts nothing since a day.
+    const resetIdle = await insertResetThrottle([ago(2 * DAY), ago(DAY + HOUR + MINUTE)]);
+    const resetToday = await insertResetThrottle([ago(2 * DAY), ago(DAY + HOUR - MINUTE)]);
 
     const counts = await pruneOldRecords(t.ctx);
 
-    expect(counts.throttles).toBe(2);
+    expect(counts.throttles).toBe(3);
     const left = await throttleKeys();
     expect(left).not.toContain(idle);
-    expect(left).not.toContain(lockEndedLongAgo);
-    expect(left).toEqual(expect.arrayContaining([windowEndedToday, lockEndedToday, `login:user:${locked.id}`]));
-    expectError(await loginResponse(t.app, locked.username), 429, /Too many failed sign-in attempts/);
+    expect(left).not.toContain(waitEndedLongAgo);
+    expect(left).not.toContain(resetIdle);
+    expect(left).toEqual(expect.arrayContaining([windowEndedToday, waitEndedToday, resetToday, `account:user:${waiting.id}`]));
+    expectError(await loginResponse(t.app, waiting.username), 429, /Too many failed sign-in attempts/);
   });
 
   it('deletes mail delivered more than 90 days ago and keeps failed and never-sent mail however old', async () => {

@@ -31,6 +31,8 @@ const PUBLIC_OPERATIONS = [
 /** The admin operations, each with a request that passes validation (the guard runs after it). */
 const ADMIN_OPERATIONS: { operation: string; url: string; payload?: object }[] = [
   { operation: 'GET /api/admin/outbox', url: '/api/admin/outbox' },
+  { operation: 'GET /api/admin/mail', url: '/api/admin/mail?status=failed' },
+  { operation: 'POST /api/admin/mail/{id}/retry', url: '/api/admin/mail/00000000-0000-4000-8000-000000000000/retry' },
   { operation: 'GET /api/admin/audit', url: '/api/admin/audit' },
   { operation: 'GET /api/devtools/login-tests', url: '/api/devtools/login-tests' },
   { operation: 'PUT /api/settings', url: '/api/settings', payload: {} },

@@ -1,5 +1,6 @@
-// Mail through a real SMTP conversation (SMTP_URL set): a local smtp-server receives the reset
-// mail, mailparser reads it, and the link inside works against the API.
+// Mail through a real SMTP conversation (SMTP_URL set): the reset mail is queued in the outbox, the
+// mail worker (drained by the test) sends it to a local smtp-server, mailparser reads it, and the
+// link inside works against the API.
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -53,6 +54,10 @@ describe('mail over SMTP', () => {
     expect(t.ctx.mailer.transport).toBe('smtp');
     const user = await createUser(t.ctx, { full_name: 'Zanele Khumalo' });
     expectOk(await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } }));
+    // Queued, not sent inside the request.
+    expect(received).toHaveLength(0);
+    expect(await t.outbox.latest(user.email)).toMatchObject({ status: 'pending', transport: 'smtp', sent_at: null });
+    expect(await t.outbox.drain()).toBe(1);
 
     expect(received).toHaveLength(1);
     const [{ rcptTo, mailFrom, mail }] = received as [Received];
@@ -70,16 +75,21 @@ describe('mail over SMTP', () => {
     expectOk(await t.app.inject({ method: 'GET', url: `/api/user/verify-reset-token/${encodeURIComponent(token)}` }));
 
     const [record] = await t.outbox.list(user.email);
-    expect(record).toMatchObject({ transport: 'smtp', error: null });
+    expect(record).toMatchObject({ transport: 'smtp', status: 'sent', attempts: 1, error: null });
     expect(record!.sent_at).not.toBeNull();
+    // The Message-ID the outbox gave it, so a duplicate delivery would be recognisable.
+    expect(mail.messageId).toBe(record!.message_id);
+    expect(record!.message_id).toMatch(/^<[0-9a-f-]{36}@karoo\.co\.za>$/);
   });
 
-  it('keeps answering when the SMTP server is gone, and records why the mail failed', async () => {
+  it('keeps answering when the SMTP server is gone, and records why the attempt failed', async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     const user = await createUser(t.ctx);
     expectOk(await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: user.email } }));
+    expect(await t.outbox.drain()).toBe(1);
     const [record] = await t.outbox.list(user.email);
-    expect(record).toMatchObject({ transport: 'smtp', sent_at: null });
+    // Still queued: the worker tries again later (mail-outbox.test.ts follows the retries).
+    expect(record).toMatchObject({ transport: 'smtp', status: 'pending', attempts: 1, sent_at: null });
     expect(record!.error).toBeTruthy();
   });
 });

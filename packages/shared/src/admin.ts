@@ -94,3 +94,28 @@ export const adminEditUserFormSchema = z.object({
   role: z.enum(ROLES),
 });
 export type AdminEditUserForm = z.infer<typeof adminEditUserFormSchema>;
+
+// ---- Mail delivery (issue 12): GET /api/admin/mail, POST /api/admin/mail/{id}/retry ----
+/** pending: waiting for the worker; sent: the SMTP server took it; kept: held in the outbox (no SMTP); failed: given up. */
+export const MAIL_STATUSES = ['pending', 'sent', 'kept', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const adminMailListQuerySchema = z.object({
+  status: z.enum(MAIL_STATUSES, { error: 'Status must be pending, sent, kept or failed' }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AdminMailListQuery = z.infer<typeof adminMailListQuerySchema>;
+
+export const adminMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int().nonnegative(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+  message_id: z.string().nullable(),
+});
+export type AdminMail = z.infer<typeof adminMailSchema>;

@@ -268,6 +268,8 @@ export const paymentSessionSchema = z.object({
   currency: z.literal('ZAR'),
   email: z.string(),
   access_code: z.string().optional(),
+  /** Paystack's hosted checkout page for this reference (the same for every request while it is open). */
+  authorization_url: z.string().optional(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 

@@ -11,12 +11,6 @@ export const MOBILE_BREAKPOINT_PX = 640;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_ME_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Failed logins for one account before it is throttled, and for how long. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_LOCK_MS = 15 * 60 * 1000;
-/** Reset requests for one address within the window before it is throttled. */
-export const RESET_MAX_REQUESTS = 3;
-export const RESET_WINDOW_MS = 60 * 60 * 1000;
 export const LEGAL_LAST_UPDATED = 'August 16, 2025';
 export const SUPPORT_EMAIL = 'support@karoo.co.za';
 export const TIME_ZONE = 'Africa/Johannesburg';

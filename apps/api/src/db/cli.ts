@@ -1,10 +1,9 @@
 // `npm run db:migrate` and `npm run db:seed`: the same steps the server runs at start-up.
-import path from 'node:path';
 import pino from 'pino';
 import { clockFromEnv } from '../context';
 import { loadEnv } from '../env';
 import { createMailer } from '../lib/mail';
-import { LocalDiskStorage } from '../lib/storage';
+import { createStorage } from '../lib/storage';
 import { connectDatabase } from './connection';
 import { migrateToLatest } from './migrate';
 import { seedOnFirstStart } from './seed';
@@ -24,7 +23,7 @@ try {
         env,
         clock,
         mailer: createMailer({ db: handle.db, log: logger, from: env.MAIL_FROM, clock }),
-        privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
+        ...createStorage(env),
       },
       logger,
     );

@@ -86,15 +86,41 @@ export interface MailOutboxTable {
   html_body: string | null;
   transport: 'smtp' | 'outbox';
   sent_at: Date | null;
+  /** The last error, as before 0015; kept in step with last_error. */
   error: string | null;
   created_at: CreatedAt;
+  /** pending: the worker will send it; sent: SMTP took it; kept: held in the outbox (no SMTP_URL); failed: gave up. */
+  status: Generated<MailStatus>;
+  /** Sending attempts so far (a claim counts as one). */
+  attempts: Generated<number>;
+  /** When a pending message may be tried (again). */
+  next_attempt_at: Date | null;
+  /** The lease of the worker sending it; another worker retakes the row once it has passed. */
+  locked_until: Date | null;
+  last_error: string | null;
+  /** The Message-ID header every attempt uses, so a duplicate is recognisable. */
+  message_id: string | null;
 }
 
-export interface AuthThrottleTable {
+export type MailStatus = 'pending' | 'sent' | 'kept' | 'failed';
+
+/** Failed sign-ins of one key (an account and address pair, an address, an account) and its wait. */
+export interface SignInThrottleTable {
   key: string;
+  /** Failures in the current window (an attempt counts from the moment it is checked). */
   failures: number;
   window_started_at: Date;
-  locked_until: Date | null;
+  last_failed_at: Date;
+  /** Attempts before this moment are refused (429); at or before the last failure: no wait. */
+  wait_until: Date;
+  /** The wait before the last counted attempt, restored when that attempt was a success. */
+  prev_wait_until: Date;
+}
+
+/** When reset mails were granted to one key (an email, an address) within the last hour. */
+export interface ResetRequestThrottleTable {
+  key: string;
+  granted_at: Date[];
 }
 
 /** A jsonb column: read as T, written as a JSON string (node-postgres would turn arrays into SQL arrays). */
@@ -209,9 +235,24 @@ export interface PaymentsTable {
   currency: Generated<string>;
   status: ColumnType<'initialized' | 'success' | 'failed', 'initialized' | 'success' | 'failed' | undefined, 'initialized' | 'success' | 'failed'>;
   message: string | null;
+  /** The provider's checkout of this reference (Paystack), answered again to a second initialise. */
+  access_code: ColumnType<string | null, string | null | undefined, string | null>;
+  authorization_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A successful charge that could not stay on its booking: 'pending' until the provider accepted the refund. */
+  refund_status: ColumnType<PaymentRefundStatus | null, PaymentRefundStatus | null | undefined, PaymentRefundStatus | null>;
+  refund_amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  refund_attempts: Generated<number>;
+  refund_next_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  refund_error: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_provider_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
+
+export type PaymentRefundStatus = 'pending' | 'refunded';
 
 export interface AuditLogTable {
   id: Generated<string>;
@@ -312,7 +353,8 @@ export interface Database {
   user_documents: UserDocumentsTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
-  auth_throttle: AuthThrottleTable;
+  sign_in_throttle: SignInThrottleTable;
+  reset_request_throttle: ResetRequestThrottleTable;
   settings: SettingsTable;
   cars: CarsTable;
   bookings: BookingsTable;

@@ -1,7 +1,8 @@
 // Domain events: what happened, in the words of the business ("a booking was confirmed", "a car was
-// removed"). A service raises them inside the transaction that records the change; once that
-// transaction has committed, the subscribers listed in subscribers.ts react (browse caches forget,
-// notifications and emails go out). A change that rolls back raises nothing. Services never clear a
+// removed"). A service raises them inside the transaction that records the change. What belongs to
+// the change (the audit row, the notification and its email in the outbox) is written in that
+// transaction by the in-transaction subscribers; once it has committed, the other subscribers
+// listed in subscribers.ts react (browse caches forget). A change that rolls back raises nothing. Services never clear a
 // cache or notify anyone themselves: they say what happened, and the list says who cares.
 import type { BookingActor } from '@karoo/shared';
 import type { AppContext } from '../context';
@@ -41,6 +42,8 @@ export type DomainEvent =
   | { type: 'booking.cancelled'; booking: BookingRecord; cause: CancelCause; reason: string | null }
   | { type: 'booking.paid'; booking: BookingRecord }
   | { type: 'booking.completed'; booking: BookingRecord; forcedReason: string | null; forced: boolean }
+  /** A successful charge that cannot stay on its booking is being refunded in full (modules/payments). */
+  | { type: 'payment.refund_due'; booking: BookingRecord; reference: string; amountCents: number; reason: string }
   | { type: 'car.changed'; car: CarRef; before?: Record<string, unknown>; after?: Record<string, unknown> }
   | { type: 'car.removed'; car: CarRef; cancelledBookings: number }
   | { type: 'car.verified'; car: CarRef; before: string }
@@ -61,8 +64,8 @@ export type DomainEvent =
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 export type Subscriber<T extends DomainEventType> = (ctx: AppContext, event: EventOf<T>) => Promise<void> | void;
-/** A reaction that belongs to the change itself and commits (or rolls back) with it: the audit row. */
-export type TransactionalSubscriber<T extends DomainEventType> = (tx: Tx, event: EventOf<T>) => Promise<void> | void;
+/** A reaction that belongs to the change itself and commits (or rolls back) with it: the audit row, a notification and its email. */
+export type TransactionalSubscriber<T extends DomainEventType> = (tx: Tx, event: EventOf<T>, ctx: AppContext) => Promise<void> | void;
 
 /** A unit of work: the transaction's database handle, its clock reading, who acts, and where events go. */
 export interface Tx {
@@ -71,6 +74,8 @@ export interface Tx {
   /** The signed-in person making the change; null for the system (expiry, a payment, the seed). */
   by: Actor | null;
   emit(event: DomainEvent): void;
+  /** Runs `effect` once the transaction has committed (never when it rolls back): waking the mail worker. */
+  afterCommit(effect: () => void): void;
 }
 
 /** Runs subscribers for events that have been committed, in the order they were raised. */
@@ -87,18 +92,21 @@ export async function publish(ctx: AppContext, events: readonly DomainEvent[]): 
  */
 export async function inTransaction<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>, options: { by?: Actor | null } = {}): Promise<T> {
   const events: DomainEvent[] = [];
+  const effects: (() => void)[] = [];
   const now = ctx.clock.now();
   const by = options.by ? { id: options.by.id, username: options.by.username, role: options.by.role } : null;
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const tx: Tx = { db: trx, now, by, emit: (event) => events.push(event) };
+    const tx: Tx = { db: trx, now, by, emit: (event) => events.push(event), afterCommit: (effect) => effects.push(effect) };
     const value = await work(tx);
-    // What belongs to the change itself (the audit row) is written before the commit, with it.
+    // What belongs to the change itself (the audit row, notifications and their mail) is written
+    // before the commit, with it.
     for (const event of events) {
       const subscribers = (IN_TRANSACTION[event.type] ?? []) as TransactionalSubscriber<typeof event.type>[];
-      for (const subscriber of subscribers) await subscriber(tx, event as never);
+      for (const subscriber of subscribers) await subscriber(tx, event as never, ctx);
     }
     return value;
   });
+  for (const effect of effects) effect();
   await publish(ctx, events);
   return result;
 }

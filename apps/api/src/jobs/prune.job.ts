@@ -24,9 +24,9 @@ export const SESSION_RETENTION_MS = 30 * DAY_MS;
 export const RESET_TOKEN_RETENTION_MS = 30 * DAY_MS;
 
 /**
- * A sign-in or reset throttle counts events inside a window (an hour at most); once the window and
- * any lock ended, a new event starts afresh as if the row were not there. It is kept a day past
- * that, a margin so that a row is never deleted while it could still count or lock.
+ * A sign-in or reset throttle counts events inside a window (a day at most); once the window and
+ * any wait ended, a new event starts afresh as if the row were not there. It is kept a day past
+ * that, a margin so that a row is never deleted while it could still count or make anyone wait.
  */
 export const THROTTLE_RETENTION_MS = DAY_MS;
 

@@ -4,8 +4,9 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string>,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }

@@ -1,13 +1,21 @@
-// SQL for mail_outbox: the record of every message the mailer handled (sent, failed or only kept
-// in the outbox), read by admins and the end-to-end tests, and pruned by the daily job.
+// SQL for mail_outbox: every message Karoo sends, written in the transaction that causes it and
+// delivered by the mail worker (mail-worker.ts), which claims due rows with a lease. Read by
+// admins and the end-to-end tests, and pruned by the daily job.
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/connection';
+import type { MailOutboxTable, MailStatus } from '../db/schema';
+
+export type OutboxMailRow = Selectable<MailOutboxTable>;
 
 export interface NewOutboxMail {
+  id?: string;
   to_address: string;
   subject: string;
   text_body: string;
   html_body?: string | null;
   transport: 'smtp' | 'outbox';
+  message_id?: string | null;
+  next_attempt_at?: Date | null;
 }
 
 export async function insertOutboxMail(db: Db, mail: NewOutboxMail): Promise<string> {
@@ -15,18 +23,87 @@ export async function insertOutboxMail(db: Db, mail: NewOutboxMail): Promise<str
   return row.id;
 }
 
-export async function markOutboxMailSent(db: Db, id: string, now: Date): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now }).where('id', '=', id).execute();
+/**
+ * Claims up to `limit` pending messages that are due and not leased by a live worker, in one
+ * statement (its own short transaction): rows another worker is claiming are skipped, not waited
+ * for. Each claim counts as an attempt and holds the row until `leaseUntil`.
+ */
+export function claimDueMail(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<OutboxMailRow[]> {
+  return db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where((w) => w.or([w('next_attempt_at', 'is', null), w('next_attempt_at', '<=', now)]))
+        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .where('status', '=', 'pending')
+    .returningAll()
+    .execute();
 }
 
-export async function markOutboxMailFailed(db: Db, id: string, reason: string): Promise<void> {
-  await db.updateTable('mail_outbox').set({ error: reason }).where('id', '=', id).execute();
+/** Delivered: 'sent' through SMTP, or 'kept' in the outbox when there is no SMTP server. */
+export async function markOutboxMailDelivered(db: Db, id: string, outcome: { status: 'sent' | 'kept'; transport: 'smtp' | 'outbox'; now: Date }): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: outcome.status, transport: outcome.transport, sent_at: outcome.status === 'sent' ? outcome.now : null, locked_until: null })
+    .where('id', '=', id)
+    .execute();
 }
 
-/** The newest mail first, optionally only to one address (exact match). */
-export function listOutboxMail(db: Db, filters: { to?: string | undefined; limit: number }) {
-  let query = db.selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc').limit(filters.limit);
+/** A failed attempt: try again at `nextAttemptAt`, or give up ('failed') when it is null. */
+export async function markOutboxMailAttemptFailed(db: Db, id: string, reason: string, nextAttemptAt: Date | null): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: nextAttemptAt ? 'pending' : 'failed',
+      next_attempt_at: nextAttemptAt,
+      locked_until: null,
+      last_error: reason,
+      error: reason,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Hands back claimed rows that were not tried (the worker is stopping): the claim does not count. */
+export async function releaseOutboxMail(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Failed mail goes back to the queue with fresh attempts; undefined unless the row is 'failed'. */
+export function requeueFailedMail(db: Db, id: string, now: Date): Promise<OutboxMailRow | undefined> {
+  return db
+    .updateTable('mail_outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, locked_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findOutboxMail(db: Db, id: string): Promise<OutboxMailRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The newest mail first, optionally only to one address (exact match) or in one status. */
+export function listOutboxMail(db: Db, filters: { to?: string | undefined; status?: MailStatus | undefined; limit: number }) {
+  let query = db.selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(filters.limit);
   if (filters.to) query = query.where('to_address', '=', filters.to);
+  if (filters.status) query = query.where('status', '=', filters.status);
   return query.execute();
 }
 

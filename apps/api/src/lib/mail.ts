@@ -1,11 +1,15 @@
-// Mail goes through SMTP when SMTP_URL is set; otherwise into the outbox table, with its links
-// printed to the log so a developer can finish a password reset locally. Every message is
-// recorded in mail_outbox either way, with when it was sent or why it failed.
+// Mail goes through an outbox (docs/decisions/025-mail-outbox.md): sending a message is writing a
+// mail_outbox row, in the transaction of the change that causes it when there is one, and the mail
+// worker (mail-worker.ts) delivers it after the commit, with retries. Through SMTP when SMTP_URL
+// is set; otherwise the message is kept in the outbox, readable by admins, with its links printed
+// to the log so a developer can finish a password reset locally.
+import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { systemClock, type Clock } from '../context';
+import { systemClock, type AppContext, type Clock } from '../context';
 import type { Db } from '../db/connection';
-import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from './mail-outbox.repository';
+import type { Tx } from '../events/domain-events';
+import { insertOutboxMail, type OutboxMailRow } from './mail-outbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -16,39 +20,91 @@ export interface MailMessage {
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
+  /** Writes the message to the outbox through `db` (a transaction's handle or the app's); returns its id. */
+  enqueue(db: Db, message: MailMessage, now: Date): Promise<string>;
+  /** Mail that is no part of a change (a reset link): enqueued on its own and the worker woken. */
   send(message: MailMessage): Promise<void>;
+  /** Tells the worker of this process that mail was committed, so it does not wait for its poll. */
+  wake(): void;
+  /** The worker listens here; returns the way to stop listening. */
+  onWake(listener: () => void): () => void;
+  /** One delivery attempt of a claimed row: SMTP (throws when refused), or the log without SMTP. */
+  deliver(mail: OutboxMailRow): Promise<void>;
+  close(): void;
 }
 
-export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?: string; from: string; clock?: Clock }): Mailer {
-  const { db, log, smtpUrl, from, clock = systemClock } = options;
-  const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+/** SMTP timeouts, well inside the worker's lease (MAIL_LEASE_MS), so no lease runs out mid-send. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-  return {
-    transport: transporter ? 'smtp' : 'outbox',
-    async send(message) {
-      const id = await insertOutboxMail(db, {
+/** The domain of the From address, for Message-IDs: "Karoo <no-reply@karoo.co.za>" gives karoo.co.za. */
+function messageIdDomain(from: string): string {
+  return /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'karoo.mail';
+}
+
+export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?: string | undefined; from: string; clock?: Clock }): Mailer {
+  const { db, log, smtpUrl, from, clock = systemClock } = options;
+  const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl, SMTP_TIMEOUTS) : null;
+  const transport = transporter ? 'smtp' : 'outbox';
+  const domain = messageIdDomain(from);
+  const listeners = new Set<() => void>();
+
+  const mailer: Mailer = {
+    transport,
+    async enqueue(target, message, now) {
+      const id = randomUUID();
+      return insertOutboxMail(target, {
+        id,
         to_address: message.to,
         subject: message.subject,
         text_body: message.text,
-        html_body: message.html,
-        transport: transporter ? 'smtp' : 'outbox',
+        html_body: message.html ?? null,
+        transport,
+        message_id: `<${id}@${domain}>`,
+        next_attempt_at: now,
       });
-
+    },
+    async send(message) {
+      await mailer.enqueue(db, message, clock.now());
+      mailer.wake();
+    },
+    wake() {
+      for (const listener of listeners) listener();
+    },
+    onWake(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async deliver(mail) {
       if (!transporter) {
-        const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-        log.info({ mailTo: message.to, subject: message.subject, links }, 'mail kept in the outbox (no SMTP_URL)');
+        const links = mail.text_body.match(/https?:\/\/\S+/g) ?? [];
+        log.info({ mailTo: mail.to_address, subject: mail.subject, links }, 'mail kept in the outbox (no SMTP_URL)');
         return;
       }
-      try {
-        await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-        await markOutboxMailSent(db, id, clock.now());
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await markOutboxMailFailed(db, id, reason.slice(0, 500));
-        log.error({ err: error, mailTo: message.to }, 'mail could not be sent');
-      }
+      await transporter.sendMail({
+        from,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        ...(mail.html_body ? { html: mail.html_body } : {}),
+        // The same Message-ID on every attempt: a message delivered twice is recognisably one.
+        ...(mail.message_id ? { messageId: mail.message_id } : {}),
+      });
+    },
+    close() {
+      listeners.clear();
+      transporter?.close();
     },
   };
+  return mailer;
+}
+
+/**
+ * Mail that belongs to a change: written in its transaction (gone if it rolls back), and the
+ * worker woken once it has committed.
+ */
+export async function queueMail(ctx: Pick<AppContext, 'mailer'>, tx: Tx, message: MailMessage): Promise<void> {
+  await ctx.mailer.enqueue(tx.db, message, tx.now);
+  tx.afterCommit(() => ctx.mailer.wake());
 }
 
 const escapeHtml = (s: string) =>

@@ -1,26 +1,14 @@
-// Public files (car photos, decisions.md section 9): written under DATA_DIR/files/public and
-// served by app.ts at /uploads/. Keys carry random names, so the files are cached as immutable.
-import path from 'node:path';
+// Public files (car photos, decisions.md section 9): kept in ctx.publicFiles (local disk or the S3
+// bucket, lib/storage.ts) and served by this module at /uploads/<key> from whichever store is
+// configured, so every instance serves every photo. Keys carry random names, so the files are
+// cached as immutable. A missing file is a 404 JSON answer, never the web app's page.
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import { LocalDiskStorage, type Storage } from './storage';
+import { contentTypeOf, isValidStorageKey } from './storage';
 
 export const PUBLIC_URL_PREFIX = '/uploads/';
 
-export function publicFilesDir(env: { FILES_DIR: string }): string {
-  return path.join(env.FILES_DIR, 'public');
-}
-
-const stores = new WeakMap<AppContext, Storage>();
-
-/** The public store of an app: local disk under DATA_DIR/files/public. */
-export function publicFiles(ctx: AppContext): Storage {
-  let store = stores.get(ctx);
-  if (!store) {
-    store = new LocalDiskStorage(publicFilesDir(ctx.env));
-    stores.set(ctx, store);
-  }
-  return store;
-}
+export const FILE_NOT_FOUND = 'File not found';
 
 export function publicUrl(key: string): string {
   return `${PUBLIC_URL_PREFIX}${key}`;
@@ -30,5 +18,42 @@ export function publicUrl(key: string): string {
 export function publicKeyOf(url: string): string | null {
   if (!url.startsWith(PUBLIC_URL_PREFIX)) return null;
   const key = url.slice(PUBLIC_URL_PREFIX.length).split('?')[0] ?? '';
-  return key && !key.includes('..') ? key : null;
+  return key && isValidStorageKey(key) ? key : null;
+}
+
+function fileNotFound(reply: FastifyReply) {
+  return reply.status(404).send({ success: false, message: FILE_NOT_FOUND });
+}
+
+/** GET (and HEAD) /uploads/<key>: a public file, streamed from the public store. */
+export function publicFilesRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    // HEAD is declared here rather than derived from GET, which would read the whole file to drop it.
+    app.route<{ Params: { '*': string } }>({
+      method: ['GET', 'HEAD'],
+      url: `${PUBLIC_URL_PREFIX}*`,
+      exposeHeadRoute: false,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const key = request.params['*'];
+        if (!isValidStorageKey(key)) return fileNotFound(reply);
+        const file = await ctx.publicFiles.stream(key);
+        if (!file) return fileNotFound(reply);
+        reply
+          .header('content-type', contentTypeOf(key))
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff');
+        if (file.etag) reply.header('etag', file.etag);
+        const unchanged = !!file.etag && request.headers['if-none-match']?.split(/\s*,\s*/).includes(file.etag);
+        if (unchanged || request.method === 'HEAD') {
+          // Not sent: close the file (or the store's connection) now.
+          file.body.destroy();
+          if (file.size !== undefined && !unchanged) reply.header('content-length', file.size);
+          return reply.status(unchanged ? 304 : 200).send();
+        }
+        if (file.size !== undefined) reply.header('content-length', file.size);
+        return reply.send(file.body);
+      },
+    });
+  };
 }

@@ -57,6 +57,8 @@ const MULTIPART_MESSAGE = 'The upload could not be read: the multipart/form-data
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A service that is down (the file store): logged with its cause, answered with its message.
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.status).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

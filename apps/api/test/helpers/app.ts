@@ -9,8 +9,9 @@ import { buildApp } from '../../src/app';
 import type { AppContext } from '../../src/context';
 import type { Db } from '../../src/db/connection';
 import { loadEnv } from '../../src/env';
+import { drainOutbox } from '../../src/jobs/mail.worker';
 import { createMailer } from '../../src/lib/mail';
-import { LocalDiskStorage } from '../../src/lib/storage';
+import { createStorage } from '../../src/lib/storage';
 import { createRuntime } from '../../src/runtime';
 import { TestClock } from './clock';
 import { openTestDatabase } from './db';
@@ -24,8 +25,12 @@ export interface OutboxMail {
   text: string;
   html: string | null;
   transport: 'smtp' | 'outbox';
+  status: 'pending' | 'sent' | 'kept' | 'failed';
+  attempts: number;
   sent_at: Date | null;
+  /** The last error of a failed attempt. */
   error: string | null;
+  message_id: string | null;
   created_at: Date;
 }
 
@@ -35,6 +40,11 @@ export interface Outbox {
   latest(to: string): Promise<OutboxMail | undefined>;
   /** The token of the newest reset link mailed to an address. */
   resetToken(to: string): Promise<string>;
+  /**
+   * Runs the mail worker's step until nothing is due (at the test clock's now): mail is queued in
+   * the outbox and sent by the worker, which tests do not start. Returns the attempts made.
+   */
+  drain(): Promise<number>;
 }
 
 export interface TestApp {
@@ -63,7 +73,8 @@ export function resetTokenFromText(text: string): string {
   return decodeURIComponent(match[1]);
 }
 
-function createOutbox(db: Db): Outbox {
+function createOutbox(ctx: AppContext): Outbox {
+  const { db } = ctx;
   const list = async (to?: string) => {
     let query = db.selectFrom('mail_outbox').selectAll().orderBy('created_at', 'desc');
     if (to) query = query.where((eb) => eb(eb.fn('lower', ['to_address']), '=', to.toLowerCase()));
@@ -75,8 +86,11 @@ function createOutbox(db: Db): Outbox {
       text: r.text_body,
       html: r.html_body,
       transport: r.transport,
+      status: r.status,
+      attempts: r.attempts,
       sent_at: r.sent_at,
-      error: r.error,
+      error: r.last_error ?? r.error,
+      message_id: r.message_id,
       created_at: r.created_at,
     }));
   };
@@ -88,6 +102,7 @@ function createOutbox(db: Db): Outbox {
       if (!mail) throw new Error(`No mail to ${to} in the outbox`);
       return resetTokenFromText(mail.text);
     },
+    drain: () => drainOutbox(ctx),
   };
 }
 
@@ -116,14 +131,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       db: handle.db,
       env,
       clock,
-      mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
-      privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
+      mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, clock }),
+      ...createStorage(env),
       ...(options.runtime ? { runtime: createRuntime({ poolStats: handle.poolStats }) } : {}),
     };
     const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
+    cleanups.push(async () => ctx.mailer.close());
     cleanups.push(() => app.close());
     await app.ready();
-    return { app, ctx, db: handle.db, clock, outbox: createOutbox(handle.db), close };
+    return { app, ctx, db: handle.db, clock, outbox: createOutbox(ctx), close };
   } catch (error) {
     await close();
     throw error;

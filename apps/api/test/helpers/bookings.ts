@@ -1,5 +1,5 @@
 // Booking lifecycle helpers: a local HTTP server that answers like Paystack's API (initialize,
-// verify) for the payment tests, and small wrappers around the booking calls.
+// verify, refund) for the payment tests, and small wrappers around the booking calls.
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +23,10 @@ export interface PaystackStub {
   requests: { method: string; path: string; authorization: string | undefined; body: unknown }[];
   /** Makes verify fail as a network would: an HTTP 5xx answer, a dropped connection, or normal again (null). */
   failVerify(mode: 500 | 503 | 'reset' | null): void;
+  /** Refunds Paystack accepted, by transaction reference (POST /refund). */
+  refunds: Map<string, { id: number; amount: number }>;
+  /** Makes POST /refund fail (5xx, dropped connection, or a 400 refusal), or normal again (null). */
+  failRefund(mode: 500 | 503 | 'reset' | 400 | null): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,8 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
   const transactions = new Map<string, StubTransaction>();
   const requests: PaystackStub['requests'] = [];
   let verifyFailure: 500 | 503 | 'reset' | null = null;
+  const refunds = new Map<string, { id: number; amount: number }>();
+  let refundFailure: 500 | 503 | 'reset' | 400 | null = null;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -54,6 +60,18 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
         if (!tx) return send(404, { status: false, message: 'Transaction reference not found' });
         return send(200, { status: true, message: 'Verification successful', data: { ...tx, gateway_response: tx.status === 'success' ? 'Successful' : 'Declined' } });
       }
+      if (req.method === 'POST' && req.url === '/refund' && body) {
+        if (refundFailure === 'reset') return req.socket.destroy();
+        if (refundFailure === 400) return send(400, { status: false, message: 'Refund cannot be processed right now' });
+        if (refundFailure) return send(refundFailure, { status: false, message: 'Service unavailable' });
+        const reference = String(body.transaction);
+        const tx = transactions.get(reference);
+        if (!tx || tx.status !== 'success') return send(404, { status: false, message: 'Transaction not found' });
+        if (refunds.has(reference)) return send(400, { status: false, message: 'Transaction has been fully reversed' });
+        const refund = { id: 1000 + refunds.size, amount: body.amount === undefined ? tx.amount : Number(body.amount) };
+        refunds.set(reference, refund);
+        return send(200, { status: true, message: 'Refund has been queued for processing', data: { id: refund.id, amount: refund.amount, status: 'pending', transaction: { reference, amount: tx.amount } } });
+      }
       return send(404, { status: false, message: 'Not found' });
     });
   });
@@ -70,6 +88,10 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
     },
     failVerify(mode) {
       verifyFailure = mode;
+    },
+    refunds,
+    failRefund(mode) {
+      refundFailure = mode;
     },
     sign: (body, key = secret) => createHmac('sha512', key).update(body).digest('hex'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -78,5 +78,9 @@ export const queryKeys = {
     analytics: (period: { from?: string; to?: string }) => ['admin', 'analytics', period] as const,
     /** Every period of the Analytics tab, for Refresh. */
     analyticsAll: () => ['admin', 'analytics'] as const,
+    /** Mail in one delivery status (the Dashboard's Failed mail: 'failed'). */
+    mail: (status: string) => ['admin', 'mail', status] as const,
+    /** Every mail list, for Refresh and after a retry. */
+    mailAll: () => ['admin', 'mail'] as const,
   },
 } as const;

@@ -12,6 +12,9 @@ import * as m0009 from './0009-audit-log';
 import * as m0010 from './0010-admin-list-indexes';
 import * as m0011 from './0011-browse-at-scale';
 import * as m0012 from './0012-browse-covering-indexes';
+import * as m0013 from './0013-sign-in-throttling';
+import * as m0014 from './0014-one-charge-per-booking';
+import * as m0015 from './0015-mail-outbox-worker';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -26,4 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0010-admin-list-indexes': m0010,
   '0011-browse-at-scale': m0011,
   '0012-browse-covering-indexes': m0012,
+  '0013-sign-in-throttling': m0013,
+  '0014-one-charge-per-booking': m0014,
+  '0015-mail-outbox-worker': m0015,
 };

@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../connection';
 import type { BookingStatusValue, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../schema';
-import { publicFiles, publicUrl } from '../../lib/public-files';
+import { publicUrl } from '../../lib/public-files';
 import { storedInsuranceOption, storedPickupOption } from '../../modules/cars/cars.mapper';
 import { refreshRatings } from '../../modules/reviews/reviews.repository';
 import { carIllustration, PHOTO_ANGLES } from './car-illustrations';
@@ -248,7 +248,7 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
   const now = ctx.clock.now();
   const today = todayIn(now);
   const thisYear = Number(today.slice(0, 4));
-  const store = publicFiles(ctx);
+  const store = ctx.publicFiles;
   const cars: (NewCar & { id: string; model: Model; city: string; owner: string })[] = [];
   const writes: Promise<void>[] = [];
 

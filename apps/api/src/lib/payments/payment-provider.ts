@@ -20,14 +20,33 @@ export interface VerifiedPayment {
   message?: string;
 }
 
+export interface CheckoutSession {
+  /** Paystack's access code: the pop-up resumes this transaction. */
+  accessCode?: string;
+  /** Paystack's hosted checkout page for the reference. */
+  authorizationUrl?: string;
+}
+
+/** A refund the provider accepted (Paystack queues it and pays it back to the card). */
+export interface AcceptedRefund {
+  /** The provider's id of the refund, when it gives one. */
+  id: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** What the browser needs to open the provider's checkout (Paystack's public key). */
   readonly publicKey?: string;
   /** Registers a checkout with the provider before the browser opens it. */
-  initialize(input: CheckoutInput): Promise<{ accessCode?: string }>;
+  initialize(input: CheckoutInput): Promise<CheckoutSession>;
   /** Asks the provider what happened to a reference. */
   verify(reference: string): Promise<VerifiedPayment>;
+  /**
+   * Refunds a successful charge in full. Answers once the provider has accepted the refund (also
+   * when it had already been refunded); throws PaymentProviderError when it did not, so the caller
+   * keeps the refund pending and asks again later.
+   */
+  refund(input: { reference: string; amountCents: number; reason: string }): Promise<AcceptedRefund>;
   /** True when a webhook body carries the provider's signature; providers without webhooks answer false. */
   isSignedWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }

@@ -1,7 +1,7 @@
 // Paystack (https://paystack.com/docs/api/transaction): transactions are initialised and verified
 // server-side with the secret key; webhooks are signed with HMAC SHA512 of the raw body.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PaymentProviderError, type CheckoutInput, type PaymentProvider, type VerifiedPayment } from './payment-provider';
+import { PaymentProviderError, type AcceptedRefund, type CheckoutInput, type CheckoutSession, type PaymentProvider, type VerifiedPayment } from './payment-provider';
 
 const TIMEOUT_MS = 10_000;
 
@@ -40,15 +40,32 @@ export class PaystackProvider implements PaymentProvider {
     return { httpStatus: res.status, answer };
   }
 
-  async initialize(input: CheckoutInput): Promise<{ accessCode?: string }> {
-    const { answer } = await this.call<{ access_code?: string }>('POST', '/transaction/initialize', {
+  async initialize(input: CheckoutInput): Promise<CheckoutSession> {
+    const { answer } = await this.call<{ access_code?: string; authorization_url?: string }>('POST', '/transaction/initialize', {
       email: input.email,
       amount: input.amountCents,
       currency: input.currency,
       reference: input.reference,
     });
     if (!answer.status) throw new PaymentProviderError(answer.message || 'The payment could not be started. Please try again.');
-    return answer.data?.access_code ? { accessCode: answer.data.access_code } : {};
+    return {
+      ...(answer.data?.access_code ? { accessCode: answer.data.access_code } : {}),
+      ...(answer.data?.authorization_url ? { authorizationUrl: answer.data.authorization_url } : {}),
+    };
+  }
+
+  /** POST /refund with the transaction's reference: a full refund, queued by Paystack. */
+  async refund(input: { reference: string; amountCents: number; reason: string }): Promise<AcceptedRefund> {
+    const { answer } = await this.call<{ id?: number | string }>('POST', '/refund', {
+      transaction: input.reference,
+      amount: input.amountCents,
+      merchant_note: input.reason,
+      customer_note: input.reason,
+    });
+    if (answer.status) return { id: answer.data?.id === undefined ? null : String(answer.data.id) };
+    // Asked again after a refund that went through (a retry after a lost answer): already done.
+    if (/fully reversed|already (been )?refunded/i.test(answer.message ?? '')) return { id: null };
+    throw new PaymentProviderError(answer.message || 'The refund was not accepted by Paystack.');
   }
 
   async verify(reference: string): Promise<VerifiedPayment> {

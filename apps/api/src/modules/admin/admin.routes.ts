@@ -1,6 +1,7 @@
 // Admin-only views of platform internals. The mail outbox lets a developer (or the end-to-end
-// tests) read mail when no SMTP server is configured.
-import { adminOverviewSchema, envelope, safeText } from '@karoo/shared';
+// tests) read mail when no SMTP server is configured; /admin/mail shows delivery (what failed)
+// and sends failed mail again.
+import { adminMailListQuerySchema, adminMailSchema, adminOverviewSchema, envelope, safeText } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -36,10 +37,10 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['Admin'],
         operationId: 'clearServerCache',
         summary: 'Clear System Cache: forget the cached browse pages and settings',
-        description: "Clears this instance's caches. Other instances keep theirs until they expire (browse pages 5 s, settings 3 s).",
+        description: 'Clears the caches of every instance: this one before it answers, the others within milliseconds.',
         response: { 200: envelope(z.object({ cleared: z.array(z.enum(admin.SERVER_CACHES)) })) },
       },
-    }, async () => ({ success: true as const, message: 'System cache cleared', data: { cleared: admin.clearServerCaches(ctx) } }));
+    }, async () => ({ success: true as const, message: 'System cache cleared', data: { cleared: await admin.clearServerCaches(ctx) } }));
 
     app.get('/admin/outbox', {
       schema: {
@@ -49,5 +50,26 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: envelope(z.array(mailSchema)) },
       },
     }, async (request) => ({ success: true as const, data: await admin.listRecentMail(ctx, request.query) }));
+
+    app.get('/admin/mail', {
+      schema: {
+        tags: ['Admin'],
+        operationId: 'listMailDelivery',
+        summary: 'Mail and its delivery state, newest first; ?status=failed lists what was given up on',
+        description: 'The mail worker tries a message up to 6 times (after 30 s, 2 min, 10 min, 1 h and 6 h) before it is failed.',
+        querystring: adminMailListQuerySchema,
+        response: { 200: envelope(z.array(adminMailSchema)) },
+      },
+    }, async (request) => ({ success: true as const, data: await admin.listMailDelivery(ctx, request.query) }));
+
+    app.post('/admin/mail/:id/retry', {
+      schema: {
+        tags: ['Admin'],
+        operationId: 'retryMail',
+        summary: 'Send failed mail again, with fresh attempts',
+        params: z.object({ id: z.uuid({ error: 'Mail not found' }) }),
+        response: { 200: envelope(adminMailSchema) },
+      },
+    }, async (request) => ({ success: true as const, message: 'Mail queued to be sent again', data: await admin.retryMail(ctx, request.params.id) }));
   });
 }

@@ -1,14 +1,15 @@
 // Admin views of platform internals: the Dashboard's counters, newest users and debug box
-// (document 3, Admin panel), and the mail outbox, so a developer (or the end-to-end tests) can
-// read mail when no SMTP server is configured.
+// (document 3, Admin panel), the mail outbox, so a developer (or the end-to-end tests) can read
+// mail when no SMTP server is configured, and mail delivery: what failed, and sending it again.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ADMIN_RECENT_USERS, type AdminDebugInfo, type AdminOverview } from '@karoo/shared';
+import { ADMIN_RECENT_USERS, type AdminDebugInfo, type AdminMail, type AdminMailListQuery, type AdminOverview } from '@karoo/shared';
 import apiPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../context';
-import { listOutboxMail } from '../../lib/mail-outbox.repository';
-import { clearBrowseCache } from '../cars/listing-cache';
-import { forgetSettings } from '../settings/settings.service';
+import { conflict, notFound } from '../../lib/app-error';
+import { findOutboxMail, listOutboxMail, requeueFailedMail, type OutboxMailRow } from '../../lib/mail-outbox.repository';
+import { forgetBrowsePages } from '../cars/listing-cache';
+import { forgetSettingsEverywhere } from '../settings/settings.service';
 import { countDashboardTotals, listNewestUsers } from './admin.repository';
 
 export interface OutboxMailView {
@@ -31,9 +32,42 @@ export async function listRecentMail(ctx: AppContext, filters: { to?: string | u
     text: r.text_body,
     transport: r.transport,
     sent_at: r.sent_at ? new Date(r.sent_at).toISOString() : null,
-    error: r.error,
+    error: r.last_error ?? r.error,
     created_at: new Date(r.created_at).toISOString(),
   }));
+}
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+function toAdminMail(r: OutboxMailRow): AdminMail {
+  return {
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    status: r.status,
+    attempts: r.attempts,
+    last_error: r.last_error ?? r.error,
+    next_attempt_at: r.status === 'pending' ? iso(r.next_attempt_at) : null,
+    sent_at: iso(r.sent_at),
+    created_at: new Date(r.created_at).toISOString(),
+    message_id: r.message_id,
+  };
+}
+
+/** GET /admin/mail: mail and its delivery state, newest first, optionally in one status ('failed'). */
+export async function listMailDelivery(ctx: AppContext, query: AdminMailListQuery): Promise<AdminMail[]> {
+  return (await listOutboxMail(ctx.db, { status: query.status, limit: query.limit })).map(toAdminMail);
+}
+
+/** POST /admin/mail/{id}/retry: failed mail goes back to the queue with fresh attempts, sent at once. */
+export async function retryMail(ctx: AppContext, id: string): Promise<AdminMail> {
+  const row = await requeueFailedMail(ctx.db, id, ctx.clock.now());
+  if (!row) {
+    if (!(await findOutboxMail(ctx.db, id))) throw notFound('Mail not found');
+    throw conflict('Only failed mail can be sent again.');
+  }
+  ctx.mailer.wake();
+  return toAdminMail(row);
 }
 
 /** GET /admin/overview: counters by aggregate SQL, the 5 newest users and the debug box. */
@@ -105,13 +139,12 @@ export const SERVER_CACHES = ['browse', 'settings'] as const;
 export type ServerCache = (typeof SERVER_CACHES)[number];
 
 /**
- * Clear System Cache (document 3, Settings): forgets this instance's public browse pages and its
- * platform settings, so the next request reads the database. Other instances are not told yet
- * (issue 12 will raise a domain event they hear); until then their browse pages are at most
- * BROWSE_CACHE_MS (5 s) old and their settings at most SETTINGS_CACHE_MS (3 s).
+ * Clear System Cache (document 3, Settings): every instance forgets its public browse pages and its
+ * platform settings, so the next request reads the database: this one before the answer, the
+ * others within milliseconds (the cache bus, decision 026).
  */
-export function clearServerCaches(ctx: AppContext): ServerCache[] {
-  clearBrowseCache(ctx);
-  forgetSettings(ctx);
+export async function clearServerCaches(ctx: AppContext): Promise<ServerCache[]> {
+  await forgetBrowsePages(ctx);
+  await forgetSettingsEverywhere(ctx);
   return [...SERVER_CACHES];
 }

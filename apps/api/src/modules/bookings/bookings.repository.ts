@@ -203,6 +203,11 @@ export function lockOverdueBookings(db: Db, now: Date): Promise<BookingRow[]> {
   return db.selectFrom('bookings').selectAll().where('expires_at', '<=', now).orderBy('expires_at').forUpdate().skipLocked().execute();
 }
 
+/** One booking row, locked for the caller's transaction (a payment settling it waits for another). */
+export function lockBookingRow(db: Db, id: string): Promise<BookingRow | undefined> {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 /** The active bookings of a car whose start date has come (the rental a return ends). */
 export function findStartedActiveBookings(db: Db, carId: string, today: string): Promise<BookingRow[]> {
   return db

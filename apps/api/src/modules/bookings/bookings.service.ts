@@ -182,6 +182,17 @@ export function findBookingById(ctx: AppContext, idOrNumber: string): Promise<Bo
   return repo.findBookingRecord(ctx.db, idOrNumber);
 }
 
+/**
+ * A booking locked in the caller's unit of work, as it is now: two charges settling one booking at
+ * once take turns, and the second sees what the first did (modules/payments).
+ */
+export async function lockBookingForPayment(tx: Tx, id: string): Promise<BookingRecord> {
+  if (!(await repo.lockBookingRow(tx.db, id))) throw notFound(BOOKING_NOT_FOUND);
+  const record = await repo.findBookingRecord(tx.db, id);
+  if (!record) throw notFound(BOOKING_NOT_FOUND);
+  return record;
+}
+
 /** A booking is visible to its renter, the car's owner and admins (decisions.md section 1); 404 for anyone else. */
 export async function findVisibleBooking(ctx: AppContext, viewer: UserRow, idOrNumber: string): Promise<BookingRecord> {
   const booking = await repo.findBookingRecord(ctx.db, idOrNumber);

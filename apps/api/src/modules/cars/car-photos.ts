@@ -6,7 +6,7 @@ import { MAX_CAR_PHOTO_BYTES, MAX_CAR_PHOTOS } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/app-error';
 import { detectFileType } from '../../lib/file-types';
-import { publicFiles, publicKeyOf, publicUrl } from '../../lib/public-files';
+import { publicKeyOf, publicUrl } from '../../lib/public-files';
 
 const PHOTO_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w-]+=[\w.-]+)*);base64,/i;
@@ -49,7 +49,7 @@ export function planCarPhotos(carId: string, images: string[], current: string[]
 
 /** Writes the planned photos and answers their URLs, in order. */
 export async function writeCarPhotos(ctx: AppContext, planned: PlannedPhoto[]): Promise<string[]> {
-  const store = publicFiles(ctx);
+  const store = ctx.publicFiles;
   const urls: string[] = [];
   for (const photo of planned) {
     if (photo.kind === 'keep') {
@@ -64,7 +64,7 @@ export async function writeCarPhotos(ctx: AppContext, planned: PlannedPhoto[]): 
 
 /** Removes stored photos that are no longer used (best effort). */
 export async function removeCarPhotos(ctx: AppContext, urls: string[]): Promise<void> {
-  const store = publicFiles(ctx);
+  const store = ctx.publicFiles;
   for (const url of urls) {
     const key = publicKeyOf(url);
     if (key) await store.remove(key).catch(() => undefined);

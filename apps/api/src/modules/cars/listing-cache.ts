@@ -1,13 +1,17 @@
 // The browse cache: public browse pages look the same to every visitor, so each app keeps the
 // serialised answer for a few seconds (BROWSE_CACHE_MS, default 5 s). Concurrent misses for one
 // page share one query; a page past its time is still served while one request refreshes it
-// (for up to a minute); any write through the API that can change a page clears the cache.
-// Other instances see a change within BROWSE_CACHE_MS. A cached page also keeps a gzip copy,
-// made once, for the clients that accept it (every browser does).
+// (for up to a minute); any write through the API that can change a page clears the cache of
+// every instance, by the cache bus (decision 026): this one at once, the others within
+// milliseconds. A load that began before the clear is not kept. A cached page also keeps a gzip
+// copy, made once, for the clients that accept it (every browser does).
 import { gzipSync } from 'node:zlib';
 import type { AppContext } from '../../context';
+import { cacheBusOf } from '../../lib/cache-bus';
 
 export const DEFAULT_BROWSE_CACHE_MS = 5000;
+/** The cache bus topic of public browse pages. */
+export const BROWSE_TOPIC = 'browse';
 const MAX_STALE_MS = 60_000;
 const MAX_ENTRIES = 500;
 
@@ -41,6 +45,8 @@ function cacheOf(ctx: AppContext): Cache {
   if (!cache) {
     cache = { generation: 0, entries: new Map(), loading: new Map() };
     caches.set(ctx, cache);
+    // Before the first page is loaded, so that no clear published meanwhile is missed.
+    cacheBusOf(ctx).subscribe(BROWSE_TOPIC, () => clearBrowseCache(ctx));
   }
   return cache;
 }
@@ -49,7 +55,7 @@ export function browseCacheMs(ctx: AppContext): number {
   return ctx.env.BROWSE_CACHE_MS ?? DEFAULT_BROWSE_CACHE_MS;
 }
 
-/** Forgets every cached page; loads already under way are not stored. */
+/** Forgets this instance's cached pages; loads already under way are not stored. */
 export function clearBrowseCache(ctx: AppContext): void {
   const cache = caches.get(ctx);
   if (!cache) return;
@@ -99,7 +105,10 @@ export async function cachedPage(ctx: AppContext, key: string, loader: () => Pro
   return answerOf(await load(cache, key, loader));
 }
 
-/** The subscriber of every event that can change a public browse page (events/subscribers.ts). */
-export function forgetBrowsePages(ctx: AppContext): void {
-  clearBrowseCache(ctx);
+/**
+ * Every instance forgets its cached pages (this one before the promise settles): the subscriber of
+ * every event that can change a public browse page (events/subscribers.ts), run after the commit.
+ */
+export function forgetBrowsePages(ctx: AppContext): Promise<void> {
+  return cacheBusOf(ctx).publish(BROWSE_TOPIC);
 }

@@ -1,9 +1,10 @@
 // What each domain event tells whom (decisions.md section 3): every notification and email text of
 // Karoo, in one file. People are named by full name, dates are en-ZA, amounts in rand. The events
-// are raised by the services (events/domain-events.ts); subscribers.ts lists these handlers.
+// are raised by the services (events/domain-events.ts); subscribers.ts lists these handlers, which
+// run in the transaction of the change (the notification and its email commit with it).
 import { formatDateRange, formatDay, formatRand, UNPAID_EXPIRY_HOURS } from '@karoo/shared';
 import type { AppContext } from '../../context';
-import type { EventOf } from '../../events/domain-events';
+import type { EventOf, Tx } from '../../events/domain-events';
 import type { BookingRecord } from '../bookings/bookings.service';
 import { notify } from './notifications.service';
 
@@ -21,9 +22,9 @@ function when(b: BookingRecord): string {
 }
 const withReason = (text: string | null | undefined) => (text ? `: ${text}` : '.');
 
-export async function bookingRequested(ctx: AppContext, { booking: b }: EventOf<'booking.requested'>) {
+export async function bookingRequested(tx: Tx, { booking: b }: EventOf<'booking.requested'>, ctx: AppContext) {
   const instant = b.status === 'confirmed';
-  await notify(ctx, b.owner_id, {
+  await notify(ctx, tx, b.owner_id, {
     type: 'booking_request',
     title: instant ? 'New booking' : 'New booking request',
     message: instant
@@ -32,7 +33,7 @@ export async function bookingRequested(ctx: AppContext, { booking: b }: EventOf<
     link: MY_BOOKINGS,
   });
   if (instant) {
-    await notify(ctx, b.renter_id, {
+    await notify(ctx, tx, b.renter_id, {
       type: 'booking_confirmed',
       title: 'Booking confirmed',
       message: `Your booking of the ${carName(b)} for ${when(b)} is confirmed. Pay to secure it.`,
@@ -41,8 +42,8 @@ export async function bookingRequested(ctx: AppContext, { booking: b }: EventOf<
   }
 }
 
-export async function bookingConfirmed(ctx: AppContext, { booking: b }: EventOf<'booking.confirmed'>) {
-  await notify(ctx, b.renter_id, {
+export async function bookingConfirmed(tx: Tx, { booking: b }: EventOf<'booking.confirmed'>, ctx: AppContext) {
+  await notify(ctx, tx, b.renter_id, {
     type: 'booking_confirmed',
     title: 'Booking accepted',
     message: `${b.owner_full_name} accepted your booking of the ${bookingName(b)}. Pay within ${UNPAID_EXPIRY_HOURS} hours to secure it.`,
@@ -50,8 +51,8 @@ export async function bookingConfirmed(ctx: AppContext, { booking: b }: EventOf<
   });
 }
 
-export async function bookingRejected(ctx: AppContext, { booking: b, response }: EventOf<'booking.rejected'>) {
-  await notify(ctx, b.renter_id, {
+export async function bookingRejected(tx: Tx, { booking: b, response }: EventOf<'booking.rejected'>, ctx: AppContext) {
+  await notify(ctx, tx, b.renter_id, {
     type: 'booking_rejected',
     title: 'Booking rejected',
     message: `Your booking of the ${bookingName(b)} was rejected${withReason(response)}`,
@@ -59,23 +60,23 @@ export async function bookingRejected(ctx: AppContext, { booking: b, response }:
   });
 }
 
-export async function bookingCancelled(ctx: AppContext, { booking: b, cause, reason }: EventOf<'booking.cancelled'>) {
+export async function bookingCancelled(tx: Tx, { booking: b, cause, reason }: EventOf<'booking.cancelled'>, ctx: AppContext) {
   switch (cause) {
     case 'renter':
-      await notify(ctx, b.owner_id, { type: 'booking_cancelled', title: 'Booking cancelled', message: `${b.renter_full_name} cancelled the booking of your ${bookingName(b)}.`, link: MY_BOOKINGS });
+      await notify(ctx, tx, b.owner_id, { type: 'booking_cancelled', title: 'Booking cancelled', message: `${b.renter_full_name} cancelled the booking of your ${bookingName(b)}.`, link: MY_BOOKINGS });
       return;
     case 'admin':
-      await notify(ctx, b.owner_id, {
+      await notify(ctx, tx, b.owner_id, {
         type: 'booking_cancelled',
         title: 'Booking cancelled',
         message: `Karoo cancelled ${b.renter_full_name}'s booking of your ${bookingName(b)}${withReason(reason)}`,
         link: MY_BOOKINGS,
       });
-      await notify(ctx, b.renter_id, { type: 'booking_cancelled', title: 'Booking cancelled', message: `Your booking of the ${bookingName(b)} was cancelled by Karoo${withReason(reason)}`, link: MY_BOOKINGS });
+      await notify(ctx, tx, b.renter_id, { type: 'booking_cancelled', title: 'Booking cancelled', message: `Your booking of the ${bookingName(b)} was cancelled by Karoo${withReason(reason)}`, link: MY_BOOKINGS });
       return;
     case 'expired':
-      await notify(ctx, b.renter_id, { type: 'booking_expired', title: 'Booking expired', message: `Your booking of the ${bookingName(b)} was cancelled. ${reason ?? 'Expired.'}`, link: MY_BOOKINGS });
-      await notify(ctx, b.owner_id, {
+      await notify(ctx, tx, b.renter_id, { type: 'booking_expired', title: 'Booking expired', message: `Your booking of the ${bookingName(b)} was cancelled. ${reason ?? 'Expired.'}`, link: MY_BOOKINGS });
+      await notify(ctx, tx, b.owner_id, {
         type: 'booking_expired',
         title: 'Booking expired',
         message: `The booking of your ${carName(b)} by ${b.renter_full_name} (${dates(b)}) was cancelled. ${reason ?? 'Expired.'}`,
@@ -83,7 +84,7 @@ export async function bookingCancelled(ctx: AppContext, { booking: b, cause, rea
       });
       return;
     case 'car_removed':
-      await notify(ctx, b.renter_id, {
+      await notify(ctx, tx, b.renter_id, {
         type: 'booking_cancelled',
         title: 'Booking cancelled',
         message: `Your booking of the ${bookingName(b)} was cancelled because the car is no longer listed.`,
@@ -91,7 +92,7 @@ export async function bookingCancelled(ctx: AppContext, { booking: b, cause, rea
       });
       return;
     case 'renter_closed':
-      await notify(ctx, b.owner_id, {
+      await notify(ctx, tx, b.owner_id, {
         type: 'booking_cancelled',
         title: 'Booking cancelled',
         message: `The booking of your ${carName(b)} by ${b.renter_full_name} (${dates(b)}) was cancelled because their account was closed. The dates are free again.`,
@@ -100,15 +101,23 @@ export async function bookingCancelled(ctx: AppContext, { booking: b, cause, rea
   }
 }
 
-export async function bookingPaid(ctx: AppContext, { booking: b }: EventOf<'booking.paid'>) {
+export async function bookingPaid(tx: Tx, { booking: b }: EventOf<'booking.paid'>, ctx: AppContext) {
   const amount = formatRand(b.total_price_cents / 100);
-  await notify(ctx, b.renter_id, { type: 'booking_paid', title: 'Payment received', message: `Your payment of ${amount} for the ${bookingName(b)} was received. Your booking is active.`, link: MY_BOOKINGS });
-  await notify(ctx, b.owner_id, { type: 'booking_paid', title: 'Booking paid', message: `${b.renter_full_name} paid ${amount} for the ${bookingName(b)}. The booking is active.`, link: MY_BOOKINGS });
+  await notify(ctx, tx, b.renter_id, { type: 'booking_paid', title: 'Payment received', message: `Your payment of ${amount} for the ${bookingName(b)} was received. Your booking is active.`, link: MY_BOOKINGS });
+  await notify(ctx, tx, b.owner_id, { type: 'booking_paid', title: 'Booking paid', message: `${b.renter_full_name} paid ${amount} for the ${bookingName(b)}. The booking is active.`, link: MY_BOOKINGS });
 }
 
-export async function bookingCompleted(ctx: AppContext, { booking: b, forced, forcedReason }: EventOf<'booking.completed'>) {
-  await notify(
-    ctx,
+export async function paymentRefundDue(tx: Tx, { booking: b, reference, amountCents, reason }: EventOf<'payment.refund_due'>, ctx: AppContext) {
+  await notify(ctx, tx, b.renter_id, {
+    type: 'payment_refunded',
+    title: 'Payment refunded',
+    message: `Your payment of ${formatRand(amountCents / 100)} for the ${bookingName(b)} (reference ${reference}) could not be used. ${reason} It is being refunded in full to the card you paid with; refunds can take a few working days to show.`,
+    link: MY_BOOKINGS,
+  });
+}
+
+export async function bookingCompleted(tx: Tx, { booking: b, forced, forcedReason }: EventOf<'booking.completed'>, ctx: AppContext) {
+  await notify(ctx, tx,
     b.renter_id,
     forced
       ? { type: 'force_return', title: 'Rental ended by Karoo', message: `An administrator ended your rental of the ${carName(b)}${withReason(forcedReason)}`, link: MY_BOOKINGS }
@@ -121,9 +130,9 @@ export async function bookingCompleted(ctx: AppContext, { booking: b, forced, fo
   );
 }
 
-export async function carForceReturned(ctx: AppContext, { car, reason, affected }: EventOf<'car.force_returned'>) {
+export async function carForceReturned(tx: Tx, { car, reason, affected }: EventOf<'car.force_returned'>, ctx: AppContext) {
   if (affected === 0) return;
-  await notify(ctx, car.owner_id, {
+  await notify(ctx, tx, car.owner_id, {
     type: 'force_return',
     title: 'Rental ended by Karoo',
     message: `An administrator ended the current rental of your ${carName(car)}${withReason(reason)} The car is available again.`,
@@ -131,12 +140,12 @@ export async function carForceReturned(ctx: AppContext, { car, reason, affected 
   });
 }
 
-export async function carVerified(ctx: AppContext, { car }: EventOf<'car.verified'>) {
-  await notify(ctx, car.owner_id, { type: 'car_verified', title: 'Car verified', message: `Your ${carName(car)} has been verified and is now listed on Karoo.`, link: HOST_DASHBOARD });
+export async function carVerified(tx: Tx, { car }: EventOf<'car.verified'>, ctx: AppContext) {
+  await notify(ctx, tx, car.owner_id, { type: 'car_verified', title: 'Car verified', message: `Your ${carName(car)} has been verified and is now listed on Karoo.`, link: HOST_DASHBOARD });
 }
 
-export async function carRejected(ctx: AppContext, { car, notes }: EventOf<'car.rejected'>) {
-  await notify(ctx, car.owner_id, {
+export async function carRejected(tx: Tx, { car, notes }: EventOf<'car.rejected'>, ctx: AppContext) {
+  await notify(ctx, tx, car.owner_id, {
     type: 'car_rejected',
     title: 'Car not approved',
     message: `Your ${carName(car)} was not approved: ${notes}. Update the listing to send it for verification again.`,
@@ -144,8 +153,8 @@ export async function carRejected(ctx: AppContext, { car, notes }: EventOf<'car.
   });
 }
 
-export async function registrationVerified(ctx: AppContext, { car }: EventOf<'car.registration_verified'>) {
-  await notify(ctx, car.owner_id, {
+export async function registrationVerified(tx: Tx, { car }: EventOf<'car.registration_verified'>, ctx: AppContext) {
+  await notify(ctx, tx, car.owner_id, {
     type: 'registration_verified',
     title: 'Registration document verified',
     message: `The registration document of your ${carName(car)} has been verified.`,
@@ -153,8 +162,8 @@ export async function registrationVerified(ctx: AppContext, { car }: EventOf<'ca
   });
 }
 
-export async function registrationRejected(ctx: AppContext, { car, notes }: EventOf<'car.registration_rejected'>) {
-  await notify(ctx, car.owner_id, {
+export async function registrationRejected(tx: Tx, { car, notes }: EventOf<'car.registration_rejected'>, ctx: AppContext) {
+  await notify(ctx, tx, car.owner_id, {
     type: 'registration_rejected',
     title: 'Registration document rejected',
     message: `The registration document of your ${carName(car)} was rejected${withReason(notes)} Please upload a new one.`,
@@ -162,8 +171,8 @@ export async function registrationRejected(ctx: AppContext, { car, notes }: Even
   });
 }
 
-export async function reviewCreated(ctx: AppContext, { car, reviewerName, rating, comment }: EventOf<'review.created'>) {
-  await notify(ctx, car.owner_id, {
+export async function reviewCreated(tx: Tx, { car, reviewerName, rating, comment }: EventOf<'review.created'>, ctx: AppContext) {
+  await notify(ctx, tx, car.owner_id, {
     type: 'review_received',
     title: 'New review',
     message: `${reviewerName} rated your ${carName(car)} ${rating}/5: "${comment.slice(0, 140)}"`,
@@ -171,8 +180,8 @@ export async function reviewCreated(ctx: AppContext, { car, reviewerName, rating
   });
 }
 
-export async function userVerified(ctx: AppContext, { user }: EventOf<'user.verified'>) {
-  await notify(ctx, user.id, {
+export async function userVerified(tx: Tx, { user }: EventOf<'user.verified'>, ctx: AppContext) {
+  await notify(ctx, tx, user.id, {
     type: 'account_verified',
     title: 'Account verified',
     message: 'Your Karoo account has been verified. You can now book cars and list your own.',
@@ -180,8 +189,8 @@ export async function userVerified(ctx: AppContext, { user }: EventOf<'user.veri
   });
 }
 
-export async function userRejected(ctx: AppContext, { user, notes }: EventOf<'user.rejected'>) {
-  await notify(ctx, user.id, {
+export async function userRejected(tx: Tx, { user, notes }: EventOf<'user.rejected'>, ctx: AppContext) {
+  await notify(ctx, tx, user.id, {
     type: 'account_rejected',
     title: 'Verification rejected',
     message: `Your verification was not approved${withReason(notes)} Please update your documents and details on your profile.`,

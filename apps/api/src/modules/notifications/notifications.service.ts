@@ -1,14 +1,16 @@
 // Server-kept notifications (decisions.md section 3), mailed as well when the settings'
-// emailNotifications is on. Without SMTP_URL the mailer only records the message in the outbox
-// (nothing leaves the server), so "mail is configured" is the mailer's own concern.
+// emailNotifications is on. Both are written in the transaction of the change that causes them;
+// the mail worker sends the email after the commit. Without SMTP_URL the message stays in the
+// outbox (nothing leaves the server), so "mail is configured" is the mailer's own concern.
 import type { Notification } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import { renderMail } from '../../lib/mail';
+import type { Tx } from '../../events/domain-events';
+import { queueMail, renderMail } from '../../lib/mail';
 import { getSettings } from '../settings/settings.service';
-import { findUser } from '../users/users.service';
+import { findUserIn } from '../users/users.service';
 import * as repo from './notifications.repository';
 
 export interface NewNotification {
@@ -30,18 +32,21 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** Records a notification for a user and, when emailNotifications is on, sends the same event by email. */
-export async function notify(ctx: AppContext, userId: string, input: NewNotification): Promise<void> {
-  await repo.insertNotification(ctx.db, { user_id: userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null }, ctx.clock.now());
-  const user = await findUser(ctx, userId);
+/**
+ * Records a notification for a user and, when emailNotifications is on, queues the same event by
+ * email, both in the change's transaction `tx`.
+ */
+export async function notify(ctx: AppContext, tx: Tx, userId: string, input: NewNotification): Promise<void> {
+  await repo.insertNotification(tx.db, { user_id: userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null }, tx.now);
+  const user = await findUserIn(tx.db, userId);
   if (!user || user.deleted_at) return;
-  if (!(await getSettings(ctx)).emailNotifications) return;
+  if (!(await getSettings(ctx, tx.db)).emailNotifications) return;
   const mail = renderMail({
     greeting: `Hi ${user.full_name},`,
     paragraphs: [input.message],
     ...(input.link ? { action: { label: 'Open Karoo', url: `${ctx.env.APP_URL}${input.link}` } } : {}),
   });
-  await ctx.mailer.send({ to: user.email, subject: input.title, ...mail });
+  await queueMail(ctx, tx, { to: user.email, subject: input.title, ...mail });
 }
 
 /** The list shows the latest notifications only. */

@@ -1,22 +1,51 @@
-// SQL for payment attempts: each reference the server issues, tied to one booking, and its outcome.
+// SQL for payment attempts: each reference the server issues, tied to one booking, and its outcome;
+// at most one open checkout per booking (payments_one_open_per_booking), and the refund of a charge
+// that could not stay on its booking.
 import type { Db } from '../../db/connection';
 import type { PaymentRow } from '../../db/schema';
 
 export type PaymentOutcome = 'success' | 'failed';
 
-export async function insertPayment(
+/**
+ * Opens a checkout for a booking; false when the booking already has an open one (the unique
+ * partial index decides, also between two instances at once), and nothing is written.
+ */
+export async function insertOpenPayment(
   db: Db,
   payment: { reference: string; booking_id: string; provider: PaymentRow['provider']; amount_cents: number },
   now: Date,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const row = await db
     .insertInto('payments')
-    .values({ ...payment, currency: 'ZAR', message: null, created_at: now, updated_at: now })
-    .execute();
+    .values({ ...payment, currency: 'ZAR', status: 'initialized', message: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('reference')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The booking's open checkout (status 'initialized'), if any: there is at most one. */
+export function findOpenPayment(db: Db, bookingId: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('booking_id', '=', bookingId).where('status', '=', 'initialized').executeTakeFirst();
+}
+
+/** Keeps what the provider answered to initialise, so that the same session is answered again. */
+export async function saveCheckout(db: Db, reference: string, checkout: { access_code: string | null; authorization_url: string | null }, now: Date): Promise<void> {
+  await db.updateTable('payments').set({ ...checkout, updated_at: now }).where('reference', '=', reference).execute();
+}
+
+/** Closes an open checkout that can no longer be paid through (never started, another provider). */
+export async function closeOpenPayment(db: Db, reference: string, message: string, now: Date): Promise<void> {
+  await db.updateTable('payments').set({ status: 'failed', message, updated_at: now }).where('reference', '=', reference).where('status', '=', 'initialized').execute();
 }
 
 export function findPayment(db: Db, reference: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
+/** The payment row, locked for the caller's transaction (one settlement of a reference at a time). */
+export function lockPayment(db: Db, reference: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst();
 }
 
 /** Records what happened to a reference; a success is final and never overwritten. */
@@ -27,4 +56,81 @@ export async function recordOutcome(db: Db, reference: string, status: PaymentOu
     .where('reference', '=', reference)
     .where('status', '!=', 'success')
     .execute();
+}
+
+/**
+ * A successful charge that cannot stay on its booking: recorded as a success owed back in full,
+ * refund 'pending' and due now. Once only: false when its refund was already recorded.
+ */
+export async function recordRefundDue(db: Db, reference: string, refund: { amount_cents: number; reason: string }, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('payments')
+    .set({
+      status: 'success',
+      message: null,
+      refund_status: 'pending',
+      refund_amount_cents: refund.amount_cents,
+      refund_reason: refund.reason,
+      refund_requested_at: now,
+      refund_next_attempt_at: now,
+      updated_at: now,
+    })
+    .where('reference', '=', reference)
+    .where('refund_status', 'is', null)
+    .returning('reference')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Takes a due refund for one attempt: the next attempt moves to `leaseUntil`, so another instance
+ * (or the retry job) does not ask the provider at the same time. Undefined when not due or done.
+ */
+export function claimRefund(db: Db, reference: string, now: Date, leaseUntil: Date): Promise<PaymentRow | undefined> {
+  return db
+    .updateTable('payments')
+    .set((eb) => ({ refund_attempts: eb('refund_attempts', '+', 1), refund_next_attempt_at: leaseUntil, updated_at: now }))
+    .where('reference', '=', reference)
+    .where('refund_status', '=', 'pending')
+    .where('refund_next_attempt_at', '<=', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function recordRefunded(db: Db, reference: string, providerId: string | null, now: Date): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set((eb) => ({
+      refund_status: 'refunded',
+      refunded_at: now,
+      refund_next_attempt_at: null,
+      refund_error: null,
+      refund_provider_id: providerId ?? eb.ref('refund_provider_id'),
+      updated_at: now,
+    }))
+    .where('reference', '=', reference)
+    .where('refund_status', '=', 'pending')
+    .execute();
+}
+
+export async function recordRefundFailure(db: Db, reference: string, error: string, nextAttemptAt: Date, now: Date): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ refund_error: error, refund_next_attempt_at: nextAttemptAt, updated_at: now })
+    .where('reference', '=', reference)
+    .where('refund_status', '=', 'pending')
+    .execute();
+}
+
+/** Pending refunds whose next attempt is due, oldest first. */
+export async function findDueRefunds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select('reference')
+    .where('refund_status', '=', 'pending')
+    .where('refund_next_attempt_at', '<=', now)
+    .orderBy('refund_next_attempt_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.reference);
 }

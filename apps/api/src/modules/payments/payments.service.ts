@@ -1,18 +1,34 @@
-// Paying for a booking (decisions.md section 6): the server issues a reference tied to one
-// booking, asks the provider for the verdict, checks status, amount and currency itself, and
-// activates the booking in one conditional UPDATE. The unique payment_reference column makes it
-// idempotent under concurrency: the same reference activates once, never two bookings.
+// Paying for a booking (decisions.md section 6; docs/decisions/024-one-charge-per-booking.md): the
+// server issues a reference tied to one booking, asks the provider for the verdict, checks status,
+// amount and currency itself, and activates the booking. One charge per booking:
+// - a booking has at most one open checkout; a second (or concurrent) initialise answers the same
+//   reference and checkout (payments_one_open_per_booking decides, across instances);
+// - every successful charge that arrives (the pay call, Paystack's webhook, the sandbox checkout)
+//   goes through settleCharge(), which locks the booking: the first charge activates it, and a
+//   charge that cannot stay on it (already paid by another charge, expired or cancelled, a wrong
+//   amount) is refunded in full through the provider and the renter is told. The same charge
+//   delivered again answers what was decided the first time: no second activation, no refund.
+// - a refund the provider did not accept stays 'pending' and is asked again with backoff
+//   (refund-retry.job.ts), so every rand that came in is on a booking or refunded.
 import { randomBytes } from 'node:crypto';
-import { PAYMENT_MESSAGES, SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, type PaymentSession, type sandboxChargeBodySchema } from '@karoo/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  formatRand,
+  PAYMENT_MESSAGES,
+  SANDBOX_DECLINED_CARD,
+  SANDBOX_SUCCESS_CARD,
+  type PaymentSession,
+  type sandboxChargeBodySchema,
+} from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
-import type { UserRow } from '../../db/schema';
+import type { PaymentRow, UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
-import { paymentProvider, PaymentProviderError } from '../../lib/payments';
+import { paymentProvider, PaymentProviderError, type PaymentProvider, type VerifiedPayment } from '../../lib/payments';
 import { transition } from '../bookings/booking-status';
 import type { BookingRecord } from '../bookings/bookings.service';
-import { expireOverdueBookings, findBookingById, findVisibleBooking } from '../bookings/bookings.service';
+import { expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment } from '../bookings/bookings.service';
 import * as repo from './payments.repository';
 
 const NOT_PAYABLE = 'Payment is offered only for confirmed bookings not yet paid.';
@@ -20,6 +36,18 @@ const OTHER_BOOKING = 'Could not activate booking. This payment reference belong
 
 /** 502: the provider gave no verdict (unreachable or failing); nothing was recorded. */
 const PROVIDER_UNAVAILABLE = 502;
+
+/** How long a second initialise waits for the first one's checkout (Paystack's call times out at 10 s). */
+const CHECKOUT_WAIT_MS = 15_000;
+const CHECKOUT_POLL_MS = 50;
+
+/** While one attempt asks the provider for a refund, no other instance asks for the same one. */
+const REFUND_LEASE_MS = 5 * 60_000;
+/** A refund the provider did not accept is asked again after 1, 2, 4 ... minutes, at most every 6 hours. */
+const REFUND_RETRY_BASE_MS = 60_000;
+const REFUND_RETRY_MAX_MS = 6 * 60 * 60_000;
+/** Refunds one retry sweep asks for. */
+const REFUND_BATCH = 50;
 
 /** 402: the payment was not verified; the booking stays confirmed and unpaid. */
 const paymentRefused = (reason: string) => new AppError(402, `${PAYMENT_MESSAGES.couldNotActivate} ${reason}`);
@@ -32,32 +60,176 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
-/** POST /booking/{id}/payment-session: a fresh reference for this booking and what checkout needs. */
+const isPayable = (b: Pick<BookingRecord, 'status' | 'payment_status'>) => b.status === 'confirmed' && b.payment_status === 'unpaid';
+
+// ---- The checkout: one open session per booking ----
+
+function toSession(provider: PaymentProvider, row: Pick<PaymentRow, 'reference' | 'amount_cents' | 'access_code' | 'authorization_url'>, email: string): PaymentSession {
+  return {
+    provider: provider.name,
+    ...(provider.publicKey ? { public_key: provider.publicKey } : {}),
+    reference: row.reference,
+    amount: row.amount_cents,
+    currency: 'ZAR',
+    email,
+    ...(row.access_code ? { access_code: row.access_code } : {}),
+    ...(row.authorization_url ? { authorization_url: row.authorization_url } : {}),
+  };
+}
+
+/**
+ * The open checkout as it can be answered again: at once for the sandbox (nothing to start), else
+ * once the request that opened it has its checkout from the provider. Undefined when it was closed
+ * (its start failed, or it cannot be paid through any more): the caller opens a new one.
+ */
+async function readyCheckout(ctx: AppContext, provider: PaymentProvider, booking: BookingRecord, open: PaymentRow): Promise<PaymentRow | undefined> {
+  if (open.provider !== provider.name || open.amount_cents !== booking.total_price_cents) {
+    await repo.closeOpenPayment(ctx.db, open.reference, 'Superseded: the checkout no longer matched the booking or the payment provider.', ctx.clock.now());
+    return undefined;
+  }
+  if (provider.name === 'sandbox' || open.access_code || open.authorization_url) return open;
+  // Opened long ago and never given a checkout (its request stopped, or it predates migration 0014).
+  const stale = ctx.clock.now().getTime() - new Date(open.created_at).getTime() > CHECKOUT_WAIT_MS;
+  const deadline = stale ? 0 : Date.now() + CHECKOUT_WAIT_MS;
+  let row: PaymentRow | undefined = open;
+  while (Date.now() < deadline) {
+    await sleep(CHECKOUT_POLL_MS);
+    row = await repo.findPayment(ctx.db, open.reference);
+    if (!row || row.status !== 'initialized') return undefined;
+    if (row.access_code || row.authorization_url) return row;
+  }
+  // The request that opened it never got a checkout: nobody can pay through it.
+  await repo.closeOpenPayment(ctx.db, open.reference, 'The checkout was never started.', ctx.clock.now());
+  return undefined;
+}
+
+/**
+ * POST /booking/{id}/payment-session: the booking's open checkout, or a new one. Two requests at
+ * once (two tabs, two instances) get the same reference: the unique partial index lets one insert,
+ * and the other answers what that one opened.
+ */
 export async function createPaymentSession(ctx: AppContext, viewer: UserRow, idOrNumber: string): Promise<PaymentSession> {
   await expireOverdueBookings(ctx);
   const booking = await findVisibleBooking(ctx, viewer, idOrNumber);
   requireRenter(viewer, booking);
-  if (booking.status !== 'confirmed' || booking.payment_status !== 'unpaid') throw conflict(NOT_PAYABLE);
+  if (!isPayable(booking)) throw conflict(NOT_PAYABLE);
   const provider = paymentProvider(ctx);
-  const reference = `KAROO-${booking.booking_number}-${randomBytes(6).toString('hex').toUpperCase()}`;
   const amount = booking.total_price_cents;
-  await repo.insertPayment(ctx.db, { reference, booking_id: booking.id, provider: provider.name, amount_cents: amount }, ctx.clock.now());
-  let accessCode: string | undefined;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const open = await repo.findOpenPayment(ctx.db, booking.id);
+    if (open) {
+      const ready = await readyCheckout(ctx, provider, booking, open);
+      if (ready) return toSession(provider, ready, viewer.email);
+      continue;
+    }
+    const reference = `KAROO-${booking.booking_number}-${randomBytes(6).toString('hex').toUpperCase()}`;
+    // Another request opened one between the read and this insert: answer that one.
+    if (!(await repo.insertOpenPayment(ctx.db, { reference, booking_id: booking.id, provider: provider.name, amount_cents: amount }, ctx.clock.now()))) continue;
+    let checkout;
+    try {
+      checkout = await provider.initialize({ reference, amountCents: amount, currency: 'ZAR', email: viewer.email });
+    } catch (error) {
+      await repo.closeOpenPayment(ctx.db, reference, 'The checkout could not be started.', ctx.clock.now());
+      if (error instanceof PaymentProviderError) throw new AppError(PROVIDER_UNAVAILABLE, error.message);
+      throw error;
+    }
+    const saved = { access_code: checkout.accessCode ?? null, authorization_url: checkout.authorizationUrl ?? null };
+    if (saved.access_code || saved.authorization_url) await repo.saveCheckout(ctx.db, reference, saved, ctx.clock.now());
+    return toSession(provider, { reference, amount_cents: amount, ...saved }, viewer.email);
+  }
+  throw conflict('The payment could not be started right now. Please try again.');
+}
+
+// ---- Settling a charge: on the booking, or refunded ----
+
+type Settlement =
+  | { kind: 'paid'; booking: BookingRecord }
+  | { kind: 'refunded'; booking: BookingRecord; reason: string; amountCents: number; refusal: AppError };
+
+/** Why a successful charge cannot stay on its booking, as the renter reads it. */
+function notPayableReason(b: BookingRecord): string {
+  if (b.payment_status === 'paid') return 'This booking was already paid with another payment.';
+  if (b.status === 'cancelled') {
+    return b.host_response?.startsWith('Expired') ? 'This booking had expired before the payment arrived.' : 'This booking was cancelled before the payment arrived.';
+  }
+  return `This booking is ${b.status} and cannot be paid.`;
+}
+
+/** What the pay call answers for a refunded charge: 409 (402 for a wrong amount or currency). */
+function refundRefusal(reason: string, amountCents: number, wrongPayment: boolean): AppError {
+  if (wrongPayment) return paymentRefused(reason);
+  return conflict(`${PAYMENT_MESSAGES.couldNotActivate} ${reason} Your payment of ${formatRand(amountCents / 100)} is being refunded in full.`);
+}
+
+async function verifyWithProvider(ctx: AppContext, reference: string): Promise<VerifiedPayment> {
   try {
-    accessCode = (await provider.initialize({ reference, amountCents: amount, currency: 'ZAR', email: viewer.email })).accessCode;
+    return await paymentProvider(ctx).verify(reference);
   } catch (error) {
     if (error instanceof PaymentProviderError) throw new AppError(PROVIDER_UNAVAILABLE, error.message);
     throw error;
   }
-  return {
-    provider: provider.name,
-    ...(provider.publicKey ? { public_key: provider.publicKey } : {}),
-    reference,
-    amount,
-    currency: 'ZAR',
-    email: viewer.email,
-    ...(accessCode ? { access_code: accessCode } : {}),
-  };
+}
+
+/**
+ * The one code path that turns a charge into an active booking or a refund (pay call, webhook,
+ * sandbox checkout). Throws 402 when no money came in, 502 when the provider gave no verdict.
+ */
+async function settleCharge(ctx: AppContext, booking: BookingRecord, payment: PaymentRow): Promise<Settlement> {
+  const reference = payment.reference;
+  // The same charge again (a retried webhook, a second pay call): what was decided the first time.
+  if (booking.payment_status === 'paid' && booking.payment_reference === reference) return { kind: 'paid', booking };
+  if (payment.refund_status) return refunded(booking, payment);
+
+  const verdict = await verifyWithProvider(ctx, reference);
+  if (verdict.status !== 'success' || verdict.reference !== reference) {
+    // No money came in: nothing to keep or refund.
+    if (!isPayable(booking)) throw conflict(NOT_PAYABLE);
+    const problem = verdict.status === 'failed' ? 'The payment was not successful.' : verdict.status !== 'success' ? 'The payment could not be verified.' : 'The payment reference does not match.';
+    // A failed charge closes the checkout (the next one starts afresh); a pending one stays open.
+    if (verdict.status === 'failed' && payment.provider !== 'sandbox') await repo.recordOutcome(ctx.db, reference, 'failed', problem, ctx.clock.now());
+    throw paymentRefused(problem);
+  }
+  // Money came in, but not what this booking costs: it cannot pay the booking and goes back.
+  const wrongPayment =
+    verdict.amountCents !== booking.total_price_cents ? 'The amount paid does not match the booking total.' : verdict.currency !== 'ZAR' ? 'The payment was not made in rand (ZAR).' : null;
+
+  let settlement: Settlement;
+  try {
+    settlement = await inTransaction(ctx, async (tx): Promise<Settlement> => {
+      // Charges of one booking settle one at a time; each sees what the one before it did.
+      const current = await lockBookingForPayment(tx, booking.id);
+      const locked = await repo.lockPayment(tx.db, reference);
+      if (!locked) throw notFound('Payment reference not found');
+      if (current.payment_status === 'paid' && current.payment_reference === reference) return { kind: 'paid', booking: current };
+      if (locked.refund_status) return refunded(current, locked);
+      if (!wrongPayment && isPayable(current)) {
+        const paid = await transition(tx, current, {
+          to: 'active',
+          actor: 'payment',
+          set: { payment_status: 'paid', paid_at: tx.now, payment_reference: reference, payment_provider: locked.provider },
+        });
+        await repo.recordOutcome(tx.db, reference, 'success', null, tx.now);
+        return { kind: 'paid', booking: paid };
+      }
+      const reason = wrongPayment ?? notPayableReason(current);
+      await repo.recordRefundDue(tx.db, reference, { amount_cents: verdict.amountCents, reason }, tx.now);
+      tx.emit({ type: 'payment.refund_due', booking: current, reference, amountCents: verdict.amountCents, reason });
+      return { kind: 'refunded', booking: current, reason, amountCents: verdict.amountCents, refusal: refundRefusal(reason, verdict.amountCents, wrongPayment !== null) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(OTHER_BOOKING);
+    throw error;
+  }
+  // Asked at once; when the provider does not accept it, the retry job asks again.
+  if (settlement.kind === 'refunded') await attemptRefund(ctx, reference);
+  return settlement;
+}
+
+function refunded(booking: BookingRecord, payment: PaymentRow): Settlement {
+  const amountCents = payment.refund_amount_cents ?? payment.amount_cents;
+  const reason = payment.refund_reason ?? notPayableReason(booking);
+  const wrongPayment = reason.startsWith('The amount paid') || reason.startsWith('The payment was not made');
+  return { kind: 'refunded', booking, reason, amountCents, refusal: refundRefusal(reason, amountCents, wrongPayment) };
 }
 
 /** POST /booking/pay/{id}: the renter reports a reference; it is verified, then the booking is activated. */
@@ -65,63 +237,24 @@ export async function payBooking(ctx: AppContext, viewer: UserRow, idOrNumber: s
   await expireOverdueBookings(ctx);
   const booking = await findVisibleBooking(ctx, viewer, idOrNumber);
   requireRenter(viewer, booking);
-  return settlePayment(ctx, booking, reference);
-}
-
-/** The one code path that turns a verified reference into an active booking (pay call and webhook). */
-async function settlePayment(ctx: AppContext, booking: BookingRecord, reference: string): Promise<BookingRecord> {
   // Idempotent: the reference that already paid this booking answers the booking again.
   if (booking.payment_status === 'paid' && booking.payment_reference === reference) return booking;
   const payment = await repo.findPayment(ctx.db, reference);
   if (payment && payment.booking_id !== booking.id) throw conflict(OTHER_BOOKING);
-  if (booking.status !== 'confirmed' || booking.payment_status !== 'unpaid') throw conflict(NOT_PAYABLE);
-  if (!payment) throw paymentRefused('This payment reference was not issued for this booking.');
-
-  const provider = paymentProvider(ctx);
-  let verdict;
-  try {
-    verdict = await provider.verify(reference);
-  } catch (error) {
-    if (error instanceof PaymentProviderError) throw new AppError(PROVIDER_UNAVAILABLE, error.message);
-    throw error;
+  if (!payment) {
+    if (!isPayable(booking)) throw conflict(NOT_PAYABLE);
+    throw paymentRefused('This payment reference was not issued for this booking.');
   }
-  let problem: string | null = null;
-  if (verdict.status !== 'success') problem = verdict.status === 'failed' ? 'The payment was not successful.' : 'The payment could not be verified.';
-  else if (verdict.reference !== reference) problem = 'The payment reference does not match.';
-  else if (verdict.amountCents !== booking.total_price_cents) problem = 'The amount paid does not match the booking total.';
-  else if (verdict.currency !== 'ZAR') problem = 'The payment was not made in rand (ZAR).';
-  if (problem) {
-    if (payment.provider !== 'sandbox') {
-      await repo.recordOutcome(ctx.db, reference, 'failed', problem, ctx.clock.now());
-    }
-    throw paymentRefused(problem);
-  }
-
-  try {
-    return await inTransaction(ctx, async (tx) => {
-      const paid = await transition(tx, booking, {
-        to: 'active',
-        actor: 'payment',
-        set: { payment_status: 'paid', paid_at: tx.now, payment_reference: reference, payment_provider: provider.name },
-      });
-      await repo.recordOutcome(tx.db, reference, 'success', null, tx.now);
-      return paid;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(OTHER_BOOKING);
-    if (!(error instanceof AppError) || error.status !== 409) throw error;
-    // Another request (or the webhook) settled it first: the same reference is a success.
-    const current = await findBookingById(ctx, booking.id);
-    if (current && current.payment_status === 'paid' && current.payment_reference === reference) return current;
-    throw conflict(NOT_PAYABLE);
-  }
+  const settlement = await settleCharge(ctx, booking, payment);
+  if (settlement.kind === 'refunded') throw settlement.refusal;
+  return settlement.booking;
 }
 
 /**
- * POST /payments/paystack/webhook: a signed charge.success activates its booking through the same
- * path as the pay call. A handled or rightly refused event answers 200; when Paystack's verify call
- * cannot be made (network, Paystack's 5xx) it answers 503, so that Paystack sends the event again
- * rather than leave a paid booking unpaid.
+ * POST /payments/paystack/webhook: a signed charge.success is settled through the same path as the
+ * pay call (activated, or refunded). A handled or rightly refused event answers 200; when Paystack's
+ * verify call cannot be made (network, Paystack's 5xx) it answers 503, so that Paystack sends the
+ * event again rather than leave a charge unsettled.
  */
 export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<{ handled: boolean; message: string }> {
   const provider = paymentProvider(ctx);
@@ -137,20 +270,65 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
   if (event.event !== 'charge.success' || !reference) return { handled: false, message: 'Event ignored' };
   const payment = await repo.findPayment(ctx.db, reference);
   if (!payment) return { handled: false, message: 'Unknown reference' };
+  await expireOverdueBookings(ctx);
   const booking = await findBookingById(ctx, payment.booking_id);
   if (!booking) return { handled: false, message: 'Unknown booking' };
   try {
-    await settlePayment(ctx, booking, reference);
-    return { handled: true, message: 'Booking activated' };
+    const settlement = await settleCharge(ctx, booking, payment);
+    return settlement.kind === 'paid' ? { handled: true, message: 'Booking activated' } : { handled: true, message: 'Charge refunded' };
   } catch (error) {
     if (error instanceof AppError && error.status === PROVIDER_UNAVAILABLE) {
       throw new AppError(503, 'The payment could not be verified with Paystack right now; send the event again later.');
     }
-    // A verdict was reached (refused, already paid, not payable): 200, so Paystack stops retrying.
+    // A verdict was reached (refused, not payable): 200, so Paystack stops retrying.
     if (error instanceof AppError) return { handled: false, message: error.message };
     throw error;
   }
 }
+
+// ---- Refunds: asked at once, retried until the provider accepts ----
+
+function retryDelayMs(attempts: number): number {
+  return Math.min(REFUND_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), REFUND_RETRY_MAX_MS);
+}
+
+/**
+ * Asks the provider to refund a pending refund that is due; records 'refunded', or the error and
+ * when to ask again. Never throws for the provider's failure: the refund stays pending.
+ */
+export async function attemptRefund(ctx: AppContext, reference: string): Promise<'refunded' | 'pending' | 'skipped'> {
+  const now = ctx.clock.now();
+  const claimed = await repo.claimRefund(ctx.db, reference, now, new Date(now.getTime() + REFUND_LEASE_MS));
+  if (!claimed) return 'skipped';
+  const provider = paymentProvider(ctx);
+  try {
+    if (claimed.provider !== provider.name) throw new PaymentProviderError(`The ${claimed.provider} provider is not configured on this server.`);
+    const accepted = await provider.refund({
+      reference,
+      amountCents: claimed.refund_amount_cents ?? claimed.amount_cents,
+      reason: claimed.refund_reason ?? 'Refund of a charge that could not be used.',
+    });
+    await repo.recordRefunded(ctx.db, reference, accepted.id, ctx.clock.now());
+    return 'refunded';
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await repo.recordRefundFailure(ctx.db, reference, message.slice(0, 500), new Date(now.getTime() + retryDelayMs(claimed.refund_attempts)), ctx.clock.now());
+    return 'pending';
+  }
+}
+
+/** The retry sweep (refund-retry.job.ts): every pending refund that is due is asked for again. */
+export async function retryPendingRefunds(ctx: AppContext): Promise<{ refunded: number; pending: number }> {
+  const due = await repo.findDueRefunds(ctx.db, ctx.clock.now(), REFUND_BATCH);
+  const counts = { refunded: 0, pending: 0 };
+  for (const reference of due) {
+    const outcome = await attemptRefund(ctx, reference);
+    if (outcome !== 'skipped') counts[outcome] += 1;
+  }
+  return counts;
+}
+
+// ---- The sandbox checkout ----
 
 type SandboxChargeInput = z.output<typeof sandboxChargeBodySchema>;
 
@@ -161,7 +339,11 @@ function isExpired(expiry: string, now: Date): boolean {
   return Date.UTC(year, Number(mm), 1) <= now.getTime();
 }
 
-/** POST /payments/sandbox/charge: the local test-card checkout records the outcome. */
+/**
+ * POST /payments/sandbox/charge: the local test-card checkout records the outcome and, like
+ * Paystack's webhook, settles a successful charge at once (activated, or refunded), so no charge is
+ * left unsettled when the browser never makes the pay call.
+ */
 export async function sandboxCharge(ctx: AppContext, viewer: UserRow, body: SandboxChargeInput): Promise<{ status: 'success' | 'failed'; message: string }> {
   if (paymentProvider(ctx).name !== 'sandbox') throw notFound('Route not found');
   const payment = await repo.findPayment(ctx.db, body.reference);
@@ -169,14 +351,26 @@ export async function sandboxCharge(ctx: AppContext, viewer: UserRow, body: Sand
   const booking = await findVisibleBooking(ctx, viewer, payment.booking_id);
   requireRenter(viewer, booking);
   if (isExpired(body.expiry, ctx.clock.now())) throw new AppError(400, 'This card has expired.', { expiry: 'The card has expired' });
-  if (payment.status === 'success') return { status: 'success', message: 'Payment approved.' };
-  const now = ctx.clock.now();
-  const outcome: { status: 'success' | 'failed'; message: string } =
-    body.card_number === SANDBOX_SUCCESS_CARD
-      ? { status: 'success', message: 'Payment approved.' }
-      : body.card_number === SANDBOX_DECLINED_CARD
-        ? { status: 'failed', message: PAYMENT_MESSAGES.declined }
-        : { status: 'failed', message: `This is not a sandbox test card. Use ${SANDBOX_SUCCESS_CARD} to pay.` };
-  await repo.recordOutcome(ctx.db, body.reference, outcome.status, outcome.status === 'failed' ? outcome.message : null, now);
-  return outcome;
+  if (payment.status !== 'success') {
+    const outcome: { status: 'success' | 'failed'; message: string } =
+      body.card_number === SANDBOX_SUCCESS_CARD
+        ? { status: 'success', message: 'Payment approved.' }
+        : body.card_number === SANDBOX_DECLINED_CARD
+          ? { status: 'failed', message: PAYMENT_MESSAGES.declined }
+          : { status: 'failed', message: `This is not a sandbox test card. Use ${SANDBOX_SUCCESS_CARD} to pay.` };
+    await repo.recordOutcome(ctx.db, body.reference, outcome.status, outcome.status === 'failed' ? outcome.message : null, ctx.clock.now());
+    if (outcome.status === 'failed') return outcome;
+  }
+  await expireOverdueBookings(ctx);
+  const charged = await repo.findPayment(ctx.db, body.reference);
+  const current = await findBookingById(ctx, payment.booking_id);
+  if (!charged || !current) throw notFound('Payment reference not found');
+  try {
+    const settlement = await settleCharge(ctx, current, charged);
+    if (settlement.kind === 'refunded') return { status: 'success', message: `Payment approved. ${settlement.reason} It is being refunded in full.` };
+  } catch (error) {
+    // The pay call reports anything else (a provider hiccup is retried there).
+    if (!(error instanceof AppError)) throw error;
+  }
+  return { status: 'success', message: 'Payment approved.' };
 }

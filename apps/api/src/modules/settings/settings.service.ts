@@ -1,33 +1,72 @@
 // Platform settings (decisions.md section 8): one record, both shapes, read often (prices, the
-// maintenance guard), so each app keeps it for a few seconds. A change made through this app is
-// seen at once; other instances see it within SETTINGS_CACHE_MS.
+// maintenance guard), so each app keeps it for a few seconds. A change is seen at once by every
+// instance: after its commit, the settings.changed subscriber tells them all to forget (the cache
+// bus, decision 026); SETTINGS_CACHE_MS only bounds how long a missed message could matter.
 import { mergeSettings, normaliseSettings, type PlatformSettings, type UpdateSettingsBody } from '@karoo/shared';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
 import { inTransaction } from '../../events/domain-events';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
+import { cacheBusOf } from '../../lib/cache-bus';
 import * as repo from './settings.repository';
 
 export const SETTINGS_CACHE_MS = 3000;
+/** The cache bus topic of the settings. */
+export const SETTINGS_TOPIC = 'settings';
 
-const cache = new WeakMap<AppContext, { settings: PlatformSettings; loadedAt: number }>();
+interface SettingsCache {
+  settings: PlatformSettings | null;
+  loadedAt: number;
+  /** Bumped by every forget: a read that began before it is not kept. */
+  generation: number;
+}
 
-export async function getSettings(ctx: AppContext): Promise<PlatformSettings> {
-  const cached = cache.get(ctx);
-  if (cached && Date.now() - cached.loadedAt < SETTINGS_CACHE_MS) return cached.settings;
-  const settings = normaliseSettings((await repo.readSettingsData(ctx.db)) as Partial<PlatformSettings> | null);
-  cache.set(ctx, { settings, loadedAt: Date.now() });
+const caches = new WeakMap<AppContext, SettingsCache>();
+
+function cacheOf(ctx: AppContext): SettingsCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = { settings: null, loadedAt: 0, generation: 0 };
+    caches.set(ctx, cache);
+    cacheBusOf(ctx).subscribe(SETTINGS_TOPIC, () => forgetSettings(ctx));
+  }
+  return cache;
+}
+
+async function readSettings(ctx: AppContext, db: Db = ctx.db): Promise<PlatformSettings> {
+  return normaliseSettings((await repo.readSettingsData(db)) as Partial<PlatformSettings> | null);
+}
+
+/** The settings, read through `db` when not cached (a transaction's handle, inside one). */
+export async function getSettings(ctx: AppContext, db: Db = ctx.db): Promise<PlatformSettings> {
+  const cache = cacheOf(ctx);
+  if (cache.settings && Date.now() - cache.loadedAt < SETTINGS_CACHE_MS) return cache.settings;
+  const { generation } = cache;
+  const startedAt = Date.now();
+  const settings = await readSettings(ctx, db);
+  if (cache.generation === generation) {
+    cache.settings = settings;
+    cache.loadedAt = startedAt;
+  }
   return settings;
 }
 
-/** Forgets the cached settings (after a change, or when a test writes the row directly). */
+/** Forgets this instance's cached settings (told by the bus, or when a test writes the row directly). */
 export function forgetSettings(ctx: AppContext): void {
-  cache.delete(ctx);
+  const cache = caches.get(ctx);
+  if (!cache) return;
+  cache.generation += 1;
+  cache.settings = null;
+}
+
+/** Every instance forgets its cached settings (this one before the promise settles): settings.changed's subscriber. */
+export function forgetSettingsEverywhere(ctx: AppContext): Promise<void> {
+  return cacheBusOf(ctx).publish(SETTINGS_TOPIC);
 }
 
 export async function updateSettings(ctx: AppContext, admin: UserRow, body: UpdateSettingsBody): Promise<PlatformSettings> {
-  forgetSettings(ctx);
-  const current = await getSettings(ctx);
+  const current = await readSettings(ctx);
   const result = mergeSettings(current, body);
   if ('error' in result) throw badRequest(result.error, { [result.field]: result.error });
   const changedKeys = (Object.keys(result.settings) as (keyof PlatformSettings)[]).filter(
@@ -47,7 +86,6 @@ export async function updateSettings(ctx: AppContext, admin: UserRow, body: Upda
     },
     { by: admin },
   );
-  cache.set(ctx, { settings: result.settings, loadedAt: Date.now() });
   return result.settings;
 }
 

@@ -1,30 +1,30 @@
 // Sign-up, sign-in, sessions and password reset (document 1; decisions.md section 2).
-import {
-  LOGIN_LOCK_MS,
-  LOGIN_MAX_FAILURES,
-  REMEMBER_ME_TTL_MS,
-  RESET_LINK_TTL_MS,
-  RESET_MAX_REQUESTS,
-  RESET_WINDOW_MS,
-  SESSION_TTL_MS,
-  type LoginBody,
-  type RegisterBody,
-} from '@karoo/shared';
+import { REMEMBER_ME_TTL_MS, RESET_LINK_TTL_MS, SESSION_TTL_MS, type LoginBody, type RegisterBody } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, tooMany, unauthorized } from '../../lib/app-error';
 import { renderMail } from '../../lib/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import {
+  ACCOUNT_RULE,
+  ADDRESS_RULE,
+  describeWait,
+  isPrivateSource,
+  LONGEST_THROTTLE_WINDOW_MS,
+  PAIR_RULE,
+  RESET_MAIL_WINDOW_MS,
+  RESET_MAILS_PER_ADDRESS,
+  RESET_MAILS_PER_EMAIL,
+  sourceOf,
+  waitAfter,
+} from './sign-in-throttling';
 import * as repo from './users.repository';
 
 export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
 }
-
-const minutesUntil = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export async function register(ctx: AppContext, body: RegisterBody): Promise<UserRow> {
   const username = body.username.trim();
@@ -59,20 +59,13 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<Use
 export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta): Promise<{ user: UserRow; token: string }> {
   const now = ctx.clock.now();
   const user = await repo.findUserByLogin(ctx.db, body.username);
-  const throttleKey = user ? `login:user:${user.id}` : `login:name:${body.username.trim().toLowerCase()}`;
+  // An unknown name is throttled exactly like an account, so the answers tell the two apart nowhere.
+  const keys = signInKeys(user ? `user:${user.id}` : `name:${body.username.trim().toLowerCase()}`, meta.ip);
 
-  const throttle = await repo.findThrottle(ctx.db, throttleKey);
-  if (throttle?.locked_until && new Date(throttle.locked_until) > now) {
-    const minutes = minutesUntil(new Date(throttle.locked_until), now);
-    throw tooMany(`Too many failed sign-in attempts. Please try again in ${plural(minutes, 'minute')}.`);
-  }
-
+  const pairFailures = await countSignInAttempt(ctx, keys, now);
   const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
-  if (!user || !isValid) {
-    await repo.countThrottleEvent(ctx.db, throttleKey, now, LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_LOCK_MS);
-    throw unauthorized('Invalid credentials');
-  }
-  await repo.clearThrottle(ctx.db, throttleKey);
+  if (!user || !isValid) throw unauthorized('Invalid credentials');
+  await forgetSignInFailures(ctx, keys, pairFailures, now);
 
   const token = newToken();
   await repo.insertSession(ctx.db, {
@@ -83,6 +76,78 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
     ip: meta.ip,
   });
   return { user, token };
+}
+
+// ---- Sign-in throttling (docs/decisions/023-sign-in-throttling.md; the numbers: sign-in-throttling.ts) ----
+interface SignInKeys {
+  /** This account (or unknown name) from this address: the growing wait a stranger's guesses earn. */
+  pair: string;
+  /** This address, whatever the account: credential stuffing (none for a private address). */
+  address: string | null;
+  /** This account, whatever the address: guessing spread over many addresses. */
+  account: string;
+}
+
+function signInKeys(accountRef: string, ip: string | null): SignInKeys {
+  const source = sourceOf(ip);
+  return {
+    pair: `pair:${accountRef}|${source}`,
+    address: isPrivateSource(source) ? null : `address:${source}`,
+    account: `account:${accountRef}`,
+  };
+}
+
+/** Thrown inside the counting transaction to undo it: the attempt is refused, not counted. */
+class SignInWait extends Error {
+  constructor(readonly key: 'pair' | 'address') {
+    super('sign-in throttled');
+  }
+}
+
+/**
+ * Counts the attempt as a failure before the password is checked (a success takes it back), in one
+ * transaction whose row locks make concurrent attempts queue: a burst of parallel guesses gets no
+ * more checks than the same guesses one after another. Refuses with 429 while the pair or the
+ * address must wait, counting nothing. Returns the pair's failures including this attempt.
+ */
+async function countSignInAttempt(ctx: AppContext, keys: SignInKeys, now: Date): Promise<number> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const pair = await repo.countSignInAttempt(trx, keys.pair, now, PAIR_RULE.windowMs, true);
+      if (!pair) throw new SignInWait('pair');
+      const address = keys.address ? await repo.countSignInAttempt(trx, keys.address, now, ADDRESS_RULE.windowMs, true) : null;
+      if (keys.address && !address) throw new SignInWait('address');
+      // The account's own count never refuses: it only lengthens the wait of an address that failed.
+      const account = await repo.countSignInAttempt(trx, keys.account, now, ACCOUNT_RULE.windowMs, false);
+      const pairWait = Math.max(waitAfter(PAIR_RULE, pair.failures), waitAfter(ACCOUNT_RULE, account?.failures ?? 0));
+      if (pairWait > 0) await repo.extendSignInWait(trx, keys.pair, new Date(now.getTime() + pairWait));
+      const addressWait = address ? waitAfter(ADDRESS_RULE, address.failures) : 0;
+      if (keys.address && addressWait > 0) await repo.extendSignInWait(trx, keys.address, new Date(now.getTime() + addressWait));
+      return pair.failures;
+    });
+  } catch (error) {
+    if (!(error instanceof SignInWait)) throw error;
+    const [row] = await repo.findSignInThrottles(ctx.db, [keys[error.key] ?? keys.pair]);
+    const wait = describeWait((row ? new Date(row.wait_until).getTime() : 0) - now.getTime());
+    throw tooMany(
+      error.key === 'address'
+        ? `Too many failed sign-in attempts from your network. Please try again in ${wait}.`
+        : `Too many failed sign-in attempts. Please try again in ${wait}.`,
+    );
+  }
+}
+
+/**
+ * A success: the failures of this account from this address are forgotten (NIST SP 800-63B 5.2.2),
+ * and taken off the account's count; the address only gets this attempt back, since a stuffing run
+ * succeeds now and then.
+ */
+async function forgetSignInFailures(ctx: AppContext, keys: SignInKeys, pairFailures: number, attemptAt: Date): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteSignInThrottles(trx, [keys.pair]);
+    if (keys.address) await repo.refundSignInFailures(trx, keys.address, 1, attemptAt);
+    await repo.refundSignInFailures(trx, keys.account, pairFailures, attemptAt);
+  });
 }
 
 /** A session is touched at most once a minute, to keep writes cheap. */
@@ -107,20 +172,33 @@ export async function logout(ctx: AppContext, sessionId: string): Promise<void> 
   await repo.revokeSession(ctx.db, sessionId, ctx.clock.now());
 }
 
-/** Answers the same whether or not the address has an account, so it reveals nothing. */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+/** Thrown inside the granting transaction to undo the email's grant when the address has none left. */
+class ResetNotGranted extends Error {}
+
+/**
+ * Answers the same whether or not the address has an account, and whether or not it is throttled,
+ * so it reveals nothing: at most RESET_MAILS_PER_EMAIL mails to one email and RESET_MAILS_PER_ADDRESS
+ * requests from one source address (not a private one) within any hour; past that the request
+ * quietly mails nothing. Links already mailed keep working (only a reset or their hour ends them).
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, meta: Pick<RequestMeta, 'ip'> = { ip: null }): Promise<void> {
   const now = ctx.clock.now();
-  const key = `reset:${email.trim().toLowerCase()}`;
-  const existing = await repo.findThrottle(ctx.db, key);
-  if (existing?.locked_until && new Date(existing.locked_until) > now) {
-    const minutes = minutesUntil(new Date(existing.locked_until), now);
-    throw tooMany(`Too many reset requests for this address. Please try again in ${plural(minutes, 'minute')}.`);
-  }
-  const counted = await repo.countThrottleEvent(ctx.db, key, now, RESET_WINDOW_MS, RESET_MAX_REQUESTS + 1, RESET_WINDOW_MS);
-  if (counted.failures > RESET_MAX_REQUESTS) {
-    const until = counted.locked_until ? new Date(counted.locked_until) : new Date(now.getTime() + RESET_WINDOW_MS);
-    throw tooMany(`Too many reset requests for this address. Please try again in ${plural(minutesUntil(until, now), 'minute')}.`);
-  }
+  const granted = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await repo.grantResetRequest(trx, `email:${email.trim().toLowerCase()}`, now, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_EMAIL))) return false;
+      const source = sourceOf(meta.ip);
+      if (isPrivateSource(source)) return true;
+      if (!(await repo.grantResetRequest(trx, `address:${source}`, now, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_ADDRESS))) {
+        throw new ResetNotGranted();
+      }
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ResetNotGranted) return false;
+      throw error;
+    });
+  if (!granted) return;
 
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user) return;
@@ -149,8 +227,12 @@ export async function checkResetToken(ctx: AppContext, token: string) {
   return found;
 }
 
-/** Sets the new password, uses the link up, and revokes every session and every other link. */
-export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
+/**
+ * Sets the new password, uses the link up, and revokes every session and every other link. The
+ * owner proved control of the email: the account's failure count and this address's wait go (a
+ * stranger's addresses keep theirs).
+ */
+export async function resetPassword(ctx: AppContext, token: string, newPassword: string, meta: Pick<RequestMeta, 'ip'> = { ip: null }): Promise<void> {
   const found = await checkResetToken(ctx, token);
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock.now();
@@ -161,7 +243,10 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await repo.updateUser(trx, found.user_id, { password_hash: passwordHash }, now);
     await repo.invalidateResetTokens(trx, found.user_id, now);
     await repo.revokeAllSessions(trx, found.user_id, now);
-    await repo.clearThrottle(trx, `login:user:${found.user_id}`);
+    const keys = signInKeys(`user:${found.user_id}`, meta.ip);
+    // Pair before account, the order sign-in locks them in, so the two never deadlock.
+    await repo.deleteSignInThrottles(trx, [keys.pair]);
+    await repo.deleteSignInThrottles(trx, [keys.account]);
   });
 }
 
@@ -187,16 +272,13 @@ export async function changePassword(
   });
 }
 
-/** The longest throttle window (sign-in failures, reset requests): once it is over a throttle counts nothing. */
-const LONGEST_THROTTLE_WINDOW_MS = Math.max(LOGIN_LOCK_MS, RESET_WINDOW_MS);
-
 /** How long ended records are kept (the numbers and their reasons: jobs/prune.job.ts). */
 export interface AuthRetention {
   /** After a session expired or was revoked. */
   sessionsMs: number;
   /** After a reset link was used or expired. */
   resetTokensMs: number;
-  /** After a throttle's window and its lock, if any, ended. */
+  /** After a throttle's window and its wait, if any, ended. */
   throttlesMs: number;
 }
 
@@ -207,6 +289,8 @@ export async function pruneEndedAuthRecords(ctx: AppContext, retention: AuthRete
   return {
     sessions: await repo.deleteSessionsEndedBefore(ctx.db, before(retention.sessionsMs)),
     resetTokens: await repo.deleteResetTokensEndedBefore(ctx.db, before(retention.resetTokensMs)),
-    throttles: await repo.deleteIdleThrottles(ctx.db, before(LONGEST_THROTTLE_WINDOW_MS + retention.throttlesMs), before(retention.throttlesMs)),
+    throttles:
+      (await repo.deleteIdleSignInThrottles(ctx.db, before(LONGEST_THROTTLE_WINDOW_MS + retention.throttlesMs), before(retention.throttlesMs))) +
+      (await repo.deleteIdleResetThrottles(ctx.db, before(RESET_MAIL_WINDOW_MS + retention.throttlesMs))),
   };
 }

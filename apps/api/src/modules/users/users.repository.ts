@@ -1,7 +1,7 @@
 // SQL for users, sessions, reset tokens, documents and throttles.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/connection';
-import type { NewUser, UserDocumentRow, UserRow, UserUpdate } from '../../db/schema';
+import type { NewUser, SignInThrottleTable, UserDocumentRow, UserRow, UserUpdate } from '../../db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -238,34 +238,91 @@ export async function upsertDocument(
     .execute();
 }
 
-// ---- Throttles ----
-export function findThrottle(db: Db, key: string) {
-  return db.selectFrom('auth_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+// ---- Throttles (the rules: sign-in-throttling.ts, applied by auth.service.ts) ----
+export type SignInThrottleRow = Selectable<SignInThrottleTable>;
+
+const ts = (date: Date) => sql`${date}::timestamptz`;
+
+/**
+ * Counts one sign-in attempt for a key in one statement: a new key starts at 1, a key whose window
+ * (from its first failure) is over restarts at 1. With `refuseWhileWaiting`, a key whose wait has
+ * not ended is left untouched and nothing is returned: concurrent attempts queue on the row, so
+ * each sees the ones before it. The caller then sets the new wait (extendSignInWait) in the same
+ * transaction. The previous wait is kept, to be restored if the attempt turns out a success.
+ */
+export async function countSignInAttempt(
+  db: Db,
+  key: string,
+  now: Date,
+  windowMs: number,
+  refuseWhileWaiting: boolean,
+): Promise<SignInThrottleRow | undefined> {
+  const restarts = sql`t.window_started_at <= ${ts(new Date(now.getTime() - windowMs))}`;
+  const result = await sql<SignInThrottleRow>`
+    INSERT INTO sign_in_throttle AS t (key, failures, window_started_at, last_failed_at, wait_until, prev_wait_until)
+    VALUES (${key}, 1, ${ts(now)}, ${ts(now)}, ${ts(now)}, ${ts(now)})
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN ${restarts} THEN 1 ELSE t.failures + 1 END,
+      window_started_at = CASE WHEN ${restarts} THEN ${ts(now)} ELSE t.window_started_at END,
+      last_failed_at = ${ts(now)},
+      prev_wait_until = t.wait_until
+    ${refuseWhileWaiting ? sql`WHERE t.wait_until <= ${ts(now)}` : sql``}
+    RETURNING *
+  `.execute(db);
+  return result.rows[0];
+}
+
+/** Makes a key wait until `until`, unless it already waits longer. */
+export async function extendSignInWait(db: Db, key: string, until: Date): Promise<void> {
+  await db
+    .updateTable('sign_in_throttle')
+    .set({ wait_until: sql`greatest(wait_until, ${ts(until)})` })
+    .where('key', '=', key)
+    .execute();
 }
 
 /**
- * Counts one event for a key inside a rolling window, atomically, and locks the key for
- * `lockMs` once the count reaches `max`. Returns the row after counting.
+ * Takes back `count` counted failures of a key after a success, and its wait with them when no
+ * other attempt was counted since (`attemptAt` is still its last); otherwise the later attempt's
+ * wait stands.
  */
-export function countThrottleEvent(db: Db, key: string, now: Date, windowMs: number, max: number, lockMs: number) {
-  const windowStart = new Date(now.getTime() - windowMs);
-  const lockUntil = new Date(now.getTime() + lockMs);
-  return db
-    .insertInto('auth_throttle')
-    .values({ key, failures: 1, window_started_at: now, locked_until: max <= 1 ? lockUntil : null })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        failures: sql`CASE WHEN auth_throttle.window_started_at < ${windowStart} THEN 1 ELSE auth_throttle.failures + 1 END`,
-        window_started_at: sql`CASE WHEN auth_throttle.window_started_at < ${windowStart} THEN ${now} ELSE auth_throttle.window_started_at END`,
-        locked_until: sql`CASE WHEN auth_throttle.window_started_at >= ${windowStart} AND auth_throttle.failures + 1 >= ${max} THEN ${lockUntil}::timestamptz ELSE auth_throttle.locked_until END`,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export async function refundSignInFailures(db: Db, key: string, count: number, attemptAt: Date): Promise<void> {
+  await db
+    .updateTable('sign_in_throttle')
+    .set({
+      failures: sql`greatest(failures - ${count}::integer, 0)`,
+      wait_until: sql`CASE WHEN last_failed_at = ${ts(attemptAt)} THEN prev_wait_until ELSE wait_until END`,
+    })
+    .where('key', '=', key)
+    .execute();
 }
 
-export async function clearThrottle(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
+export async function deleteSignInThrottles(db: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.deleteFrom('sign_in_throttle').where('key', 'in', keys).execute();
+}
+
+export function findSignInThrottles(db: Db, keys: string[]): Promise<SignInThrottleRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db.selectFrom('sign_in_throttle').selectAll().where('key', 'in', keys).execute();
+}
+
+/**
+ * Grants one reset request to a key if fewer than `max` were granted in the `windowMs` before
+ * `now`, in one statement: the moments granted are kept (older ones dropped as it goes), and a
+ * refused request changes nothing. Concurrent requests queue on the row.
+ */
+export async function grantResetRequest(db: Db, key: string, now: Date, windowMs: number, max: number): Promise<boolean> {
+  const since = ts(new Date(now.getTime() - windowMs));
+  const result = await sql<{ key: string }>`
+    INSERT INTO reset_request_throttle AS t (key, granted_at)
+    VALUES (${key}, ARRAY[${ts(now)}])
+    ON CONFLICT (key) DO UPDATE SET
+      granted_at = array_append(ARRAY(SELECT g FROM unnest(t.granted_at) AS g WHERE g > ${since} ORDER BY g), ${ts(now)})
+    WHERE (SELECT count(*) FROM unnest(t.granted_at) AS g WHERE g > ${since}) < ${max}::integer
+    RETURNING key
+  `.execute(db);
+  return result.rows.length === 1;
 }
 
 /** One more completed trip for a renter. */
@@ -293,14 +350,23 @@ export async function deleteResetTokensEndedBefore(db: Db, cutoff: Date): Promis
 }
 
 /**
- * Throttles whose window started before `windowCutoff` and whose lock (if any) ended before
- * `lockCutoff`: they no longer count anything (a new event starts a fresh window). Returns the count.
+ * Sign-in throttles whose window started before `windowCutoff` and whose wait ended before
+ * `waitCutoff`: they no longer count anything (the next attempt starts afresh). Returns the count.
  */
-export async function deleteIdleThrottles(db: Db, windowCutoff: Date, lockCutoff: Date): Promise<number> {
+export async function deleteIdleSignInThrottles(db: Db, windowCutoff: Date, waitCutoff: Date): Promise<number> {
   const result = await db
-    .deleteFrom('auth_throttle')
+    .deleteFrom('sign_in_throttle')
     .where('window_started_at', '<', windowCutoff)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', lockCutoff)]))
+    .where('wait_until', '<', waitCutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Reset throttles whose newest grant is older than `cutoff`. Returns the count. */
+export async function deleteIdleResetThrottles(db: Db, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('reset_request_throttle')
+    .where(sql<boolean>`granted_at[cardinality(granted_at)] < ${ts(cutoff)}`)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -67,7 +67,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: strict,
       schema: { tags, summary: 'Email a reset link', body: forgotPasswordBodySchema, response: { 200: emptyEnvelope } },
     }, async (request) => {
-      await auth.requestPasswordReset(ctx, request.body.email);
+      await auth.requestPasswordReset(ctx, request.body.email, { ip: request.ip });
       return {
         success: true as const,
         message: 'If an account with that email exists, a password reset link has been sent to your email.',
@@ -86,7 +86,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: strict,
       schema: { tags, summary: 'Set a new password with a reset link', body: resetPasswordBodySchema, response: { 200: emptyEnvelope } },
     }, async (request) => {
-      await auth.resetPassword(ctx, request.body.token, request.body.newPassword);
+      await auth.resetPassword(ctx, request.body.token, request.body.newPassword, { ip: request.ip });
       return {
         success: true as const,
         message: 'Your password has been reset. All other reset links were invalidated and you were signed out everywhere.',

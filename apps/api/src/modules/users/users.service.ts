@@ -271,6 +271,11 @@ export function findUser(ctx: AppContext, idOrUsername: string): Promise<UserRow
   return repo.findUserByIdOrUsername(ctx.db, idOrUsername);
 }
 
+/** The same, read through `db` (a transaction's handle, inside one). */
+export function findUserIn(db: Db, idOrUsername: string): Promise<UserRow | undefined> {
+  return repo.findUserByIdOrUsername(db, idOrUsername);
+}
+
 /** Listing a first car makes a customer a host (decisions.md section 1), in the caller's transaction. */
 export async function makeHost(db: Db, user: UserRow, now: Date): Promise<void> {
   await repo.updateUser(db, user.id, { role: 'host', user_type: 'host', host_since: user.host_since ?? now }, now);

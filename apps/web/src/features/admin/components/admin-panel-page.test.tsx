@@ -32,6 +32,7 @@ function mockOverview(answer: () => Response = () => ok(overview)) {
   let calls = 0;
   const fetchMock = mockFetch({
     'GET /api/notifications': ok([]),
+    'GET /api/admin/mail': ok([]),
     'GET /api/admin/audit': () => new Response(JSON.stringify({ success: true, data: [], meta: { total: 0, page: 1, limit: 25 } })),
     'GET /api/admin/overview': () => {
       calls += 1;

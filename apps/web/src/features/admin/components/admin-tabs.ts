@@ -12,7 +12,7 @@ export interface AdminTab {
 }
 
 export const ADMIN_TABS = [
-  { id: 'dashboard', label: 'Dashboard', queryKeys: [queryKeys.admin.overview()] },
+  { id: 'dashboard', label: 'Dashboard', queryKeys: [queryKeys.admin.overview(), queryKeys.admin.mailAll()] },
   { id: 'users', label: 'Users', queryKeys: [queryKeys.admin.usersAll()] },
   { id: 'cars', label: 'Cars', queryKeys: [queryKeys.admin.carsAll()] },
   { id: 'bookings', label: 'Bookings', queryKeys: [queryKeys.admin.bookingsAll()] },

@@ -1,6 +1,6 @@
 // The admin panel's Dashboard tab (document 3, Admin panel): the debug info box, the five counters
-// (server aggregates) and Recent Activity, the 5 newest users. Refetched every 30 seconds while
-// this tab is on screen.
+// (server aggregates), Recent Activity (the 5 newest users) and Failed mail (issue 12). Refetched
+// every 30 seconds while this tab is on screen.
 import type { AdminCounters, AdminDebugInfo, AdminRecentUser, Role, VerificationStatus } from '@karoo/shared';
 import { CalendarDays, CarFront, ShieldAlert, Terminal, UserCheck, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { messageOf } from '@/lib/api-client';
 import { formatDate, formatDateTime, initialOf } from '@/lib/format';
 import { useAdminOverview } from '../api/get-admin-overview';
+import { FailedMail } from './failed-mail';
 
 const COUNTERS: { key: keyof AdminCounters; label: string; icon: LucideIcon; tone: string }[] = [
   { key: 'total_users', label: 'Total Users', icon: Users, tone: 'bg-brand-50 text-brand-600' },
@@ -74,6 +75,7 @@ export function DashboardTab() {
         ))}
       </dl>
       <RecentActivity users={recent_users} />
+      <FailedMail />
     </div>
   );
 }

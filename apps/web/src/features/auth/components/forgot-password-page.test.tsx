@@ -31,12 +31,12 @@ describe('ForgotPasswordPage', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
-  it('shows the server message when throttled, and a connection message when offline', async () => {
-    mockFetch({ 'POST /api/user/forgot-password': fail(429, 'Too many reset requests for this address. Please try again in 59 minutes.') });
+  it('shows the server message when rate limited (the per-minute limit; reset throttling itself answers the same 200), and a connection message when offline', async () => {
+    mockFetch({ 'POST /api/user/forgot-password': fail(429, 'Too many requests. Please try again in 42 seconds.') });
     const first = renderApp({ path: '/forgot-password' });
     await first.user.type(screen.getByLabelText('Email'), 'lindo@example.co.za');
     await first.user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findAllByText('Too many reset requests for this address. Please try again in 59 minutes.')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Too many requests. Please try again in 42 seconds.')).not.toHaveLength(0);
     first.unmount();
 
     mockFetch({ 'POST /api/user/forgot-password': () => Promise.reject(new TypeError('Failed to fetch')) });
