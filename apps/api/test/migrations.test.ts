@@ -73,3 +73,47 @@ describe('0015: mail delivery state', () => {
     expect(await t.outbox.drain()).toBe(0);
   });
 });
+
+describe('0014: one charge per booking', () => {
+  it('refunds the charges recorded before it that no booking kept (a second payment, a payment after expiry)', async () => {
+    const { up, down } = await import('../src/db/migrations/0014-one-charge-per-booking');
+    const { retryPendingRefunds } = await import('../src/modules/payments/payments.service');
+    const host = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    const renter = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
+    const car = await createTestCar(t.ctx, host.user);
+    const paid = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-01', days: 2, status: 'active' });
+    const cancelled = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-10', days: 2, status: 'cancelled' });
+    const payable = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-20', days: 2, status: 'confirmed' });
+    await down(t.db as never);
+    // What the old code left: the booking's own charge, a second one on the paid booking (answered
+    // 409 and forgotten), one that arrived after the booking was cancelled, and an open checkout.
+    const old = (reference: string, bookingId: string, status: string, amount: number) =>
+      sql`INSERT INTO payments (reference, booking_id, provider, amount_cents, currency, status)
+        VALUES (${reference}, ${bookingId}, 'sandbox', ${amount}, 'ZAR', ${status})`.execute(t.db);
+    await old('OLD-KEPT', paid.id, 'success', paid.total_price_cents);
+    await t.db.updateTable('bookings').set({ payment_reference: 'OLD-KEPT', payment_provider: 'sandbox' }).where('id', '=', paid.id).execute();
+    await old('OLD-SECOND', paid.id, 'success', paid.total_price_cents);
+    await old('OLD-LATE', cancelled.id, 'success', cancelled.total_price_cents);
+    await old('OLD-OPEN', payable.id, 'initialized', payable.total_price_cents);
+    await up(t.db as never);
+
+    const rows = await t.db.selectFrom('payments').selectAll().where('reference', 'like', 'OLD-%').orderBy('reference').execute();
+    const byRef = Object.fromEntries(rows.map((r) => [r.reference, r]));
+    expect(byRef['OLD-KEPT']).toMatchObject({ status: 'success', refund_status: null });
+    expect(byRef['OLD-OPEN']).toMatchObject({ status: 'initialized', refund_status: null });
+    expect(byRef['OLD-SECOND']).toMatchObject({ status: 'success', refund_status: 'pending', refund_amount_cents: paid.total_price_cents });
+    expect(byRef['OLD-LATE']).toMatchObject({ status: 'success', refund_status: 'pending', refund_amount_cents: cancelled.total_price_cents });
+    expect(byRef['OLD-SECOND']!.refund_reason).toBe('This booking was already paid with another payment.');
+
+    // The retry job asks the provider for them like for any refund.
+    t.clock.advance(60_000);
+    expect(await retryPendingRefunds(t.ctx)).toEqual({ refunded: 2, pending: 0 });
+    const after = await t.db.selectFrom('payments').select(['reference', 'refund_status']).where('reference', 'like', 'OLD-%').orderBy('reference').execute();
+    expect(after).toEqual([
+      { reference: 'OLD-KEPT', refund_status: null },
+      { reference: 'OLD-LATE', refund_status: 'refunded' },
+      { reference: 'OLD-OPEN', refund_status: null },
+      { reference: 'OLD-SECOND', refund_status: 'refunded' },
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, expectOk, resetTokenFromText, TEST_APP_URL, type TestApp } from './helpers';
+import { smtpConnectionUrl } from '../src/lib/mail';
 
 interface Received {
   rcptTo: string[];
@@ -91,5 +92,14 @@ describe('mail over SMTP', () => {
     // Still queued: the worker tries again later (mail-outbox.test.ts follows the retries).
     expect(record).toMatchObject({ transport: 'smtp', status: 'pending', attempts: 1, sent_at: null });
     expect(record!.error).toBeTruthy();
+  });
+});
+
+describe('the SMTP connection', () => {
+  it('carries the timeouts in the URL nodemailer reads, unless SMTP_URL sets its own', () => {
+    const url = new URL(smtpConnectionUrl('smtps://user:pass@smtp.example.com:465'));
+    expect(Object.fromEntries(url.searchParams)).toEqual({ connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' });
+    expect(url.username).toBe('user');
+    expect(new URL(smtpConnectionUrl('smtp://h:25?socketTimeout=5000')).searchParams.get('socketTimeout')).toBe('5000');
   });
 });

@@ -197,6 +197,29 @@ describe.skipIf(!!redisSkipReason)('two instances with Redis and one S3 bucket',
 
   cacheChecks(() => pair);
 
+  it('never double-books: 40 concurrent requests for each of 5 cars, spread over A and B, create 5 bookings', async () => {
+    const { a, b } = pair;
+    const client = newClient();
+    const renters = await Promise.all(['sipho', 'kagiso', 'priya', 'ruan', 'aisha'].map((name) => signIn(a, name, client)));
+    const cars = ((await call(b, 'GET', '/api/car/getCarList?limit=5&sort=price_low', { client })).body.data as Car[]).slice(0, 5);
+    expect(cars).toHaveLength(5);
+    // Each car its own week (so no renter holds two cars at once), far after the pinned "now".
+    const requests = cars.flatMap((car, n) =>
+      Array.from({ length: 40 }, (_, i) => {
+        const day = String(1 + n * 5).padStart(2, '0');
+        const end = String(3 + n * 5).padStart(2, '0');
+        return call(i % 2 ? b : a, 'POST', '/api/booking/create', {
+          client: newClient(),
+          token: renters[i % renters.length],
+          body: { car_username: car.car_username, start_date: `2030-07-${day}`, end_date: `2030-07-${end}`, start_time: '09:00', end_time: '17:00', is_hourly_booking: false },
+        });
+      }),
+    );
+    const statuses = (await Promise.all(requests)).map((res) => res.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(195);
+  }, 60_000);
+
   it(`shares the per-IP rate limit: ${RATE_LIMIT} requests a minute across A and B, then 429 on both`, async () => {
     const { a, b } = pair;
     const client = newClient();

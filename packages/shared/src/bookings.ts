@@ -122,6 +122,25 @@ export const bookingCarSummarySchema = z.object({
   specifications: z.object({ transmission: z.string(), fuelType: z.string() }),
 });
 
+export const REFUND_STATUSES = ['pending', 'refunded'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * A charge of the booking that could not stay on it (paid twice, paid after it expired or was
+ * cancelled, a wrong amount) and goes back to the renter's card in full (docs/decisions/024):
+ * `pending` until the payment provider accepts the refund, then `refunded`.
+ */
+export const bookingRefundSchema = z.object({
+  /** The payment reference of the refunded charge (as in the renter's notification). */
+  reference: z.string(),
+  amount: money,
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string(),
+  requested_at: z.string(),
+  refunded_at: z.string().nullable(),
+});
+export type BookingRefund = z.infer<typeof bookingRefundSchema>;
+
 export const bookingSchema = z.object({
   id: z.string(),
   booking_id: z.string(),
@@ -175,6 +194,8 @@ export const bookingSchema = z.object({
   updated_at: z.string(),
   /** When a pending or confirmed-unpaid booking will expire if nothing happens; null otherwise. */
   expires_at: z.string().nullable(),
+  /** Refunds of this booking's extra charges, oldest first; shown to the renter and admins, empty for the car owner. */
+  refunds: z.array(bookingRefundSchema),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -55,6 +55,8 @@ export async function markOutboxMailDelivered(db: Db, id: string, outcome: { sta
     .updateTable('mail_outbox')
     .set({ status: outcome.status, transport: outcome.transport, sent_at: outcome.status === 'sent' ? outcome.now : null, locked_until: null })
     .where('id', '=', id)
+    // Only a row still being tried: a late answer never rewrites what another worker recorded.
+    .where('status', '=', 'pending')
     .execute();
 }
 
@@ -70,6 +72,8 @@ export async function markOutboxMailAttemptFailed(db: Db, id: string, reason: st
       error: reason,
     })
     .where('id', '=', id)
+    // A slow attempt that fails after another worker delivered the row must not queue it again.
+    .where('status', '=', 'pending')
     .execute();
 }
 

@@ -33,8 +33,19 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP timeouts, well inside the worker's lease (MAIL_LEASE_MS), so no lease runs out mid-send. */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+/**
+ * SMTP timeouts added to SMTP_URL unless it sets them: well inside the worker's lease
+ * (MAIL_LEASE_MS), so no lease runs out mid-send. They travel in the URL's query because
+ * nodemailer reads a connection URL alone and drops options passed beside it (nodemailer's own
+ * defaults are 2 minutes to connect and 10 minutes of socket silence).
+ */
+const SMTP_DEFAULTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export function smtpConnectionUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [key, value] of Object.entries(SMTP_DEFAULTS)) if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+  return url.toString();
+}
 
 /** The domain of the From address, for Message-IDs: "Karoo <no-reply@karoo.co.za>" gives karoo.co.za. */
 function messageIdDomain(from: string): string {
@@ -43,7 +54,7 @@ function messageIdDomain(from: string): string {
 
 export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?: string | undefined; from: string; clock?: Clock }): Mailer {
   const { db, log, smtpUrl, from, clock = systemClock } = options;
-  const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl, SMTP_TIMEOUTS) : null;
+  const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpConnectionUrl(smtpUrl)) : null;
   const transport = transporter ? 'smtp' : 'outbox';
   const domain = messageIdDomain(from);
   const listeners = new Set<() => void>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatExpiresIn } from './booking-format';
+import { formatDate, formatDuration, formatExpiresIn } from './booking-format';
 
 describe('formatDuration', () => {
   it('shows hours for hourly bookings and days otherwise', () => {
@@ -19,5 +19,15 @@ describe('formatExpiresIn', () => {
   it('is null when there is no expiry or it has passed', () => {
     expect(formatExpiresIn(null, now)).toBeNull();
     expect(formatExpiresIn('2030-03-01T09:00:00Z', now)).toBeNull();
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a calendar date as it is and a moment on Johannesburg’s calendar', () => {
+    expect(formatDate('2030-03-01')).toBe('01 Mar 2030');
+    expect(formatDate('2030-03-12T08:00:00.000Z')).toBe('12 Mar 2030');
+    // 23:30 UTC is 01:30 the next day in Johannesburg.
+    expect(formatDate('2030-03-12T23:30:00.000Z')).toBe('13 Mar 2030');
+    expect(formatDate('not a date')).toBe('not a date');
   });
 });

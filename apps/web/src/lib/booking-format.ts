@@ -1,6 +1,6 @@
 // Booking display helpers shared by My Bookings, the dashboard and earnings: dates in en-ZA,
 // durations, status colours, countdowns.
-import type { Booking, BookingStatus } from '@karoo/shared';
+import { TIME_ZONE, type Booking, type BookingStatus } from '@karoo/shared';
 import type { BadgeTone } from '@/components/ui/badge';
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {
@@ -32,10 +32,17 @@ export const STATUS_STRIPES: Record<BookingStatus, string> = {
 };
 
 const dateFormatter = new Intl.DateTimeFormat('en-ZA', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const momentFormatter = new Intl.DateTimeFormat('en-ZA', { day: '2-digit', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
 
+/**
+ * '01 Mar 2030'. A calendar date (YYYY-MM-DD) is shown as it is; a moment (an ISO timestamp such as
+ * a refund's refunded_at) on Johannesburg's calendar, so 23:30 UTC is already the next day.
+ */
 export function formatDate(date: string): string {
-  const d = new Date(date.length === 10 ? `${date}T00:00:00Z` : date);
-  return Number.isNaN(d.getTime()) ? date : dateFormatter.format(d);
+  const isDay = date.length === 10;
+  const d = new Date(isDay ? `${date}T00:00:00Z` : date);
+  if (Number.isNaN(d.getTime())) return date;
+  return (isDay ? dateFormatter : momentFormatter).format(d);
 }
 
 export function formatDuration(b: Pick<Booking, 'is_hourly_booking' | 'duration_hours' | 'duration_days'>): string {

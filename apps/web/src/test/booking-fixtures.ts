@@ -67,6 +67,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     created_at: '2030-02-20T08:00:00.000Z',
     updated_at: '2030-02-20T08:00:00.000Z',
     expires_at: null,
+    refunds: [],
     ...overrides,
   };
 }

@@ -27,6 +27,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHERE p.status = 'initialized'
       AND EXISTS (SELECT 1 FROM payments n WHERE n.booking_id = p.booking_id AND n.status = 'initialized'
                   AND (n.created_at, n.reference) > (p.created_at, p.reference))`.execute(db);
+  // Charges the old code recorded as success but left on no booking (a second payment of a paid
+  // booking, one that arrived after the booking expired or was cancelled) are owed back: the
+  // refund retry job asks the provider for them like for any refund. A charge whose booking can
+  // still be paid is left for the next pay call or webhook to settle.
+  await sql`UPDATE payments p SET
+      refund_status = 'pending',
+      refund_amount_cents = p.amount_cents,
+      refund_reason = CASE
+        WHEN b.payment_status = 'paid' THEN 'This booking was already paid with another payment.'
+        WHEN b.status = 'cancelled' AND b.host_response LIKE 'Expired%' THEN 'This booking had expired before the payment arrived.'
+        WHEN b.status = 'cancelled' THEN 'This booking was cancelled before the payment arrived.'
+        ELSE 'This booking is ' || b.status || ' and cannot be paid.' END,
+      refund_requested_at = now(),
+      refund_next_attempt_at = now(),
+      updated_at = now()
+    FROM bookings b
+    WHERE b.id = p.booking_id AND p.status = 'success' AND p.refund_status IS NULL
+      AND b.payment_reference IS DISTINCT FROM p.reference
+      AND NOT (b.status = 'confirmed' AND b.payment_status = 'unpaid')`.execute(db);
   await sql`CREATE UNIQUE INDEX payments_one_open_per_booking ON payments (booking_id) WHERE status = 'initialized'`.execute(db);
   await sql`CREATE INDEX payments_refund_due_idx ON payments (refund_next_attempt_at) WHERE refund_status = 'pending'`.execute(db);
 }

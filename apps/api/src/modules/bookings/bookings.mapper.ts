@@ -1,13 +1,19 @@
 // Rows to the API's booking shape (document 3 section 3): rand amounts from the stored cents,
-// and the aliases the seed's screens read (pickup_date, total_cost, user_username, ...).
-import { bookingExpiresAt, type Booking, type InsuranceOption, type PickupOption } from '@karoo/shared';
+// the aliases the seed's screens read (pickup_date, total_cost, user_username, ...) and the
+// refunds of the booking's extra charges.
+import { bookingExpiresAt, type Booking, type BookingRefund, type InsuranceOption, type PickupOption } from '@karoo/shared';
 import { toInsuranceOption, toPickupOption, toSpecifications } from '../cars/cars.mapper';
+import type { BookingRefundRecord } from '../payments/payments.service';
 import type { BookingRecord } from './bookings.repository';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 const rand = (cents: number) => cents / 100;
 
-export function toBooking(row: BookingRecord): Booking {
+/**
+ * A booking as the API answers it. `refunds` are the refunded charges the viewer may see
+ * (payments.service findVisibleRefunds): booking-answers.ts fetches them for a whole list at once.
+ */
+export function toBooking(row: BookingRecord, refunds: readonly BookingRefundRecord[]): Booking {
   const carName = `${row.car_make} ${row.car_model}`;
   const specifications = toSpecifications(row.car_specifications);
   const total = rand(row.total_price_cents);
@@ -75,6 +81,18 @@ export function toBooking(row: BookingRecord): Booking {
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
     expires_at: iso(bookingExpiresAt(row)),
+    refunds: refunds.map(toRefund),
+  };
+}
+
+function toRefund(r: BookingRefundRecord): BookingRefund {
+  return {
+    reference: r.reference,
+    amount: rand(r.amount_cents),
+    status: r.status,
+    reason: r.reason,
+    requested_at: iso(r.requested_at)!,
+    refunded_at: iso(r.refunded_at),
   };
 }
 

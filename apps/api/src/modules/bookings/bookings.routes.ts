@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
-import { toBooking } from './bookings.mapper';
+import { toBookingAnswer, toBookingAnswers } from './booking-answers';
 import * as bookings from './bookings.service';
 
 const tags = ['Bookings'];
@@ -43,7 +43,8 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: envelope(bookingSchema) },
       },
     }, async (request, reply) => {
-      const booking = toBooking(await bookings.createBooking(ctx, currentUser(request), request.body));
+      const viewer = currentUser(request);
+      const booking = await toBookingAnswer(ctx, viewer, await bookings.createBooking(ctx, viewer, request.body));
       const kind = booking.is_hourly_booking ? 'Hourly' : 'Daily';
       return reply.status(201).send({
         success: true,
@@ -59,10 +60,10 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: bookingScopeQuerySchema,
         response: { 200: bookingList },
       },
-    }, async (request) => ({
-      success: true as const,
-      data: (await bookings.listVisibleBookings(ctx, currentUser(request), request.query)).map(toBooking),
-    }));
+    }, async (request) => {
+      const viewer = currentUser(request);
+      return { success: true as const, data: await toBookingAnswers(ctx, viewer, await bookings.listVisibleBookings(ctx, viewer, request.query)) };
+    });
 
     app.get('/booking/getList', {
       schema: {
@@ -73,8 +74,9 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (request) => {
       const { page, limit } = request.query;
-      const { records, total } = await bookings.listVisibleBookingPage(ctx, currentUser(request), request.query);
-      return { success: true as const, data: records.map(toBooking), meta: { total, page, limit } };
+      const viewer = currentUser(request);
+      const { records, total } = await bookings.listVisibleBookingPage(ctx, viewer, request.query);
+      return { success: true as const, data: await toBookingAnswers(ctx, viewer, records), meta: { total, page, limit } };
     });
 
     app.get('/booking/getStats', {
@@ -88,51 +90,57 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/user/:id/bookings', {
       schema: { tags, summary: "A user's bookings as renter (self or admin)", params: idParams, querystring: statusQuery, response: { 200: bookingList } },
-    }, async (request) => ({
-      success: true as const,
-      data: (await bookings.listUserBookings(ctx, currentUser(request), request.params.id, 'renter', request.query.status)).map(toBooking),
-    }));
+    }, async (request) => {
+      const viewer = currentUser(request);
+      const records = await bookings.listUserBookings(ctx, viewer, request.params.id, 'renter', request.query.status);
+      return { success: true as const, data: await toBookingAnswers(ctx, viewer, records) };
+    });
 
     app.get('/user/:id/hosted-bookings', {
       schema: { tags, summary: "Bookings of a user's cars (self or admin)", params: idParams, querystring: statusQuery, response: { 200: bookingList } },
-    }, async (request) => ({
-      success: true as const,
-      data: (await bookings.listUserBookings(ctx, currentUser(request), request.params.id, 'owner', request.query.status)).map(toBooking),
-    }));
+    }, async (request) => {
+      const viewer = currentUser(request);
+      const records = await bookings.listUserBookings(ctx, viewer, request.params.id, 'owner', request.query.status);
+      return { success: true as const, data: await toBookingAnswers(ctx, viewer, records) };
+    });
 
     app.patch('/booking/approve/:id', {
       schema: { tags, summary: 'Accept a pending request (car owner or admin)', params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
     }, async (request) => {
+      const viewer = currentUser(request);
       const hostResponse = request.body?.host_response;
-      const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, 'confirmed', {
+      const record = await bookings.changeBookingStatus(ctx, viewer, request.params.id, 'confirmed', {
         callers: ['owner', 'admin'],
         ...(hostResponse ? { hostResponse } : {}),
       });
-      return { success: true as const, message: STATUS_MESSAGES.confirmed, data: toBooking(record) };
+      return { success: true as const, message: STATUS_MESSAGES.confirmed, data: await toBookingAnswer(ctx, viewer, record) };
     });
 
     app.patch('/booking/reject/:id', {
       schema: { tags, summary: 'Reject a pending request (car owner or admin)', params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
     }, async (request) => {
+      const viewer = currentUser(request);
       const hostResponse = request.body?.host_response;
-      const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, 'rejected', {
+      const record = await bookings.changeBookingStatus(ctx, viewer, request.params.id, 'rejected', {
         callers: ['owner', 'admin'],
         ...(hostResponse ? { hostResponse } : {}),
       });
-      return { success: true as const, message: STATUS_MESSAGES.rejected, data: toBooking(record) };
+      return { success: true as const, message: STATUS_MESSAGES.rejected, data: await toBookingAnswer(ctx, viewer, record) };
     });
 
     app.patch('/booking/:id/cancel', {
       schema: { tags, summary: 'Withdraw a pending request or cancel a confirmed, unpaid booking (renter or admin)', params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
     }, async (request) => {
-      const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, 'cancelled', { callers: ['renter', 'admin'] });
-      return { success: true as const, message: STATUS_MESSAGES.cancelled, data: toBooking(record) };
+      const viewer = currentUser(request);
+      const record = await bookings.changeBookingStatus(ctx, viewer, request.params.id, 'cancelled', { callers: ['renter', 'admin'] });
+      return { success: true as const, message: STATUS_MESSAGES.cancelled, data: await toBookingAnswer(ctx, viewer, record) };
     });
 
     const statusHandler = async (request: { params: { id: string }; body: z.output<typeof bookingStatusBodySchema> } & Parameters<typeof currentUser>[0]) => {
+      const viewer = currentUser(request);
       const { status, host_response: hostResponse } = request.body;
-      const record = await bookings.changeBookingStatus(ctx, currentUser(request), request.params.id, status, hostResponse ? { hostResponse } : {});
-      return { success: true as const, message: STATUS_MESSAGES[status] ?? 'Booking updated', data: toBooking(record) };
+      const record = await bookings.changeBookingStatus(ctx, viewer, request.params.id, status, hostResponse ? { hostResponse } : {});
+      return { success: true as const, message: STATUS_MESSAGES[status] ?? 'Booking updated', data: await toBookingAnswer(ctx, viewer, record) };
     };
 
     app.patch('/booking/:id/status', {
@@ -150,9 +158,9 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         params: idParams,
         response: { 200: envelope(bookingSchema) },
       },
-    }, async (request) => ({
-      success: true as const,
-      data: toBooking(await bookings.findVisibleBooking(ctx, currentUser(request), request.params.id)),
-    }));
+    }, async (request) => {
+      const viewer = currentUser(request);
+      return { success: true as const, data: await toBookingAnswer(ctx, viewer, await bookings.findVisibleBooking(ctx, viewer, request.params.id)) };
+    });
   });
 }

@@ -1,6 +1,7 @@
 // SQL for payment attempts: each reference the server issues, tied to one booking, and its outcome;
 // at most one open checkout per booking (payments_one_open_per_booking), and the refund of a charge
 // that could not stay on its booking.
+import type { NotNull } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { PaymentRow } from '../../db/schema';
 
@@ -133,4 +134,20 @@ export async function findDueRefunds(db: Db, now: Date, limit: number): Promise<
     .limit(limit)
     .execute();
   return rows.map((r) => r.reference);
+}
+
+/**
+ * The refunded charges (pending or done) of these bookings, oldest first: one query for a whole
+ * list of bookings (payments_booking_idx), never one per booking.
+ */
+export function findRefundsOfBookings(db: Db, bookingIds: readonly string[]) {
+  return db
+    .selectFrom('payments')
+    .select(['booking_id', 'reference', 'amount_cents', 'refund_status', 'refund_amount_cents', 'refund_reason', 'refund_requested_at', 'refunded_at', 'updated_at'])
+    .where('booking_id', 'in', bookingIds)
+    .where('refund_status', 'is not', null)
+    .$narrowType<{ refund_status: NotNull }>()
+    .orderBy('refund_requested_at')
+    .orderBy('reference')
+    .execute();
 }

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
-import { toBooking } from '../bookings/bookings.mapper';
+import { toBookingAnswer } from '../bookings/booking-answers';
 import * as payments from './payments.service';
 
 const tags = ['Payments'];
@@ -38,8 +38,9 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: envelope(bookingSchema) },
         },
       }, async (request) => {
-        const record = await payments.payBooking(ctx, currentUser(request), request.params.id, request.body.paystack_reference);
-        return { success: true as const, message: PAYMENT_MESSAGES.activated, data: toBooking(record) };
+        const viewer = currentUser(request);
+        const record = await payments.payBooking(ctx, viewer, request.params.id, request.body.paystack_reference);
+        return { success: true as const, message: PAYMENT_MESSAGES.activated, data: await toBookingAnswer(ctx, viewer, record) };
       });
 
       signedIn.post('/payments/sandbox/charge', {

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   formatRand,
+  isAdmin,
   PAYMENT_MESSAGES,
   SANDBOX_DECLINED_CARD,
   SANDBOX_SUCCESS_CARD,
@@ -23,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
-import type { PaymentRow, UserRow } from '../../db/schema';
+import type { PaymentRefundStatus, PaymentRow, UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { paymentProvider, PaymentProviderError, type PaymentProvider, type VerifiedPayment } from '../../lib/payments';
 import { transition } from '../bookings/booking-status';
@@ -48,6 +49,8 @@ const REFUND_RETRY_BASE_MS = 60_000;
 const REFUND_RETRY_MAX_MS = 6 * 60 * 60_000;
 /** Refunds one retry sweep asks for. */
 const REFUND_BATCH = 50;
+/** A refund's reason when none was recorded (every refund recorded since migration 0014 has one). */
+const DEFAULT_REFUND_REASON = 'Refund of a charge that could not be used.';
 
 /** 402: the payment was not verified; the booking stays confirmed and unpaid. */
 const paymentRefused = (reason: string) => new AppError(402, `${PAYMENT_MESSAGES.couldNotActivate} ${reason}`);
@@ -306,7 +309,7 @@ export async function attemptRefund(ctx: AppContext, reference: string): Promise
     const accepted = await provider.refund({
       reference,
       amountCents: claimed.refund_amount_cents ?? claimed.amount_cents,
-      reason: claimed.refund_reason ?? 'Refund of a charge that could not be used.',
+      reason: claimed.refund_reason ?? DEFAULT_REFUND_REASON,
     });
     await repo.recordRefunded(ctx.db, reference, accepted.id, ctx.clock.now());
     return 'refunded';
@@ -326,6 +329,47 @@ export async function retryPendingRefunds(ctx: AppContext): Promise<{ refunded: 
     if (outcome !== 'skipped') counts[outcome] += 1;
   }
   return counts;
+}
+
+// ---- Refunds on the booking answer ----
+
+/** One refunded charge of a booking, as bookings.mapper turns it into the answer's `refunds`. */
+export interface BookingRefundRecord {
+  reference: string;
+  amount_cents: number;
+  status: PaymentRefundStatus;
+  reason: string;
+  requested_at: Date;
+  refunded_at: Date | null;
+}
+
+/**
+ * The refunds of each booking the viewer may see, by booking id, in one query for a whole list.
+ * The renter sees the refunds of their own charges and administrators see every one (support); the
+ * car owner does not: it is the renter's card and money, and the owner's earnings never include a
+ * refunded charge (docs/decisions/024-one-charge-per-booking.md).
+ */
+export async function findVisibleRefunds(
+  ctx: AppContext,
+  viewer: UserRow,
+  bookings: readonly Pick<BookingRecord, 'id' | 'renter_id'>[],
+): Promise<Map<string, BookingRefundRecord[]>> {
+  const byBooking = new Map<string, BookingRefundRecord[]>();
+  const ids = bookings.filter((b) => b.renter_id === viewer.id || isAdmin(viewer)).map((b) => b.id);
+  if (ids.length === 0) return byBooking;
+  for (const row of await repo.findRefundsOfBookings(ctx.db, ids)) {
+    const refunds = byBooking.get(row.booking_id) ?? [];
+    refunds.push({
+      reference: row.reference,
+      amount_cents: row.refund_amount_cents ?? row.amount_cents,
+      status: row.refund_status,
+      reason: row.refund_reason ?? DEFAULT_REFUND_REASON,
+      requested_at: row.refund_requested_at ?? row.updated_at,
+      refunded_at: row.refund_status === 'refunded' ? (row.refunded_at ?? row.updated_at) : null,
+    });
+    byBooking.set(row.booking_id, refunds);
+  }
+  return byBooking;
 }
 
 // ---- The sandbox checkout ----

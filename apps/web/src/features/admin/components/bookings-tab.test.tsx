@@ -23,7 +23,15 @@ const stats: BookingStats = {
 };
 
 const pending = makeBooking({ id: 'b-pending', booking_id: 'KRPENDING1', status: 'pending', total_price: 1250.5 });
-const confirmedUnpaid = makeBooking({ id: 'b-unpaid', booking_id: 'KRUNPAID01', status: 'confirmed', payment_status: 'unpaid', renter: { username: 'lerato', full_name: 'Lerato Mokoena' } });
+// A charge of the wrong amount is refunded while the booking stays payable.
+const confirmedUnpaid = makeBooking({
+  id: 'b-unpaid',
+  booking_id: 'KRUNPAID01',
+  status: 'confirmed',
+  payment_status: 'unpaid',
+  renter: { username: 'lerato', full_name: 'Lerato Mokoena' },
+  refunds: [{ reference: 'KAROO-KRUNPAID01-000000000001', amount: 100, status: 'pending', reason: 'The amount paid does not match the booking total.', requested_at: '2030-02-21T08:00:00.000Z', refunded_at: null }],
+});
 const active = makeBooking({
   id: 'b-active',
   booking_id: 'KRACTIVE01',
@@ -34,6 +42,8 @@ const active = makeBooking({
   duration_hours: 4,
   start_time: '09:00',
   end_time: '13:00',
+  // Paid twice: the second charge went back to the renter.
+  refunds: [{ reference: 'KAROO-KRACTIVE01-000000000002', amount: 990, status: 'refunded', reason: 'This booking was already paid with another payment.', requested_at: '2030-02-21T08:00:00.000Z', refunded_at: '2030-02-21T08:01:00.000Z' }],
 });
 
 function mockBookingsApi(options: { rejectFails?: boolean } = {}) {
@@ -81,6 +91,10 @@ describe('Bookings tab', () => {
     expect(within(rows[0]!).getByText('Pending')).toBeInTheDocument();
     expect(within(rows[0]!).getByText(/R\s?1\s?250[,.]50/)).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Hourly · 4 h')).toBeInTheDocument();
+    // A marker per refunded extra charge beside the amount, with its state.
+    expect(within(rows[0]!).queryByText(/^Refund/)).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText(/^Refund R\s?100 \(pending\)$/)).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(/^Refund R\s?990 \(refunded\)$/)).toBeInTheDocument();
 
     // Actions follow the machine: approve/reject/cancel while pending, cancel while confirmed and unpaid, none while active.
     expect(within(rows[0]!).getByRole('button', { name: 'Approve KRPENDING1' })).toBeInTheDocument();

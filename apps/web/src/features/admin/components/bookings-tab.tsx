@@ -1,10 +1,10 @@
 // The admin panel's Bookings tab (document 3, Bookings): counter cards (the platform's bookings by
 // status, aggregated on the server by GET /booking/getStats), the oversight warning, a status
 // filter and search (booking number, car, renter) and the table (Booking ID, Guest, Car, Booking
-// Type & Dates, Status, Amount, Actions) paged on the server. The actions follow the shared
-// machine for the admin (canActorTransition): Approve and Reject while pending, Cancel while
-// pending or confirmed and unpaid. The seed's capital-'Pending' comparison is not kept. The page on
-// screen and the counters are refetched every 30 seconds.
+// Type & Dates, Status, Amount with a marker per refunded extra charge, Actions) paged on the
+// server. The actions follow the shared machine for the admin (canActorTransition): Approve and
+// Reject while pending, Cancel while pending or confirmed and unpaid. The seed's capital-'Pending'
+// comparison is not kept. The page on screen and the counters are refetched every 30 seconds.
 import { BOOKING_LIST_PAGE_SIZE, BOOKING_STATUSES, canActorTransition, type Booking, type BookingStats, type BookingStatus } from '@karoo/shared';
 import { Ban, CalendarCheck, Check, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -210,7 +210,18 @@ export function BookingsTab() {
                         <Badge tone={STATUS_TONES[booking.status]}>{BOOKING_STATUS_LABELS[booking.status]}</Badge>
                         <p className="mt-1 text-xs text-stone-500">{booking.payment_status === 'paid' ? 'Paid' : 'Unpaid'}</p>
                       </td>
-                      <td className="px-5 py-3 font-medium text-stone-900">{formatRand(booking.total_price)}</td>
+                      <td className="px-5 py-3">
+                        <p className="font-medium text-stone-900">{formatRand(booking.total_price)}</p>
+                        {booking.refunds.length > 0 ? (
+                          <div className="mt-1 flex flex-col items-start gap-1">
+                            {booking.refunds.map((refund) => (
+                              <Badge key={refund.reference} tone={refund.status === 'refunded' ? 'success' : 'warning'}>
+                                Refund {formatRand(refund.amount)} ({refund.status})
+                              </Badge>
+                            ))}
+                          </div>
+                        ) : null}
+                      </td>
                       <td className="px-5 py-3">
                         {actions.length === 0 ? (
                           <span className="text-xs text-stone-500">—</span>

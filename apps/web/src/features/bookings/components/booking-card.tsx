@@ -1,6 +1,6 @@
-// One booking as a trip card: status colour, car, dates, duration, total and number; expandable
-// details (options, the stored price breakdown, the host's earnings) and the actions the shared
-// status machine allows this user.
+// One booking as a trip card: status colour, car, dates, duration, total, number and the renter's
+// refunds; expandable details (options, the stored price breakdown, the host's earnings) and the
+// actions the shared status machine allows this user.
 import { formatRand, serviceFeeLabel, type Booking } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { CalendarDays, Car, ChevronDown, Clock, CreditCard, Star, Undo2 } from 'lucide-react';
@@ -13,6 +13,7 @@ import { useNotification } from '@/components/ui/toast';
 import { isApiError, messageOf } from '@/lib/api-client';
 import { useApproveBooking, useCancelBooking, useRejectBooking } from '../api/bookings';
 import type { BookingAction, BookingRole } from '../utils/booking-actions';
+import { BookingRefunds } from './booking-refunds';
 import { formatDate, formatDuration, formatExpiresIn, STATUS_LABELS, STATUS_STRIPES, STATUS_TONES } from '@/lib/booking-format';
 
 // Document 3 section 8: the failure toasts' fallback texts.
@@ -127,6 +128,8 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
             {role === 'owner' ? ` · Renter ${booking.renter.full_name || booking.user_username}` : ` · Host ${booking.car_owner}`}
           </p>
           {expires ? <p className="mt-1 text-xs font-medium text-amber-700">{expires}</p> : null}
+          {/* The renter's refunded extra charges (the API answers none to the car owner). */}
+          {role === 'renter' ? <BookingRefunds refunds={booking.refunds} /> : null}
         </div>
         <div className="flex items-end justify-between gap-3 sm:flex-col sm:items-end">
           <div className="text-right">
