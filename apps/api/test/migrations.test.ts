@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Car } from '@karoo/shared';
 import { up as optionFeesInCents } from '../src/db/migrations/0008-option-fees-in-cents';
-import { createSignedInUser, createTestApp, expectOk, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectOk, withSchemaChangeLock, type TestApp } from './helpers';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
 let t: TestApp;
@@ -51,7 +51,7 @@ describe('0015: mail delivery state', () => {
   it('gives rows written before the outbox worker a status that keeps their meaning', async () => {
     const { up, down } = await import('../src/db/migrations/0015-mail-outbox-worker');
     await t.db.deleteFrom('mail_outbox').execute();
-    await down(t.db as never);
+    await withSchemaChangeLock(() => down(t.db as never));
     const old = (values: Record<string, unknown>) =>
       sql`INSERT INTO mail_outbox (to_address, subject, text_body, transport, sent_at, error)
         VALUES (${values.to}, 's', 't', ${values.transport}, ${values.sent_at ?? null}, ${values.error ?? null})`.execute(t.db);
@@ -59,7 +59,7 @@ describe('0015: mail delivery state', () => {
     await old({ to: 'failed@example.co.za', transport: 'smtp', error: 'Connection refused' });
     await old({ to: 'kept@example.co.za', transport: 'outbox' });
     await old({ to: 'unknown@example.co.za', transport: 'smtp' });
-    await up(t.db as never);
+    await withSchemaChangeLock(() => up(t.db as never));
 
     const rows = await t.db.selectFrom('mail_outbox').select(['to_address', 'status', 'attempts', 'last_error', 'message_id']).orderBy('to_address').execute();
     const byAddress = Object.fromEntries(rows.map((r) => [r.to_address.split('@')[0], r]));
@@ -84,7 +84,7 @@ describe('0014: one charge per booking', () => {
     const paid = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-01', days: 2, status: 'active' });
     const cancelled = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-10', days: 2, status: 'cancelled' });
     const payable = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-20', days: 2, status: 'confirmed' });
-    await down(t.db as never);
+    await withSchemaChangeLock(() => down(t.db as never));
     // What the old code left: the booking's own charge, a second one on the paid booking (answered
     // 409 and forgotten), one that arrived after the booking was cancelled, and an open checkout.
     const old = (reference: string, bookingId: string, status: string, amount: number) =>
@@ -95,7 +95,7 @@ describe('0014: one charge per booking', () => {
     await old('OLD-SECOND', paid.id, 'success', paid.total_price_cents);
     await old('OLD-LATE', cancelled.id, 'success', cancelled.total_price_cents);
     await old('OLD-OPEN', payable.id, 'initialized', payable.total_price_cents);
-    await up(t.db as never);
+    await withSchemaChangeLock(() => up(t.db as never));
 
     const rows = await t.db.selectFrom('payments').selectAll().where('reference', 'like', 'OLD-%').orderBy('reference').execute();
     const byRef = Object.fromEntries(rows.map((r) => [r.reference, r]));

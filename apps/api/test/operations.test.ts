@@ -62,6 +62,8 @@ describe('/metrics', () => {
     expect(res.body).toContain('karoo_http_request_duration_seconds_bucket{le="0.002",method="GET",route="/api/health"}');
     expect(res.body).toMatch(/karoo_db_pool_connections\{state="max"\} \d+/);
     expect(res.body).toContain('process_resident_memory_bytes');
+    expect(res.body).toMatch(/karoo_mail_outbox\{measure="due"\} \d+/);
+    expect(res.body).toMatch(/karoo_mail_outbox\{measure="lag_seconds"\} [\d.]+/);
     expect(res.body).not.toContain('no-such-car');
   });
 

@@ -5,6 +5,7 @@
 // (loopback and private addresses are not capped per address).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeWait, isPrivateSource, sourceOf, waitAfter, PAIR_RULE } from '../src/modules/users/sign-in-throttling';
+import { countSignInAttempt } from '../src/modules/users/users.repository';
 import { createTestApp, createUser, expectError, expectOk, MINUTE, SECOND, TEST_PASSWORD, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -71,6 +72,20 @@ describe('a stranger guessing from one address', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(PAIR_RULE.free);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - PAIR_RULE.free);
     expectOk(await signIn(owner.username, TEST_PASSWORD, OWNER_HOME));
+  });
+
+  it('lets parallel attempts through in whatever order they reach the row (a double-clicked Sign in)', async () => {
+    // Parallel attempts take their "now" before they queue on the row's lock: the one that counts
+    // second may carry the earlier time. A new key must not look as if it had to wait until the first.
+    const key = `pair:parallel:${ATTACKER}`;
+    const first = t.clock.now();
+    const earlier = new Date(first.getTime() - 5);
+    expect(await countSignInAttempt(t.db, key, first, PAIR_RULE.windowMs, true)).toBeDefined();
+    expect(await countSignInAttempt(t.db, key, earlier, PAIR_RULE.windowMs, true)).toMatchObject({ failures: 2 });
+    // And through the API: five parallel right passwords from one address all sign in.
+    const owner = await createUser(t.ctx);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => signIn(owner.username, TEST_PASSWORD, OWNER_HOME)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it('forgets the failures of an address when the owner signs in from it', async () => {

@@ -35,7 +35,7 @@ export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;
 export const MAIL_LEASE_MS = 2 * MINUTE;
 /** The longest one SMTP send can take (mail.ts SMTP_TIMEOUTS: 10 s + 10 s + 30 s), with margin. */
 export const MAIL_SEND_BUDGET_MS = MINUTE;
-/** Rows claimed at a time, and sent side by side. */
+/** Rows claimed at a time, sent one after another. */
 export const MAIL_BATCH_SIZE = 5;
 /** How often an idle worker looks for due mail (retries, or mail committed by another instance). */
 export const MAIL_POLL_MS = 3 * SECOND;
@@ -74,13 +74,15 @@ async function deliverOne(ctx: AppContext, log: FastifyBaseLogger, mail: OutboxM
 async function deliverBatch(ctx: AppContext, log: FastifyBaseLogger, stopping: () => boolean): Promise<number> {
   const now = ctx.clock.now();
   const claimed = await claimDueMail(ctx.db, now, new Date(now.getTime() + MAIL_LEASE_MS), MAIL_BATCH_SIZE);
-  if (claimed.length && stopping()) {
-    await releaseOutboxMail(ctx.db, claimed.map((m) => m.id));
-    return claimed.length;
+  // One message at a time: a worker killed mid-batch can then have at most one message between the
+  // SMTP server's "accepted" and the row's "sent" (the only way a message goes out twice).
+  for (const [index, mail] of claimed.entries()) {
+    if (stopping()) {
+      await releaseOutboxMail(ctx.db, claimed.slice(index).map((m) => m.id));
+      break;
+    }
+    await deliverOne(ctx, log, mail);
   }
-  // The batch's messages go out side by side (one SMTP connection each): a backlog after an outage
-  // drains up to five times faster than one by one, and every send starts well inside the lease.
-  await Promise.all(claimed.map((mail) => deliverOne(ctx, log, mail)));
   return claimed.length;
 }
 

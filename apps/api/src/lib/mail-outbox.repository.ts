@@ -116,3 +116,15 @@ export async function deleteMailSentBefore(db: Db, cutoff: Date): Promise<number
   const result = await db.deleteFrom('mail_outbox').where('sent_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The outbox's backlog for /metrics: mail due now and not yet delivered, and the oldest one's due time. */
+export async function outboxBacklog(db: Db, now: Date): Promise<{ due: number; oldestDueAt: Date | null; failed: number }> {
+  const due = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min(eb.fn.coalesce('next_attempt_at', 'created_at')).as('oldest')])
+    .where('status', '=', 'pending')
+    .where((w) => w.or([w('next_attempt_at', 'is', null), w('next_attempt_at', '<=', now)]))
+    .executeTakeFirstOrThrow();
+  const failed = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'failed').executeTakeFirstOrThrow();
+  return { due: Number(due.count), oldestDueAt: due.oldest ? new Date(due.oldest as unknown as string) : null, failed: Number(failed.count) };
+}

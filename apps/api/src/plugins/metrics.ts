@@ -10,6 +10,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { isAdmin } from '@karoo/shared';
 import type { AppContext } from '../context';
 import { forbidden } from '../lib/app-error';
+import { outboxBacklog } from '../lib/mail-outbox.repository';
 
 const PRIVATE_V4 = [/^127\./, /^10\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./];
 
@@ -86,6 +87,24 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
     registers: [registry],
     collect() {
       for (const [job, beat] of ctx.runtime?.jobs ?? []) this.set({ job }, beat.failures);
+    },
+  });
+  // The mail worker's lag: how long the oldest mail that is due has waited, and how much is due.
+  new Gauge({
+    name: 'karoo_mail_outbox',
+    help: 'The mail outbox: mail due now and not yet sent (due), mail given up on (failed), and seconds the oldest due mail has waited (lag_seconds)',
+    labelNames: ['measure'] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        const now = ctx.clock.now();
+        const backlog = await outboxBacklog(ctx.db, now);
+        this.set({ measure: 'due' }, backlog.due);
+        this.set({ measure: 'failed' }, backlog.failed);
+        this.set({ measure: 'lag_seconds' }, backlog.oldestDueAt ? Math.max(0, (now.getTime() - backlog.oldestDueAt.getTime()) / 1000) : 0);
+      } catch {
+        // The database is down: /api/health/ready says so; the other metrics still answer.
+      }
     },
   });
   new Gauge({

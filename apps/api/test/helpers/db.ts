@@ -25,6 +25,29 @@ async function openPgliteClone(): Promise<DatabaseHandle> {
   return connectPglite(await openPglite({ loadDataDir: template }));
 }
 
+/** The advisory lock the PostgreSQL test files take around schema changes (see below). */
+const SCHEMA_CHANGE_LOCK = 4_271_337;
+
+/**
+ * Runs `work` (migrations, a migration's down and up) while no other test file changes a schema.
+ * The files share one PostgreSQL database, and Kysely's migrator lists the tables and columns of
+ * every schema (pg_get_serial_sequence per column): a column dropped meanwhile in another file's
+ * schema fails that listing ("column ... does not exist"). On PGlite each file has its own
+ * database, so this just runs `work`.
+ */
+export async function withSchemaChangeLock<T>(work: () => Promise<T>): Promise<T> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (testDbKind !== 'postgres' || !url) return work();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
+    return await work();
+  } finally {
+    await client.end();
+  }
+}
+
 async function openPostgresSchema(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -37,7 +60,7 @@ async function openPostgresSchema(): Promise<DatabaseHandle> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   const handle = connectServer({ url, schema });
   try {
-    await migrateToLatest(handle.db);
+    await withSchemaChangeLock(() => migrateToLatest(handle.db));
   } catch (error) {
     await handle.close();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);

@@ -250,6 +250,13 @@ const ts = (date: Date) => sql`${date}::timestamptz`;
  * each sees the ones before it. The caller then sets the new wait (extendSignInWait) in the same
  * transaction. The previous wait is kept, to be restored if the attempt turns out a success.
  */
+/**
+ * "No wait" on a new key: a moment long past, not the attempt's own `now`. Parallel attempts take
+ * their `now` before they queue on the row's lock, so a later one may carry an earlier `now`; a
+ * first row waiting "until now" would refuse it as if the key had to wait.
+ */
+const NO_WAIT = sql`to_timestamp(0)`;
+
 export async function countSignInAttempt(
   db: Db,
   key: string,
@@ -260,7 +267,7 @@ export async function countSignInAttempt(
   const restarts = sql`t.window_started_at <= ${ts(new Date(now.getTime() - windowMs))}`;
   const result = await sql<SignInThrottleRow>`
     INSERT INTO sign_in_throttle AS t (key, failures, window_started_at, last_failed_at, wait_until, prev_wait_until)
-    VALUES (${key}, 1, ${ts(now)}, ${ts(now)}, ${ts(now)}, ${ts(now)})
+    VALUES (${key}, 1, ${ts(now)}, ${ts(now)}, ${NO_WAIT}, ${NO_WAIT})
     ON CONFLICT (key) DO UPDATE SET
       failures = CASE WHEN ${restarts} THEN 1 ELSE t.failures + 1 END,
       window_started_at = CASE WHEN ${restarts} THEN ${ts(now)} ELSE t.window_started_at END,
