@@ -25,11 +25,12 @@ type RoleTab = 'all' | 'trips' | 'received';
 function Tile({ label, value, icon, hint }: { label: string; value: ReactNode; icon: ReactNode; hint?: string }) {
   return (
     <div className="flex items-center gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm" title={hint}>
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">{icon}</span>
+      {/* On a phone the icon gives its room to the figure: "R 98 275" must never be cut to "R 98 …". */}
+      <span className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 sm:flex">{icon}</span>
       <div className="min-w-0">
         <p className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</p>
-        <p className="truncate text-xl font-bold tabular-nums text-stone-900">{value}</p>
-        {hint ? <p className="truncate text-xs text-stone-500">{hint}</p> : null}
+        <p className="text-lg font-bold break-words tabular-nums text-stone-900 sm:text-xl">{value}</p>
+        {hint ? <p className="text-xs text-stone-500">{hint}</p> : null}
       </div>
     </div>
   );
