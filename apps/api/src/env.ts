@@ -55,6 +55,10 @@ const envSchema = z.object({
     .default('karoo'),
   /** How long a public browse page may be served from memory (ms); 0 turns the cache off. */
   BROWSE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** The public browse from memory (docs/decisions/028-browse-index.md); `off` answers every page in SQL. */
+  BROWSE_INDEX: z.enum(['on', 'off']).default('on'),
+  /** How often (ms) the browse index looks for writes it was not told of; 0: before every answer. */
+  BROWSE_INDEX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
    * S3-compatible object storage for uploaded files (docs/decisions/022-object-storage.md): one
    * bucket, keys under `private/` and `public/`; unset S3_BUCKET keeps files under DATA_DIR/files.

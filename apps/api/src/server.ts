@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
+import { browseIndexEnabled, browseIndexOf } from './modules/cars/browse-index';
 import { clockFromEnv, type AppContext } from './context';
 import { connectDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
@@ -54,6 +55,16 @@ async function main() {
 
   const jobs = [startBookingExpiryJob(ctx, logger), startPruneJob(ctx, logger), startRefundRetryJob(ctx, logger)];
   const stopMailWorker = startMailWorker(ctx, logger);
+  // The public browse's memory of the listed cars (decision 028): loaded now rather than on the
+  // first visit; browse pages are answered in SQL until it is ready.
+  if (browseIndexEnabled(ctx)) {
+    const index = browseIndexOf(ctx);
+    const started = Date.now();
+    void index.startLoading().then(() => {
+      if (index.loaded) logger.info({ cars: index.size, ms: Date.now() - started }, 'browse index loaded');
+      else logger.warn({ err: index.lastLoadError }, 'browse index: first load failed, the browse is answered in SQL until it loads');
+    });
+  }
 
   // Graceful shutdown (SIGTERM from an orchestrator, Ctrl-C): readiness turns 503 at once so the
   // balancer stops sending traffic; the server stops accepting connections and finishes the

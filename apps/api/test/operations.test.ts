@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIntervalJob } from '../src/jobs/interval-job';
+import { browseIndexOf } from '../src/modules/cars/browse-index';
 import { isInternalAddress } from '../src/plugins/metrics';
 import { createRuntime } from '../src/runtime';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
@@ -65,6 +66,22 @@ describe('/metrics', () => {
     expect(res.body).toMatch(/karoo_mail_outbox\{measure="due"\} \d+/);
     expect(res.body).toMatch(/karoo_mail_outbox\{measure="lag_seconds"\} [\d.]+/);
     expect(res.body).not.toContain('no-such-car');
+  });
+
+  it('reports the browse index: 0 cars until its first load, then the listed cars it holds', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(before.body).toMatch(/karoo_browse_index\{measure="cars"\} \d+/);
+    await browseIndexOf(t.ctx).startLoading();
+    const { count } = await t.db
+      .selectFrom('cars')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('deleted_at', 'is', null)
+      .where('status', '=', 'available')
+      .where('verification_status', '=', 'verified')
+      .executeTakeFirstOrThrow();
+    const after = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(after.body).toContain(`karoo_browse_index{measure="cars"} ${Number(count)}`);
+    expect(after.body).toMatch(/karoo_browse_index\{measure="age_seconds"\} [\d.]+/);
   });
 
   it('is refused to the public internet, served to a scraper with the token or to an admin', async () => {

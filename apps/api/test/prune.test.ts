@@ -2,6 +2,7 @@
 // they ended, idle throttles a day after their window, delivered mail after 90 days; everything
 // still in use, failed or never sent stays. Safe to run twice or on several instances at once.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pruneOldRecords, startPruneJob } from '../src/jobs/prune.job';
@@ -164,10 +165,22 @@ describe('pruneOldRecords', () => {
     expect(left).toEqual(expect.arrayContaining([sent89, failed, neverSent]));
   });
 
+  it('deletes the browse index’s change notes older than a day (by the database clock) and keeps the rest', async () => {
+    const note = async (age: string) => {
+      const { rows } = await sql<{ id: string }>`INSERT INTO browse_changes (car_id, changed_at) VALUES (gen_random_uuid(), now() - ${age}::interval) RETURNING id::text`.execute(t.ctx.db);
+      return rows[0]!.id;
+    };
+    const [old, recent] = [await note('25 hours'), await note('23 hours')];
+    const counts = await pruneOldRecords(t.ctx);
+    expect(counts.browseChanges).toBeGreaterThanOrEqual(1);
+    const { rows } = await sql<{ id: string }>`SELECT id::text FROM browse_changes WHERE id IN (${old}, ${recent})`.execute(t.ctx.db);
+    expect(rows.map((r) => r.id)).toEqual([recent]);
+  });
+
   it('is idempotent: a second run deletes nothing and leaves the same rows', async () => {
     await pruneOldRecords(t.ctx);
     const before = { sessions: await sessionIds(), tokens: await resetTokenIds(), throttles: await throttleKeys(), mail: await mailIds() };
-    expect(await pruneOldRecords(t.ctx)).toEqual({ sessions: 0, resetTokens: 0, throttles: 0, mail: 0 });
+    expect(await pruneOldRecords(t.ctx)).toEqual({ sessions: 0, resetTokens: 0, throttles: 0, mail: 0, browseChanges: 0 });
     expect({ sessions: await sessionIds(), tokens: await resetTokenIds(), throttles: await throttleKeys(), mail: await mailIds() }).toEqual(before);
   });
 

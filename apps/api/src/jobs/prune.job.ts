@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { startIntervalJob, type IntervalJob } from './interval-job';
 import { deleteMailSentBefore } from '../lib/mail-outbox.repository';
+import { pruneBrowseChanges } from '../modules/cars/browse-index';
 import { pruneEndedAuthRecords } from '../modules/users/auth.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,6 +43,8 @@ export interface PruneCounts {
   resetTokens: number;
   throttles: number;
   mail: number;
+  /** The browse index's change notes (docs/decisions/028-browse-index.md), older than a day. */
+  browseChanges: number;
 }
 
 export async function pruneOldRecords(ctx: AppContext): Promise<PruneCounts> {
@@ -51,7 +54,8 @@ export async function pruneOldRecords(ctx: AppContext): Promise<PruneCounts> {
     throttlesMs: THROTTLE_RETENTION_MS,
   });
   const mail = await deleteMailSentBefore(ctx.db, new Date(ctx.clock.now().getTime() - SENT_MAIL_RETENTION_MS));
-  return { ...auth, mail };
+  const browseChanges = await pruneBrowseChanges(ctx.db);
+  return { ...auth, mail, browseChanges };
 }
 
 /** Prunes at start and then once a day; returns the job, to stop it. */

@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { browseIndexEnabled, browseIndexOf } from '../modules/cars/browse-index';
 import { isAdmin } from '@karoo/shared';
 import type { AppContext } from '../context';
 import { forbidden } from '../lib/app-error';
@@ -105,6 +106,19 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
       } catch {
         // The database is down: /api/health/ready says so; the other metrics still answer.
       }
+    },
+  });
+  // The public browse's memory (decision 028): the listed cars it holds, and seconds since its last look.
+  new Gauge({
+    name: 'karoo_browse_index',
+    help: 'The browse index: listed cars held (cars, 0 until the first load ends) and seconds since it last read the change notes (age_seconds)',
+    labelNames: ['measure'] as const,
+    registers: [registry],
+    collect() {
+      if (!browseIndexEnabled(ctx)) return;
+      const index = browseIndexOf(ctx);
+      this.set({ measure: 'cars' }, index.loaded ? index.size : 0);
+      this.set({ measure: 'age_seconds' }, index.loaded ? index.ageSeconds : 0);
     },
   });
   new Gauge({

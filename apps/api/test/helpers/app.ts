@@ -122,6 +122,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       APP_URL: TEST_APP_URL,
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Factories write cars and bookings straight in SQL (no event): the browse index looks for
+      // changes before every answer, so a test reads what it just wrote.
+      BROWSE_INDEX_POLL_MS: '0',
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       ...options.env,
     });

@@ -28,6 +28,13 @@ function prefetchCar({ params }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The browse page's first cars, asked for alongside its code (the module is loaded on demand, not in the entry). */
+function prefetchCars({ request }: LoaderFunctionArgs) {
+  const client = prefetchClient;
+  if (client) void import('@/features/cars/api/prefetch-cars').then((m) => m.prefetchFirstCarPage(client, new URL(request.url)));
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -54,7 +61,7 @@ export const routes: RouteObject[] = [
           { path: 'terms', lazy: () => import('@/features/legal/components/terms-page').then((m) => ({ Component: m.TermsPage })) },
           { path: 'privacy', lazy: () => import('@/features/legal/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
 
-          { path: 'cars', lazy: () => import('./routes/browse-route').then((m) => ({ Component: m.BrowseRoute })) },
+          { path: 'cars', loader: prefetchCars, lazy: () => import('./routes/browse-route').then((m) => ({ Component: m.BrowseRoute })) },
           { path: 'cars/:id', loader: prefetchCar, lazy: () => import('./routes/car-detail-route').then((m) => ({ Component: m.CarDetailRoute })) },
           { path: 'car/:id', loader: prefetchCar, lazy: () => import('./routes/car-detail-route').then((m) => ({ Component: m.CarDetailRoute })) },
           { path: 'become-host', lazy: () => import('./routes/become-host-route').then((m) => ({ Component: m.BecomeHostRoute })) },

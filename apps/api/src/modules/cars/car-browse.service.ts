@@ -6,6 +6,7 @@ import {
   BROWSE_TYPES,
   canonicalFeature,
   isAdmin,
+  isValidDate,
   type BrowseType,
   type Car,
   type CarListFilters,
@@ -16,6 +17,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import { findHoldingBookings } from '../bookings/booking-status';
 import { findUser } from '../users/users.service';
+import { BrowseIndex, browseIndexEnabled, findPublicCarPage } from './browse-index';
 import { distanceKm, toCar } from './cars.mapper';
 import * as repo from './cars.repository';
 import { canManageCar, findVisibleCar, isPubliclyVisible, today } from './cars.service';
@@ -63,6 +65,9 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
   }
   const start = query.startDate ?? query.endDate;
   const end = query.endDate ?? query.startDate;
+  for (const [field, value] of [['startDate', query.startDate], ['endDate', query.endDate]] as const) {
+    if (value !== undefined && !isValidDate(value)) throw badRequest(`${field} must be a real date (YYYY-MM-DD).`, { [field]: 'Not a date on the calendar' });
+  }
   if (start && end && end < start) throw badRequest('End date must be after start date.', { endDate: 'End date must be after start date.' });
 
   let scope: 'public' | 'all' = 'public';
@@ -102,7 +107,8 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
   };
 
   const load = async (): Promise<string> => {
-    const { records, total, exact, hasMore } = await repo.findCarPage(ctx.db, pageQuery);
+    const fromIndex = browseIndexEnabled(ctx) && BrowseIndex.serves(pageQuery) ? await findPublicCarPage(ctx, pageQuery) : null;
+    const { records, total, exact, hasMore } = fromIndex ?? (await repo.findCarPage(ctx.db, pageQuery));
     const page: CarPage = {
       cars: records.map((record) =>
         toCar(record, {

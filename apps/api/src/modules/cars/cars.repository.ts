@@ -291,7 +291,7 @@ function cappedCount(db: Db, q: CarPageQuery, cap: number) {
  */
 export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ records: CarRecord[]; hasMore: boolean; total: number; exact: boolean }> {
   const distance = q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng) : null;
-  const cap = q.scope === 'public' ? Math.max(BROWSE_COUNT_CAP, q.offset + q.limit) : null;
+  const cap = countCap(q);
   const matchingCount = (cap === null ? db.selectFrom(filteredCars(db, q).select(sql<number>`1`.as('one')).as('m')).select(sql<number>`count(*)`.as('count')) : cappedCount(db, q, cap)).as(
     'matching_count',
   );
@@ -323,14 +323,37 @@ export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ records: C
     rows.length ? Number(rows[0]!.matching_count) : counted,
   );
 
-  /** The page, and the total: on the last page what came before plus the page, else the count. */
   async function finish(records: CarRecord[], counted: number | null) {
     const hasMore = records.length > q.limit;
     const page = records.slice(0, q.limit);
-    if (!hasMore && (page.length > 0 || q.offset === 0)) return { records: page, hasMore, total: q.offset + page.length, exact: true };
+    const last = lastPageTotal(q, page.length, hasMore);
+    if (last !== null) return { records: page, hasMore, total: last, exact: true };
     const count =
       counted ??
       Number((await (cap === null ? filteredCars(db, q).select(sql<number>`count(*)`.as('count')) : cappedCount(db, q, cap)).executeTakeFirstOrThrow()).count);
-    return cap === null ? { records: page, hasMore, total: count, exact: true } : { records: page, hasMore, total: Math.min(count, cap), exact: count <= cap };
+    return { records: page, hasMore, ...countedTotal(count, cap) };
   }
+}
+
+/** The public count's cap for a query (null: owners and admins count exactly). */
+export function countCap(q: CarPageQuery): number | null {
+  return q.scope === 'public' ? Math.max(BROWSE_COUNT_CAP, q.offset + q.limit) : null;
+}
+
+/** On the last page (or an empty first one) the total is what came before plus the page: exact, and no count needed. */
+export function lastPageTotal(q: CarPageQuery, pageLength: number, hasMore: boolean): number | null {
+  return !hasMore && (pageLength > 0 || q.offset === 0) ? q.offset + pageLength : null;
+}
+
+/** The total shown from a count (capped at `cap` + 1 when there is a cap): past the cap, the cap and not exact. */
+export function countedTotal(count: number, cap: number | null): { total: number; exact: boolean } {
+  return cap === null ? { total: count, exact: true } : { total: Math.min(count, cap), exact: count <= cap };
+}
+
+/** These cars' records (deleted ones left out), in the order of `ids`. */
+export async function findCarRecordsInOrder(db: Db, ids: readonly string[], today: string): Promise<CarRecord[]> {
+  if (!ids.length) return [];
+  const rows = await selectCarRecords(db, today).where('c.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row as CarRecord]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
