@@ -78,7 +78,6 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerCompression(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -137,6 +136,8 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
 
   await app.register(
     async (api) => {
+      // API answers only: the web app's files are compressed once by the build (preCompressed).
+      await registerCompression(api);
       await api.register(rateLimit, {
         max: ctx.env.RATE_LIMIT_PER_MINUTE,
         timeWindow: '1 minute',
