@@ -15,6 +15,7 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { addDays, carListQuerySchema, todayIn } from '@karoo/shared';
+import { createAppContext } from '../src/app-context';
 import { systemClock, type AppContext } from '../src/context';
 import type { Database } from '../src/db/schema';
 import { loadEnv } from '../src/env';
@@ -55,13 +56,13 @@ function recordingDb(schema: string, recorded: CompiledQuery[]): Kysely<Database
 
 function context(db: Kysely<Database>, dataDir: string): AppContext {
   const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', BROWSE_CACHE_MS: '0' });
-  return {
+  return createAppContext({
     db,
     env,
     clock: systemClock,
     mailer: createMailer({ db, log: pino({ level: 'warn' }), from: env.MAIL_FROM }),
     ...createStorage(env),
-  };
+  });
 }
 
 /** Runs `call` through the API code, then EXPLAIN (ANALYZE, BUFFERS) of each statement it sent. */

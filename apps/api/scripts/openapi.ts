@@ -6,7 +6,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app';
-import { systemClock, type AppContext } from '../src/context';
+import { createAppContext } from '../src/app-context';
+import { systemClock } from '../src/context';
 import type { Database } from '../src/db/schema';
 import { loadEnv } from '../src/env';
 import { createMailer } from '../src/lib/mail';
@@ -18,7 +19,7 @@ const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '.tmp/openapi', LOG_LEVEL: 'si
 const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/none' }) }) });
 const logger = pino({ level: 'silent' });
 const mailer = createMailer({ db, log: logger, from: env.MAIL_FROM });
-const ctx: AppContext = { db, env, clock: systemClock, mailer, ...createStorage(env) };
+const ctx = createAppContext({ db, env, clock: systemClock, mailer, ...createStorage(env) });
 const app = await buildApp({ ctx, logger });
 await app.ready();
 const json = JSON.stringify(app.swagger(), null, 2);

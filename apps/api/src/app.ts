@@ -18,18 +18,18 @@ import {
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@karoo/shared';
 import type { AppContext } from './context';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { bookingsRoutes } from './modules/bookings/bookings.routes';
-import { carsRoutes } from './modules/cars/cars.routes';
-import { devtoolsRoutes } from './modules/devtools/devtools.routes';
-import { earningsRoutes } from './modules/earnings/earnings.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { reviewsRoutes } from './modules/reviews/reviews.routes';
-import { settingsRoutes } from './modules/settings/settings.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { adminRoutes } from './modules/admin';
+import { auditRoutes } from './modules/audit';
+import { bookingsRoutes } from './modules/bookings';
+import { carsRoutes } from './modules/cars';
+import { devtoolsRoutes } from './modules/devtools';
+import { earningsRoutes } from './modules/earnings';
+import { healthRoutes } from './modules/health';
+import { notificationsRoutes } from './modules/notifications';
+import { findVisibleRefunds, paymentsRoutes } from './modules/payments';
+import { reviewsRoutes } from './modules/reviews';
+import { settingsRoutes } from './modules/settings';
+import { authenticate, usersRoutes } from './modules/users';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compress';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -131,7 +131,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
     transformStaticCSP: (header) => header.replace(/style-src ([^;]*);/, "style-src $1 'unsafe-inline';").replace(/\s+'unsafe-inline'/g, " 'unsafe-inline'"),
   });
 
-  registerAuth(app, ctx);
+  registerAuth(app, (token) => authenticate(ctx, token));
   registerMetrics(app, ctx);
 
   await app.register(
@@ -157,7 +157,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(auditRoutes(ctx));
       await api.register(settingsRoutes(ctx));
       await api.register(carsRoutes(ctx));
-      await api.register(bookingsRoutes(ctx));
+      await api.register(bookingsRoutes(ctx, { refundsOf: findVisibleRefunds }));
       await api.register(paymentsRoutes(ctx));
       await api.register(reviewsRoutes(ctx));
       await api.register(earningsRoutes(ctx));

@@ -1,10 +1,17 @@
-// What services need, built once per app: the database, mail, files, the clock and settings.
+// What services need, built once per app (app-context.ts builds it): the database, mail, files, the
+// clock, the event bus, and the few things a module keeps per app (its caches, the browse index, the
+// payment provider). Every dependency is a field here, passed in when the app is built; no module
+// keeps a hidden per-app singleton of its own.
 import type { Redis } from 'ioredis';
 import type { Db } from './db/connection';
 import type { Env } from './env';
+import type { EventBus } from './events/domain-events';
 import type { CacheBus } from './lib/cache-bus';
 import type { Mailer } from './lib/mail';
+import type { PaymentProvider } from './lib/payments';
 import type { Storage } from './lib/storage';
+import type { BrowseIndex, ListingCache } from './modules/cars';
+import type { SettingsCache } from './modules/settings';
 import type { Runtime } from './runtime';
 
 export interface Clock {
@@ -38,8 +45,18 @@ export interface AppContext {
   clock: Clock;
   /** Shutdown state, pool use and job beats for health and metrics (server.ts sets it). */
   runtime?: Runtime;
-  /** Tells every instance to forget a cache (decision 026); without one, a local bus of the context's own. */
-  cacheBus?: CacheBus;
+  /** Tells every instance to forget a cache (decision 026): Redis, PostgreSQL NOTIFY, or this process alone. */
+  cacheBus: CacheBus;
   /** Redis shared by the instances (REDIS_URL): the rate limit's counts. */
   redis?: Redis;
+  /** Every module's event subscriptions (events/domain-events.ts). */
+  events: EventBus;
+  /** Paystack, or the sandbox checkout without keys. */
+  payments: PaymentProvider;
+  /** The platform settings, kept for a few seconds (modules/settings). */
+  settingsCache: SettingsCache;
+  /** Public browse pages, kept for a few seconds (modules/cars, decision 020). */
+  listingCache: ListingCache;
+  /** The listed cars' browse columns in memory (modules/cars, decision 028). */
+  browseIndex: BrowseIndex;
 }

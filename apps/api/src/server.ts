@@ -4,15 +4,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
-import { browseIndexEnabled, browseIndexOf } from './modules/cars/browse-index';
-import { clockFromEnv, type AppContext } from './context';
+import { createAppContext } from './app-context';
+import { clockFromEnv } from './context';
 import { connectDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed';
-import { startBookingExpiryJob } from './modules/bookings/booking-expiry.job';
+import { startBookingExpiryJob } from './modules/bookings';
+import { browseIndexEnabled } from './modules/cars';
 import { startPruneJob } from './jobs/prune.job';
 import { startMailWorker } from './jobs/mail.worker';
-import { startRefundRetryJob } from './modules/payments/refund-retry.job';
+import { startRefundRetryJob } from './modules/payments';
 import { loadEnv } from './env';
 import { createRuntime } from './runtime';
 import { createMailer } from './lib/mail';
@@ -37,7 +38,7 @@ async function main() {
   const clock = clockFromEnv(env);
   if (env.KAROO_TEST_NOW) logger.warn({ now: clock.now().toISOString() }, 'test clock: KAROO_TEST_NOW pins the start time (NODE_ENV=test)');
   const runtime = createRuntime({ poolStats: handle.poolStats });
-  const ctx: AppContext = {
+  const ctx = createAppContext({
     runtime,
     db: handle.db,
     env,
@@ -45,7 +46,7 @@ async function main() {
     mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, clock }),
     ...createStorage(env),
     ...shared.context,
-  };
+  });
   logger.info({ files: env.S3_BUCKET ? `s3 bucket ${env.S3_BUCKET}` : env.FILES_DIR }, 'file storage');
   await seedOnFirstStart(ctx, logger);
 
@@ -58,7 +59,7 @@ async function main() {
   // The public browse's memory of the listed cars (decision 028): loaded now rather than on the
   // first visit; browse pages are answered in SQL until it is ready.
   if (browseIndexEnabled(ctx)) {
-    const index = browseIndexOf(ctx);
+    const index = ctx.browseIndex;
     const started = Date.now();
     void index.startLoading().then(() => {
       if (index.loaded) logger.info({ cars: index.size, ms: Date.now() - started }, 'browse index loaded');

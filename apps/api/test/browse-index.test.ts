@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Car, CarListMeta } from '@karoo/shared';
 import { browsePaths } from '../bench/browse-urls';
 import { seedBenchData } from '../bench/seed-bench-data';
-import { browseIndexOf } from '../src/modules/cars/browse-index';
 import { today } from '../src/modules/cars/cars.service';
 import { createSignedInUser, createTestApp, type TestApp } from './helpers';
 import { connectServer } from '../src/db/connection';
@@ -68,7 +67,7 @@ describe('the browse index', () => {
     // The URLs reach both sides of the count's cap and mostly find cars.
     expect(capped).toBeGreaterThan(10);
     expect(nonEmpty).toBeGreaterThan(paths.length / 2);
-    expect(browseIndexOf(t.ctx).size).toBeGreaterThan(2000);
+    expect(t.ctx.browseIndex.size).toBeGreaterThan(2000);
   });
 
   it('refuses a date that is not on the calendar, as the SQL did (400, not a page for 3 March)', async () => {
@@ -121,10 +120,10 @@ describe('the browse index', () => {
         await sql`UPDATE cars SET car_rent_price_cents = 100 WHERE id = ${first}`.execute(tx);
         // Meanwhile a younger transaction commits, and the index reads its note.
         await sql`UPDATE cars SET car_rent_price_cents = 101 WHERE id = ${second}`.execute(t.ctx.db);
-        browseIndexOf(t.ctx).markChanged();
+        t.ctx.browseIndex.markChanged();
         expect(ids(await browse('/api/car/getCarList?sort=PRICE_LOW&limit=1'))).toEqual([second]);
       });
-      browseIndexOf(t.ctx).markChanged();
+      t.ctx.browseIndex.markChanged();
       expect(ids(await browse('/api/car/getCarList?sort=PRICE_LOW&limit=2'))).toEqual([first, second]);
     } finally {
       await other.close();

@@ -9,9 +9,9 @@ import pg from 'pg';
 import pino from 'pino';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { LocalCacheBus, PostgresCacheBus, RedisCacheBus, RESYNC, cacheBusOf, type CacheBus } from '../src/lib/cache-bus';
+import { LocalCacheBus, PostgresCacheBus, RedisCacheBus, RESYNC, type CacheBus } from '../src/lib/cache-bus';
 import { redisRateLimitStore } from '../src/lib/rate-limit-store';
-import { forgetSettings, getSettings } from '../src/modules/settings/settings.service';
+import { forgetSettings, getSettings } from '../src/modules/settings';
 import { createTestApp } from './helpers';
 import { clearRedisNamespace, isRedisReachable, uniqueNamespace } from './helpers/instances';
 
@@ -72,11 +72,13 @@ describe('local cache bus', () => {
     expect(ran).toBe(true);
   });
 
-  it('a context without a bus gets one of its own, the same each time', () => {
-    const a = {};
-    const b = {};
-    expect(cacheBusOf(a)).toBe(cacheBusOf(a));
-    expect(cacheBusOf(a)).not.toBe(cacheBusOf(b));
+  it('an app built without a shared bus gets a local one of its own', async () => {
+    const t = await createTestApp();
+    try {
+      expect(t.ctx.cacheBus.kind).toBe('local');
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Car } from '@karoo/shared';
+import { createAppContext } from '../src/app-context';
 import { buildApp } from '../src/app';
 import type { AppContext } from '../src/context';
 import { DEMO_USERS, seedDemo } from '../src/db/seed';
@@ -48,7 +49,8 @@ async function tempDir(prefix: string) {
 async function secondInstance(ctx: AppContext, webDistDir: string) {
   const dataDir = await tempDir('karoo-b-');
   const env: Env = { ...ctx.env, DATA_DIR: dataDir, FILES_DIR: path.join(dataDir, 'files') };
-  const ctxB: AppContext = { ...ctx, env, ...createStorage(env) };
+  const { db, clock, mailer } = ctx;
+  const ctxB: AppContext = createAppContext({ db, clock, mailer, env, ...createStorage(env) });
   const app = await buildApp({ ctx: ctxB, logger: pino({ level: 'silent' }), webDistDir });
   await app.ready();
   return { app, ctx: ctxB };

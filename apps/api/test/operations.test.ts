@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIntervalJob } from '../src/jobs/interval-job';
-import { browseIndexOf } from '../src/modules/cars/browse-index';
 import { isInternalAddress } from '../src/plugins/metrics';
 import { createRuntime } from '../src/runtime';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
@@ -71,7 +70,7 @@ describe('/metrics', () => {
   it('reports the browse index: 0 cars until its first load, then the listed cars it holds', async () => {
     const before = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(before.body).toMatch(/karoo_browse_index\{measure="cars"\} \d+/);
-    await browseIndexOf(t.ctx).startLoading();
+    await t.ctx.browseIndex.startLoading();
     const { count } = await t.db
       .selectFrom('cars')
       .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -1,5 +1,6 @@
 // `npm run db:migrate` and `npm run db:seed`: the same steps the server runs at start-up.
 import pino from 'pino';
+import { createAppContext } from '../app-context';
 import { clockFromEnv } from '../context';
 import { loadEnv } from '../env';
 import { createMailer } from '../lib/mail';
@@ -18,13 +19,13 @@ try {
   if (command === 'seed') {
     const clock = clockFromEnv(env);
     await seedOnFirstStart(
-      {
+      createAppContext({
         db: handle.db,
         env,
         clock,
         mailer: createMailer({ db: handle.db, log: logger, from: env.MAIL_FROM, clock }),
         ...createStorage(env),
-      },
+      }),
       logger,
     );
   }

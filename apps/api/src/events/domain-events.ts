@@ -1,26 +1,23 @@
 // Domain events: what happened, in the words of the business ("a booking was confirmed", "a car was
 // removed"). A service raises them inside the transaction that records the change. What belongs to
 // the change (the audit row, the notification and its email in the outbox) is written in that
-// transaction by the in-transaction subscribers; once it has committed, the other subscribers
-// listed in subscribers.ts react (browse caches forget). A change that rolls back raises nothing. Services never clear a
-// cache or notify anyone themselves: they say what happened, and the list says who cares.
-import type { BookingActor } from '@karoo/shared';
-import type { AppContext } from '../context';
+// transaction by the in-transaction subscribers; once it has committed, the other subscribers react
+// (browse caches forget). A change that rolls back raises nothing. Services never clear a cache or
+// notify anyone themselves: they say what happened, and the modules that care subscribe.
+//
+// This file knows no module. Each module declares its own events by adding them to `DomainEvents`
+// from its own `<module>.events.ts` (TypeScript declaration merging, the way Fastify's decorators
+// are typed), and exports its subscriptions from its entry; the app collects them into one
+// `EventBus` when it builds the context (app-context.ts). A new module touches no one else's file.
 import type { Db } from '../db/connection';
-import type { BookingRecord } from '../modules/bookings/bookings.service';
-import { IN_TRANSACTION, SUBSCRIBERS } from './subscribers';
 
-/** Why a booking was cancelled: it decides who is told what. */
-export type CancelCause = 'renter' | 'admin' | 'expired' | 'car_removed' | 'renter_closed';
+/** Every event, by type, with its payload: filled in by the modules (see the note above). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the modules merge their events into it
+export interface DomainEvents {}
 
-/** A car as the notices name it. */
-export interface CarRef {
-  id: string;
-  car_username: string;
-  car_make: string;
-  car_model: string;
-  owner_id: string;
-}
+export type DomainEventType = keyof DomainEvents & string;
+export type EventOf<T extends DomainEventType> = { type: T } & DomainEvents[T];
+export type DomainEvent = { [T in DomainEventType]: EventOf<T> }[DomainEventType];
 
 /** Who made a change (the signed-in person behind the unit of work), for the audit log. */
 export interface Actor {
@@ -29,60 +26,66 @@ export interface Actor {
   role: string;
 }
 
-/** A user as the audit log names them. */
-export interface UserRef {
-  id: string;
-  username: string;
-}
-
-export type DomainEvent =
-  | { type: 'booking.requested'; booking: BookingRecord }
-  | { type: 'booking.confirmed'; booking: BookingRecord; by: BookingActor | 'instant' }
-  | { type: 'booking.rejected'; booking: BookingRecord; response: string | null }
-  | { type: 'booking.cancelled'; booking: BookingRecord; cause: CancelCause; reason: string | null }
-  | { type: 'booking.paid'; booking: BookingRecord }
-  | { type: 'booking.completed'; booking: BookingRecord; forcedReason: string | null; forced: boolean }
-  /** A successful charge that cannot stay on its booking is being refunded in full (modules/payments). */
-  | { type: 'payment.refund_due'; booking: BookingRecord; reference: string; amountCents: number; reason: string }
-  | { type: 'car.changed'; car: CarRef; before?: Record<string, unknown>; after?: Record<string, unknown> }
-  | { type: 'car.removed'; car: CarRef; cancelledBookings: number }
-  | { type: 'car.verified'; car: CarRef; before: string }
-  | { type: 'car.rejected'; car: CarRef; notes: string; before: string }
-  | { type: 'car.registration_verified'; car: CarRef }
-  | { type: 'car.registration_rejected'; car: CarRef; notes: string | null }
-  | { type: 'car.force_returned'; car: CarRef; reason: string | null; affected: number }
-  | { type: 'review.created'; car: CarRef; reviewerName: string; rating: number; comment: string }
-  | { type: 'review.changed'; carId: string }
-  | { type: 'user.verified'; user: UserRef; before: string }
-  | { type: 'user.rejected'; user: UserRef; notes: string | null; before: string }
-  | { type: 'user.created'; user: UserRef; after: Record<string, unknown> }
-  | { type: 'user.updated'; user: UserRef; before: Record<string, unknown>; after: Record<string, unknown> }
-  | { type: 'user.deleted'; user: UserRef; before: Record<string, unknown> }
-  | { type: 'settings.changed'; before: Record<string, unknown>; after: Record<string, unknown> }
-  | { type: 'payout.updated'; bookingId: string; bookingNumber: string; before: Record<string, unknown>; after: Record<string, unknown> };
-
-export type DomainEventType = DomainEvent['type'];
-export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
-export type Subscriber<T extends DomainEventType> = (ctx: AppContext, event: EventOf<T>) => Promise<void> | void;
-/** A reaction that belongs to the change itself and commits (or rolls back) with it: the audit row, a notification and its email. */
-export type TransactionalSubscriber<T extends DomainEventType> = (tx: Tx, event: EventOf<T>, ctx: AppContext) => Promise<void> | void;
-
 /** A unit of work: the transaction's database handle, its clock reading, who acts, and where events go. */
 export interface Tx {
   db: Db;
   now: Date;
   /** The signed-in person making the change; null for the system (expiry, a payment, the seed). */
   by: Actor | null;
+  /** Announces what happened: the in-transaction subscribers run once `work` is done, the others after the commit. */
   emit(event: DomainEvent): void;
+  /**
+   * Announces a change whose in-transaction subscribers must act now, before the caller goes on
+   * (a car being removed: its bookings are cancelled, or the removal is refused, before the car is
+   * marked deleted). The other subscribers still run after the commit.
+   */
+  dispatch(event: DomainEvent): Promise<void>;
+  /** The events raised so far in this unit of work, in order (read-only). */
+  readonly events: readonly DomainEvent[];
   /** Runs `effect` once the transaction has committed (never when it rolls back): waking the mail worker. */
   afterCommit(effect: () => void): void;
 }
 
+/** The context a subscriber gets: kept structural, so this file needs no module's types. */
+export interface EventContext {
+  db: Db;
+  events: EventBus;
+  clock: { now(): Date };
+}
+
+export type Subscriber<T extends DomainEventType, C = never> = (ctx: C, event: EventOf<T>) => Promise<void> | void;
+/** A reaction that belongs to the change itself and commits (or rolls back) with it: the audit row, a notification and its email. */
+export type TransactionalSubscriber<T extends DomainEventType, C = never> = (tx: Tx, event: EventOf<T>, ctx: C) => Promise<void> | void;
+
+/** What one module reacts to: in the change's transaction (`within`), and after its commit (`after`). */
+export interface Subscriptions<C> {
+  within?: { [T in DomainEventType]?: TransactionalSubscriber<T, C>[] };
+  after?: { [T in DomainEventType]?: Subscriber<T, C>[] };
+}
+
+type AnyWithin = (tx: Tx, event: DomainEvent, ctx: unknown) => Promise<void> | void;
+type AnyAfter = (ctx: unknown, event: DomainEvent) => Promise<void> | void;
+
+/** Every module's subscriptions, by event type, in the order the modules were given. */
+export interface EventBus {
+  within(type: DomainEventType): readonly AnyWithin[];
+  after(type: DomainEventType): readonly AnyAfter[];
+}
+
+export function createEventBus<C>(modules: readonly Subscriptions<C>[]): EventBus {
+  const within = new Map<string, AnyWithin[]>();
+  const after = new Map<string, AnyAfter[]>();
+  for (const module of modules) {
+    for (const [type, list] of Object.entries(module.within ?? {})) within.set(type, [...(within.get(type) ?? []), ...(list as AnyWithin[])]);
+    for (const [type, list] of Object.entries(module.after ?? {})) after.set(type, [...(after.get(type) ?? []), ...(list as AnyAfter[])]);
+  }
+  return { within: (type) => within.get(type) ?? [], after: (type) => after.get(type) ?? [] };
+}
+
 /** Runs subscribers for events that have been committed, in the order they were raised. */
-export async function publish(ctx: AppContext, events: readonly DomainEvent[]): Promise<void> {
+export async function publish(ctx: EventContext, events: readonly DomainEvent[]): Promise<void> {
   for (const event of events) {
-    const subscribers = (SUBSCRIBERS[event.type] ?? []) as Subscriber<typeof event.type>[];
-    for (const subscriber of subscribers) await subscriber(ctx, event as never);
+    for (const subscriber of ctx.events.after(event.type)) await subscriber(ctx, event);
   }
 }
 
@@ -90,19 +93,36 @@ export async function publish(ctx: AppContext, events: readonly DomainEvent[]): 
  * Runs `work` in one transaction; the events it raised are published after the commit (none when
  * it throws). The one way services write a change that others react to.
  */
-export async function inTransaction<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>, options: { by?: Actor | null } = {}): Promise<T> {
+export async function inTransaction<T>(ctx: EventContext, work: (tx: Tx) => Promise<T>, options: { by?: Actor | null } = {}): Promise<T> {
   const events: DomainEvent[] = [];
   const effects: (() => void)[] = [];
   const now = ctx.clock.now();
   const by = options.by ? { id: options.by.id, username: options.by.username, role: options.by.role } : null;
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const tx: Tx = { db: trx, now, by, emit: (event) => events.push(event), afterCommit: (effect) => effects.push(effect) };
+    // Events whose in-transaction subscribers have run (dispatched ones run at once).
+    const handled = new WeakSet<DomainEvent>();
+    const runWithin = async (event: DomainEvent) => {
+      handled.add(event);
+      for (const subscriber of ctx.events.within(event.type)) await subscriber(tx, event, ctx);
+    };
+    const tx: Tx = {
+      db: trx,
+      now,
+      by,
+      events,
+      emit: (event) => void events.push(event),
+      dispatch: async (event) => {
+        events.push(event);
+        await runWithin(event);
+      },
+      afterCommit: (effect) => void effects.push(effect),
+    };
     const value = await work(tx);
     // What belongs to the change itself (the audit row, notifications and their mail) is written
-    // before the commit, with it.
-    for (const event of events) {
-      const subscribers = (IN_TRANSACTION[event.type] ?? []) as TransactionalSubscriber<typeof event.type>[];
-      for (const subscriber of subscribers) await subscriber(tx, event as never, ctx);
+    // before the commit, with it; a subscriber may raise more events, which are handled in turn.
+    for (let i = 0; i < events.length; i += 1) {
+      const event = events[i]!;
+      if (!handled.has(event)) await runWithin(event);
     }
     return value;
   });

@@ -7,8 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import { startIntervalJob, type IntervalJob } from './interval-job';
 import { deleteMailSentBefore } from '../lib/mail-outbox.repository';
-import { pruneBrowseChanges } from '../modules/cars/browse-index';
-import { pruneEndedAuthRecords } from '../modules/users/auth.service';
+import { pruneBrowseChanges } from '../modules/cars';
+import { pruneEndedAuthRecords } from '../modules/users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

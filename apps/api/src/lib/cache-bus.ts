@@ -285,16 +285,3 @@ export async function createCacheBus(options: {
   }
   return new LocalCacheBus(log);
 }
-
-const localBuses = new WeakMap<object, CacheBus>();
-
-/** The context's bus; a context built without one (tests, scripts) gets a local bus of its own. */
-export function cacheBusOf(ctx: { cacheBus?: CacheBus | undefined }): CacheBus {
-  if (ctx.cacheBus) return ctx.cacheBus;
-  let bus = localBuses.get(ctx);
-  if (!bus) {
-    bus = new LocalCacheBus();
-    localBuses.set(ctx, bus);
-  }
-  return bus;
-}

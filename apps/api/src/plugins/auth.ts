@@ -4,10 +4,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAdmin } from '@karoo/shared';
-import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/app-error';
-import { authenticate } from '../modules/users/auth.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +16,10 @@ declare module 'fastify' {
   }
 }
 
-export function registerAuth(app: FastifyInstance, ctx: AppContext) {
+/** Who a session token belongs to (the users module's `authenticate`, passed in by app.ts). */
+export type Authenticate = (token: string) => Promise<{ user: UserRow; sessionId: string } | null>;
+
+export function registerAuth(app: FastifyInstance, authenticate: Authenticate) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('hasStaleToken', false);
@@ -28,7 +29,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     if (!header?.startsWith('Bearer ')) return;
     const token = header.slice(7).trim();
     if (!token || token === 'null' || token === 'undefined') return;
-    const session = await authenticate(ctx, token);
+    const session = await authenticate(token);
     if (!session) {
       request.hasStaleToken = true;
       return;

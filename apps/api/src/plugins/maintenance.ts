@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isAdmin, MAINTENANCE_MESSAGE } from '@karoo/shared';
 import type { AppContext } from '../context';
 import { AppError } from '../lib/app-error';
-import { getSettings, isMaintenanceOn } from '../modules/settings/settings.service';
+import { getSettings, isMaintenanceOn } from '../modules/settings';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Paystack's webhook too: money already taken is recorded even during maintenance.

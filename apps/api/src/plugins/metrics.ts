@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { browseIndexEnabled, browseIndexOf } from '../modules/cars/browse-index';
+import { browseIndexEnabled } from '../modules/cars';
 import { isAdmin } from '@karoo/shared';
 import type { AppContext } from '../context';
 import { forbidden } from '../lib/app-error';
@@ -116,7 +116,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
     registers: [registry],
     collect() {
       if (!browseIndexEnabled(ctx)) return;
-      const index = browseIndexOf(ctx);
+      const index = ctx.browseIndex;
       this.set({ measure: 'cars' }, index.loaded ? index.size : 0);
       this.set({ measure: 'age_seconds' }, index.loaded ? index.ageSeconds : 0);
     },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app';
+import { createAppContext } from '../../src/app-context';
 import type { AppContext } from '../../src/context';
 import type { Db } from '../../src/db/connection';
 import { loadEnv } from '../../src/env';
@@ -130,14 +131,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     });
     const logger = pino({ level: 'silent' });
     const clock = new TestClock();
-    const ctx: AppContext = {
+    const ctx: AppContext = createAppContext({
       db: handle.db,
       env,
       clock,
       mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, clock }),
       ...createStorage(env),
       ...(options.runtime ? { runtime: createRuntime({ poolStats: handle.poolStats }) } : {}),
-    };
+    });
     const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
     cleanups.push(async () => ctx.mailer.close());
     cleanups.push(() => app.close());

@@ -5,7 +5,7 @@ import { addDays, bookingExpiresAt, calculatePrice, DEFAULT_SETTINGS, type NewCa
 import type { AppContext } from '../../src/context';
 import type { BookingRow, CarRow, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../../src/db/schema';
 import { storedInsuranceOption, storedPickupOption } from '../../src/modules/cars/cars.mapper';
-import { refreshRatings } from '../../src/modules/reviews/reviews.repository';
+import { refreshRatings } from '../../src/modules/reviews';
 import type { TestUser } from './factories';
 
 let carCounter = 0;

@@ -21,8 +21,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../connection';
 import type { BookingStatusValue, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../schema';
 import { publicUrl } from '../../lib/public-files';
-import { storedInsuranceOption, storedPickupOption } from '../../modules/cars/cars.mapper';
-import { refreshRatings } from '../../modules/reviews/reviews.repository';
+import { storedInsuranceOption, storedPickupOption } from '../../modules/cars';
+import { refreshRatings } from '../../modules/reviews';
 import { carIllustration, PHOTO_ANGLES } from './car-illustrations';
 import { makePdf } from './demo-files';
 

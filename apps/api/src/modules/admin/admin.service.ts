@@ -8,8 +8,8 @@ import apiPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/app-error';
 import { findOutboxMail, listOutboxMail, requeueFailedMail, type OutboxMailRow } from '../../lib/mail-outbox.repository';
-import { forgetBrowsePages } from '../cars/listing-cache';
-import { forgetSettingsEverywhere } from '../settings/settings.service';
+import { forgetBrowsePages } from '../cars';
+import { forgetSettingsEverywhere } from '../settings';
 import { countDashboardTotals, listNewestUsers } from './admin.repository';
 
 export interface OutboxMailView {

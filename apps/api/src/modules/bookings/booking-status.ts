@@ -14,9 +14,9 @@ import {
 } from '@karoo/shared';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
 import type { BookingRow, BookingsTable } from '../../db/schema';
-import { inTransaction, type CancelCause, type Tx } from '../../events/domain-events';
+import { inTransaction, type Tx } from '../../events/domain-events';
+import type { CancelCause } from './bookings.events';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import * as repo from './bookings.repository';
 import type { BookingRecord } from './bookings.repository';
@@ -32,19 +32,6 @@ const STATUS_VERB: Record<BookingStatus, string> = {
 
 /** The statuses from which the machine allows a cancellation (pending, confirmed): what a removal cancels. */
 export const CANCELLABLE_STATUSES = BOOKING_STATUSES.filter((status) => canTransition(status, 'cancelled'));
-
-/** The statuses that hold a car's dates (decisions.md section 5); the exclusion constraint uses the same three. */
-export const HOLDING_STATUSES: readonly BookingStatus[] = ['pending', 'confirmed', 'active'];
-
-/** The bookings that hold a car's dates from `from` (to `to`): its calendar, without personal data. */
-export function findHoldingBookings(db: Db, carId: string, from: string, to?: string) {
-  return repo.findHoldingBookings(db, carId, HOLDING_STATUSES, from, to);
-}
-
-/** Whether a rental is under way in a car. */
-export function hasActiveRental(db: Db, carId: string): Promise<boolean> {
-  return repo.hasActiveBooking(db, { carId });
-}
 
 export interface TransitionInput {
   to: BookingStatus;

@@ -2,8 +2,8 @@
 // the aliases the seed's screens read (pickup_date, total_cost, user_username, ...) and the
 // refunds of the booking's extra charges.
 import { bookingExpiresAt, type Booking, type BookingRefund, type InsuranceOption, type PickupOption } from '@karoo/shared';
-import { toInsuranceOption, toPickupOption, toSpecifications } from '../cars/cars.mapper';
-import type { BookingRefundRecord } from '../payments/payments.service';
+import { toInsuranceOption, toPickupOption, toSpecifications } from '../cars';
+import type { BookingRefundRecord } from './booking-answers';
 import type { BookingRecord } from './bookings.repository';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());

@@ -3,7 +3,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { BookingRow, BookingsTable, BookingStatusValue, NewBooking, StoredSpecifications } from '../../db/schema';
-import { earningBookingSql } from '../earnings/earning-rule';
+import { earningBookingSql } from './earning-rule';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,29 +71,6 @@ export function findUnpaidBookings(db: Db, of: { carId: string } | { renterId: s
     .where('payment_status', '=', 'unpaid')
     .orderBy('start_date')
     .execute();
-}
-
-/** Bookings in the holding statuses that end on or after `from` and start on or before `to`. */
-export function findHoldingBookings(db: Db, carId: string, statuses: readonly BookingStatusValue[], from: string, to?: string) {
-  let query = db
-    .selectFrom('bookings')
-    .select(['id', 'start_date', 'end_date', 'status'])
-    .where('car_id', '=', carId)
-    .where('status', 'in', [...statuses])
-    .where('end_date', '>=', from);
-  if (to) query = query.where('start_date', '<=', to);
-  return query.orderBy('start_date').execute();
-}
-
-/** Whether a rental is under way in a car, or by a renter. */
-export async function hasActiveBooking(db: Db, of: { carId: string } | { renterId: string }): Promise<boolean> {
-  const row = await db
-    .selectFrom('bookings')
-    .select('id')
-    .where('carId' in of ? 'car_id' : 'renter_id', '=', 'carId' in of ? of.carId : of.renterId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return !!row;
 }
 
 export function countBookingsByStatus(db: Db, carId: string, statuses: BookingStatusValue[]) {

@@ -17,7 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
-import { toBookingAnswer, toBookingAnswers } from './booking-answers';
+import { createBookingAnswers, type RefundsOf } from './booking-answers';
+import { returnsRoutes } from './returns.routes';
 import * as bookings from './bookings.service';
 
 const tags = ['Bookings'];
@@ -32,9 +33,16 @@ const STATUS_MESSAGES: Record<string, string> = {
   completed: 'Booking Completed',
 };
 
-export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** What the bookings routes need from modules above them, passed in by app.ts. */
+export interface BookingsRoutesDeps {
+  /** The payments module's refunds of each booking, for the answers. */
+  refundsOf: RefundsOf;
+}
+
+export function bookingsRoutes(ctx: AppContext, { refundsOf }: BookingsRoutesDeps): FastifyPluginAsyncZod {
+  const { toBookingAnswer, toBookingAnswers } = createBookingAnswers(refundsOf);
   // ---- Signed-in: renters, car owners and admins; the service decides which booking is whose ----
-  return routesFor('signed-in', async (app) => {
+  const signedIn = routesFor('signed-in', async (app) => {
     app.post('/booking/create', {
       schema: {
         tags,
@@ -163,4 +171,9 @@ export function bookingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { success: true as const, data: await toBookingAnswer(ctx, viewer, await bookings.findVisibleBooking(ctx, viewer, request.params.id)) };
     });
   });
+
+  return async (api) => {
+    await api.register(returnsRoutes(ctx));
+    await api.register(signedIn);
+  };
 }

@@ -24,12 +24,14 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { BookingInsuranceSnapshot, BookingPickupSnapshot, UserRow } from '../../db/schema';
-import { inTransaction, type Tx } from '../../events/domain-events';
+import { inTransaction, type EventOf, type Tx } from '../../events/domain-events';
+import type { CarRemovalCause } from '../cars';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { canManageCar, findCar, isPubliclyVisible, today } from '../cars/cars.service';
-import { getSettings } from '../settings/settings.service';
-import { findUser } from '../users/users.service';
-import { cancelUnpaidBookings, checkTransition, expireOverdueBookings, findHoldingBookings, initialExpiry, transition } from './booking-status';
+import { findHoldingBookings, hasActiveRental } from '../availability';
+import { canManageCar, findCar, isPubliclyVisible, today } from '../cars';
+import { getSettings } from '../settings';
+import { findUser } from '../users';
+import { cancelUnpaidBookings, checkTransition, expireOverdueBookings, initialExpiry, transition } from './booking-status';
 import * as repo from './bookings.repository';
 import type { BookingRecord } from './bookings.repository';
 
@@ -214,14 +216,29 @@ function actorsOf(viewer: UserRow, booking: { renter_id: string; owner_id: strin
 }
 
 /**
- * A renter whose account is being closed: refused while one of their trips is under way; their
- * pending and unpaid bookings are cancelled in the caller's unit of work (the hosts are told).
+ * A renter whose account is being closed (user.closing): refused while one of their trips is under
+ * way; their pending and unpaid bookings are cancelled in the closing unit of work (the hosts are told).
  */
-export async function cancelRenterBookings(tx: Tx, renterId: string): Promise<void> {
-  if (await repo.hasActiveBooking(tx.db, { renterId })) {
+export async function cancelRenterBookings(tx: Tx, { user }: EventOf<'user.closing'>): Promise<void> {
+  if (await hasActiveRental(tx.db, { renterId: user.id })) {
     throw conflict('This user has a rental under way; it must be returned before the account is deleted.');
   }
-  await cancelUnpaidBookings(tx, { renterId }, 'renter_closed', 'Cancelled because the renter closed their Karoo account');
+  await cancelUnpaidBookings(tx, { renterId: user.id }, 'renter_closed', 'Cancelled because the renter closed their Karoo account');
+}
+
+const CAR_REMOVED_REASON = 'Cancelled because the car was removed from Karoo';
+const RENTAL_UNDER_WAY: Record<CarRemovalCause, string> = {
+  car_deleted: 'This car has an active rental and cannot be deleted until it is returned.',
+  owner_closed: 'This user has a rental under way in one of their cars; return it before deleting the account.',
+};
+
+/**
+ * A car being taken off Karoo (car.removing): refused while a rental is under way in it; its pending
+ * and unpaid confirmed bookings are cancelled (their renters are told). Paid bookings are records.
+ */
+export async function cancelRemovedCarBookings(tx: Tx, { car, cause }: EventOf<'car.removing'>): Promise<void> {
+  if (await hasActiveRental(tx.db, { carId: car.id })) throw conflict(RENTAL_UNDER_WAY[cause]);
+  await cancelUnpaidBookings(tx, { carId: car.id }, 'car_removed', CAR_REMOVED_REASON);
 }
 
 interface ChangeOptions {

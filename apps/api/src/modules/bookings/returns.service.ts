@@ -9,8 +9,8 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../events/domain-events';
 import { badRequest, conflict } from '../../lib/app-error';
-import { findCarForAdmin, findManageableCar, markCarReturned, reload, today, type CarRecord } from '../cars/cars.service';
-import { recordCompletedTrip } from '../users/users.service';
+import { findCarForAdmin, findManageableCar, markCarReturned, reload, today, type CarRecord } from '../cars';
+import { recordCompletedTrip } from '../users';
 import { transition } from './booking-status';
 import * as repo from './bookings.repository';
 

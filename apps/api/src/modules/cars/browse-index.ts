@@ -15,7 +15,8 @@ import { sql } from 'kysely';
 import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { cacheBusOf } from '../../lib/cache-bus';
+import type { CacheBus } from '../../lib/cache-bus';
+import { selectHoldingBookings } from '../availability';
 import { countCap, countedTotal, findCarRecordsInOrder, lastPageTotal, type CarPageQuery, type CarRecord } from './cars.repository';
 import { BROWSE_TOPIC } from './listing-cache';
 
@@ -149,11 +150,9 @@ function selectListed(db: Db, ids: readonly string[] | null, after: string | nul
     ${ids ? sql`AND c.id = ANY(${ids}::uuid[])` : sql`${after ? sql`AND c.id > ${after}::uuid` : sql``} ORDER BY c.id LIMIT ${LOAD_BATCH}`}`.execute(db);
 }
 
-/** Holding bookings: those of the cars `ids`, or (ids null) a batch of all of them in id order after `after`. */
+/** Holding bookings (the availability module's definition): those of the cars `ids`, or a batch after `after`. */
 function selectHolding(db: Db, ids: readonly string[] | null, after: string | null = null) {
-  return sql<{ id: string; car_id: string; start: string; end: string; status: string }>`SELECT b.id, b.car_id, b.start_date::text AS start, b.end_date::text AS "end", b.status
-    FROM bookings b WHERE b.status IN ('pending', 'confirmed', 'active')
-    ${ids ? sql`AND b.car_id = ANY(${ids}::uuid[])` : sql`${after ? sql`AND b.id > ${after}::uuid` : sql``} ORDER BY b.id LIMIT ${LOAD_BATCH}`}`.execute(db);
+  return selectHoldingBookings(db, ids, after, LOAD_BATCH).then((rows) => ({ rows }));
 }
 
 /** The oldest transaction still running: every transaction before it has ended. */
@@ -715,18 +714,11 @@ export class BrowseIndex {
 
 const ORDERS: readonly Order[] = ['relevance', 'low', 'high', 'north'];
 
-const indexes = new WeakMap<AppContext, BrowseIndex>();
-
-/** The context's browse index, created on first use (it loads at its first sync). */
-export function browseIndexOf(ctx: AppContext): BrowseIndex {
-  let index = indexes.get(ctx);
-  if (!index) {
-    const created = new BrowseIndex(ctx.db, ctx.env.BROWSE_INDEX_POLL_MS);
-    indexes.set(ctx, created);
-    // Every change that clears the browse pages (this instance's writes, the others' through the bus).
-    cacheBusOf(ctx).subscribe(BROWSE_TOPIC, () => created.markChanged());
-    index = created;
-  }
+/** An app's browse index (it loads at its first sync); it looks again after every browse change the bus carries. */
+export function createBrowseIndex(db: Db, pollMs: number, bus: CacheBus): BrowseIndex {
+  const index = new BrowseIndex(db, pollMs);
+  // Every change that clears the browse pages (this instance's writes, the others' through the bus).
+  bus.subscribe(BROWSE_TOPIC, () => index.markChanged());
   return index;
 }
 
@@ -745,7 +737,7 @@ export async function findPublicCarPage(
   ctx: AppContext,
   q: CarPageQuery,
 ): Promise<{ records: CarRecord[]; hasMore: boolean; total: number; exact: boolean } | null> {
-  const index = browseIndexOf(ctx);
+  const index = ctx.browseIndex;
   if (!index.loaded) {
     // The first load takes a moment with many cars: the SQL answers meanwhile.
     index.startLoading();

@@ -15,8 +15,8 @@ import {
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
-import { findHoldingBookings } from '../bookings/booking-status';
-import { findUser } from '../users/users.service';
+import { findHoldingBookings } from '../availability';
+import { findUser } from '../users';
 import { BrowseIndex, browseIndexEnabled, findPublicCarPage } from './browse-index';
 import { distanceKm, toCar } from './cars.mapper';
 import * as repo from './cars.repository';

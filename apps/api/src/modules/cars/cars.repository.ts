@@ -1,9 +1,10 @@
 // SQL for cars: the car with its owner and current renter, the browse page (filters, sort and
-// paging all in SQL), and the bookings a car's changes depend on.
+// paging all in SQL). Whether a booking holds the car is the availability module's question.
 import { sql, type RawBuilder, type Expression, type SqlBool } from 'kysely';
 import type { CarSort, CarStatus, PickupType } from '@karoo/shared';
 import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES } from '@karoo/shared';
 import type { Db } from '../../db/connection';
+import { currentRenterUsername, heldBetween as availabilityHeldBetween, rentedNow as availabilityRentedNow } from '../availability';
 import type { CarRow, CarUpdate, CarVerificationValue, NewCar } from '../../db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,11 +30,7 @@ function recordColumns(today: string) {
     'u.full_name as owner_full_name',
     'u.rating as owner_rating',
     'u.host_since as owner_host_since',
-    sql<string | null>`(
-      SELECT r.username FROM bookings b INNER JOIN users r ON r.id = b.renter_id
-      WHERE b.car_id = c.id AND b.status = 'active' AND b.start_date <= ${today}::date
-      ORDER BY b.start_date DESC LIMIT 1
-    )`.as('rented_by'),
+    currentRenterUsername(sql.ref('c.id'), today).as('rented_by'),
   ] as const;
 }
 
@@ -161,13 +158,9 @@ export function distanceSql(lat: number, lng: number) {
   ))))`;
 }
 
-const rentedNow = (today: string) =>
-  sql<SqlBool>`EXISTS (SELECT 1 FROM bookings b WHERE b.car_id = c.id AND b.status = 'active' AND b.start_date <= ${today}::date)`;
-
-/** Held in the window: a holding booking whose days meet it (both ends included), probed by car and start date. */
-const heldBetween = (start: string, end: string) =>
-  sql<SqlBool>`EXISTS (SELECT 1 FROM bookings b WHERE b.car_id = c.id AND b.status IN ('pending', 'confirmed', 'active')
-    AND b.start_date <= ${end}::date AND b.end_date >= ${start}::date)`;
+/** Out on a rental right now, and held in a date window: the availability module's one definition. */
+const rentedNow = (today: string) => availabilityRentedNow(sql.ref('c.id'), today);
+const heldBetween = (start: string, end: string) => availabilityHeldBetween(sql.ref('c.id'), start, end);
 
 /** The car offers a pickup option of one of these types (pickup_types: the types of its options, stored). */
 const offersPickupType = (types: readonly string[]) => sql<SqlBool>`(${sql.join(types.map((t) => sql`c.pickup_types @> ${JSON.stringify([t])}::jsonb`), sql` OR `)})`;
@@ -356,4 +349,9 @@ export async function findCarRecordsInOrder(db: Db, ids: readonly string[], toda
   const rows = await selectCarRecords(db, today).where('c.id', 'in', ids).execute();
   const byId = new Map(rows.map((row) => [row.id, row as CarRecord]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A car's rating and review count (the reviews module computes them). */
+export async function setCarRating(db: Db, carId: string, rating: number | null, total: number): Promise<void> {
+  await db.updateTable('cars').set({ rating, total_reviews: total }).where('id', '=', carId).execute();
 }

@@ -1,4 +1,6 @@
 // HTTP for /api/car (and the seed's /api/rent price call): schema in, service call, schema out.
+// Returning a car ends its rental, so /car/returnCar and /car/forceReturn are the bookings module's
+// (bookings/returns.routes.ts).
 import {
   carAvailabilitySchema,
   carListQuerySchema,
@@ -7,13 +9,11 @@ import {
   emptyEnvelope,
   envelope,
   errorResponseSchema,
-  forceReturnBodySchema,
   MAX_CAR_PHOTO_BYTES,
   MAX_CAR_PHOTOS,
   newCarBodySchema,
   carListMetaSchema,
   pagedEnvelope,
-  returnCarBodySchema,
   updateCarBodySchema,
   updateInsuranceOptionsBodySchema,
   updatePickupLocationBodySchema,
@@ -32,7 +32,6 @@ import { documentExtension } from '../../lib/file-types';
 import { privateFileQuerySchema, readSingleUpload, sendPrivateFile } from '../../lib/uploads';
 import { currentUser, routesFor } from '../../plugins/auth';
 import { fileAnswer } from '../../plugins/openapi';
-import * as returns from '../bookings/returns.service';
 import * as browse from './car-browse.service';
 import * as verification from './car-verification.service';
 import * as cars from './cars.service';
@@ -175,20 +174,6 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { success: true as const, message: 'Insurance Options Updated', data: cars.viewCar(viewer, car) };
       });
 
-      owners.patch('/car/returnCar/:id', {
-        schema: {
-          tags,
-          summary: 'Mark the current rental returned (owner or admin): the booking completes and the car is available',
-          params: idParams,
-          body: returnCarBodySchema.nullish().transform((v) => v ?? {}),
-          response: { 200: envelope(carSchema) },
-        },
-      }, async (request) => {
-        const viewer = currentUser(request);
-        const car = await returns.returnRental(ctx, viewer, request.params.id, request.body);
-        return { success: true as const, message: 'Car Successfully Returned', data: cars.viewCar(viewer, car) };
-      });
-
       owners.post('/car/uploadRegistrationDocument/:car_username', {
         schema: {
           tags,
@@ -246,23 +231,6 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { success: true as const, message: request.body.verified ? 'Document Verified' : 'Document Rejected', data: cars.viewCar(viewer, car) };
       });
 
-      admins.patch('/car/forceReturn/:car_username', {
-        schema: {
-          tags,
-          summary: 'End a rental at once (admin): its started active bookings complete',
-          params: carUsernameParams,
-          body: forceReturnBodySchema.nullish().transform((v) => v ?? {}),
-          response: { 200: envelope(z.object({ affected_bookings: z.number().int(), car: carSchema })) },
-        },
-      }, async (request) => {
-        const viewer = currentUser(request);
-        const { affected_bookings, car } = await returns.forceReturn(ctx, currentUser(request), request.params.car_username, request.body.reason);
-        return {
-          success: true as const,
-          message: `Car force returned (${affected_bookings} ${affected_bookings === 1 ? 'booking' : 'bookings'} completed)`,
-          data: { affected_bookings, car: cars.viewCar(viewer, car) },
-        };
-      });
     }));
   };
 }

@@ -2,7 +2,7 @@
 // (which makes its owner a host), fleet management (availability, price, pickup and insurance
 // options) and taking cars off Karoo. Browsing is car-browse.service.ts, admins' decisions
 // car-verification.service.ts, the stored shape of fields car-fields.ts; returns complete a
-// booking, so they live in bookings/returns.service.ts.
+// booking, so they live in the bookings module (returns.service.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   buildCarUsername,
@@ -20,12 +20,13 @@ import {
 import type { newCarBodySchema, updateCarBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
 import type { CarRow, CarUpdate, UserRow } from '../../db/schema';
-import { inTransaction, type CarRef, type DomainEvent, type Tx } from '../../events/domain-events';
+import { inTransaction, type DomainEvent, type EventOf, type Tx } from '../../events/domain-events';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import { cancelUnpaidBookings, hasActiveRental } from '../bookings/booking-status';
-import { getSettings } from '../settings/settings.service';
-import { findUser, makeHost } from '../users/users.service';
+import { getSettings } from '../settings';
+import { findUser, makeHost } from '../users';
+import type { CarRef, CarRemovalCause } from './cars.events';
 import { canonical, json, listingError, mergeSpecifications, normaliseInsuranceOptions, normalisePickupOptions, positionOf, type InsuranceOptionIn, type PickupOptionIn } from './car-fields';
 import { planCarPhotos, removeCarPhotos, writeCarPhotos } from './car-photos';
 import { toCar } from './cars.mapper';
@@ -346,19 +347,19 @@ export async function updateInsuranceOptions(
 }
 
 // ---- Delete ----
-const CAR_REMOVED_REASON = 'Cancelled because the car was removed from Karoo';
-
 /**
- * Takes cars off Karoo in the caller's unit of work (decisions.md section 4): refused while a rental
- * is under way in any of them; pending and unpaid confirmed bookings are cancelled (their renters
- * are told, through the events); completed and paid bookings, invoices and reviews stay for the
- * records. The one path for deleting a car and for deleting its owner.
+ * Takes cars off Karoo in the caller's unit of work (decisions.md section 4). The bookings module
+ * acts on `car.removing` before the car goes: it refuses (409) while a rental is under way and
+ * cancels pending and unpaid confirmed bookings (their renters are told); completed and paid
+ * bookings, invoices and reviews stay for the records. The one path for deleting a car and for
+ * deleting its owner. Returns how many bookings were cancelled.
  */
-async function removeCars(tx: Tx, cars: CarRow[], activeMessage: string): Promise<number> {
+async function removeCars(tx: Tx, cars: CarRow[], cause: CarRemovalCause): Promise<number> {
   let cancelled = 0;
   for (const car of cars) {
-    if (await hasActiveRental(tx.db, car.id)) throw conflict(activeMessage);
-    const gone = (await cancelUnpaidBookings(tx, { carId: car.id }, 'car_removed', CAR_REMOVED_REASON)).length;
+    const raised = tx.events.length;
+    await tx.dispatch({ type: 'car.removing', car: carRef(car), cause });
+    const gone = tx.events.slice(raised).filter((event) => event.type === 'booking.cancelled').length;
     cancelled += gone;
     await repo.updateCar(tx.db, car.id, { deleted_at: tx.now, status: 'offline' }, tx.now);
     tx.emit({ type: 'car.removed', car: carRef(car), cancelledBookings: gone });
@@ -366,19 +367,25 @@ async function removeCars(tx: Tx, cars: CarRow[], activeMessage: string): Promis
   return cancelled;
 }
 
-/** Removes every car of an owner whose account is being closed, in the caller's unit of work. */
-export async function removeOwnerCars(tx: Tx, ownerId: string): Promise<void> {
-  const cars = await repo.findOwnerCarRows(tx.db, ownerId);
-  await removeCars(tx, cars, 'This user has a rental under way in one of their cars; return it before deleting the account.');
+/** An account being closed: every car of its owner leaves Karoo, in the closing unit of work. */
+export async function removeOwnerCars(tx: Tx, { user }: EventOf<'user.closing'>): Promise<void> {
+  const cars = await repo.findOwnerCarRows(tx.db, user.id);
+  await removeCars(tx, cars, 'owner_closed');
 }
 
 export async function deleteCar(ctx: AppContext, viewer: UserRow, idOrUsername: string): Promise<{ cancelled: number }> {
   const car = await findManageableCar(ctx, viewer, idOrUsername);
-  const cancelled = await inTransaction(ctx, (tx) => removeCars(tx, [car], 'This car has an active rental and cannot be deleted until it is returned.'), { by: viewer });
+  const cancelled = await inTransaction(ctx, (tx) => removeCars(tx, [car], 'car_deleted'), { by: viewer });
   return { cancelled };
 }
 
-// ---- Returns (the bookings module completes the rental: bookings/returns.service.ts) ----
+// ---- Ratings (the reviews module computes them; the car's columns are written here) ----
+/** A car's rating and review count, in the caller's transaction. */
+export async function recordCarRating(db: Db, carId: string, { rating, total }: { rating: number | null; total: number }): Promise<void> {
+  await repo.setCarRating(db, carId, rating, total);
+}
+
+// ---- Returns (the bookings module completes the rental: its returns.service.ts) ----
 /** After a return: the car is available again, with the odometer read at the return. */
 export async function markCarReturned(tx: Tx, car: CarRow, odometer: number | null): Promise<void> {
   await repo.updateCar(tx.db, car.id, { status: 'available', ...(odometer !== null ? { car_odometer: odometer } : {}) }, tx.now);

@@ -7,7 +7,7 @@
 // copy, made once, for the clients that accept it (every browser does).
 import { gzipSync } from 'node:zlib';
 import type { AppContext } from '../../context';
-import { cacheBusOf } from '../../lib/cache-bus';
+import type { CacheBus } from '../../lib/cache-bus';
 
 export const DEFAULT_BROWSE_CACHE_MS = 5000;
 /** The cache bus topic of public browse pages. */
@@ -32,23 +32,23 @@ function answerOf(entry: Entry): PageAnswer {
   return { json: entry.json, gzip: () => (entry.gzipped ??= gzipSync(entry.json, { level: 6 })) };
 }
 
-interface Cache {
+export interface ListingCache {
   generation: number;
   entries: Map<string, Entry>;
   loading: Map<string, Promise<Entry>>;
 }
 
-const caches = new WeakMap<AppContext, Cache>();
-
-function cacheOf(ctx: AppContext): Cache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = { generation: 0, entries: new Map(), loading: new Map() };
-    caches.set(ctx, cache);
-    // Before the first page is loaded, so that no clear published meanwhile is missed.
-    cacheBusOf(ctx).subscribe(BROWSE_TOPIC, () => clearBrowseCache(ctx));
-  }
+/** An app's page cache; it forgets whenever the bus says a browse page changed (on any instance). */
+export function createListingCache(bus: CacheBus): ListingCache {
+  const cache: ListingCache = { generation: 0, entries: new Map(), loading: new Map() };
+  bus.subscribe(BROWSE_TOPIC, () => clearCache(cache));
   return cache;
+}
+
+function clearCache(cache: ListingCache): void {
+  cache.generation += 1;
+  cache.entries.clear();
+  cache.loading.clear();
 }
 
 export function browseCacheMs(ctx: AppContext): number {
@@ -57,14 +57,10 @@ export function browseCacheMs(ctx: AppContext): number {
 
 /** Forgets this instance's cached pages; loads already under way are not stored. */
 export function clearBrowseCache(ctx: AppContext): void {
-  const cache = caches.get(ctx);
-  if (!cache) return;
-  cache.generation += 1;
-  cache.entries.clear();
-  cache.loading.clear();
+  clearCache(ctx.listingCache);
 }
 
-function load(cache: Cache, key: string, loader: () => Promise<string>): Promise<Entry> {
+function load(cache: ListingCache, key: string, loader: () => Promise<string>): Promise<Entry> {
   const pending = cache.loading.get(key);
   if (pending) return pending;
   const generation = cache.generation;
@@ -89,7 +85,7 @@ function load(cache: Cache, key: string, loader: () => Promise<string>): Promise
 export async function cachedPage(ctx: AppContext, key: string, loader: () => Promise<string>): Promise<PageAnswer> {
   const ttl = browseCacheMs(ctx);
   if (ttl <= 0) return { json: await loader(), gzip: null };
-  const cache = cacheOf(ctx);
+  const cache = ctx.listingCache;
   const entry = cache.entries.get(key);
   const age = entry ? Date.now() - entry.at : Infinity;
   if (entry && age < ttl) return answerOf(entry);
@@ -107,8 +103,8 @@ export async function cachedPage(ctx: AppContext, key: string, loader: () => Pro
 
 /**
  * Every instance forgets its cached pages (this one before the promise settles): the subscriber of
- * every event that can change a public browse page (events/subscribers.ts), run after the commit.
+ * every event that can change a public browse page (the cars module's subscriptions, index.ts), run after the commit.
  */
 export function forgetBrowsePages(ctx: AppContext): Promise<void> {
-  return cacheBusOf(ctx).publish(BROWSE_TOPIC);
+  return ctx.cacheBus.publish(BROWSE_TOPIC);
 }

@@ -6,7 +6,7 @@ import type { LoginTests } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed';
 import { verifyPassword } from '../../lib/passwords';
-import { findUser } from '../users/users.service';
+import { findUser } from '../users';
 
 /** A host and a customer of the demo data: the two sides of the marketplace. */
 const LOGIN_TEST_ACCOUNTS = [

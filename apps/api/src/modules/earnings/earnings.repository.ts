@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Insertable } from 'kysely';
 import type { InvoiceLine, InvoicesTable, PayoutStatusValue } from '../../db/schema';
-import { earningBookingSql } from './earning-rule';
+import { earningBookingSql } from '../bookings';
 
 export interface EarningRecord {
   id: string;

@@ -7,10 +7,10 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
 import type { InvoiceLine, UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import { findBookingById } from '../bookings/bookings.service';
-import { findCar } from '../cars/cars.service';
-import { getSettings } from '../settings/settings.service';
-import { findUser } from '../users/users.service';
+import { findBookingById } from '../bookings';
+import { findCar } from '../cars';
+import { getSettings } from '../settings';
+import { findUser } from '../users';
 import * as repo from './earnings.repository';
 import type { EarnedRange, EarningRecord, FinanceTotalsRow, FinanceTransactionRow, InvoiceRecord } from './earnings.repository';
 

@@ -4,13 +4,12 @@
 // outbox (nothing leaves the server), so "mail is configured" is the mailer's own concern.
 import type { Notification } from '@karoo/shared';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/connection';
 import type { NotificationRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-import type { Tx } from '../../events/domain-events';
+import type { EventOf, Tx } from '../../events/domain-events';
 import { queueMail, renderMail } from '../../lib/mail';
-import { getSettings } from '../settings/settings.service';
-import { findUserIn } from '../users/users.service';
+import { getSettings } from '../settings';
+import { findUserIn } from '../users';
 import * as repo from './notifications.repository';
 
 export interface NewNotification {
@@ -67,7 +66,7 @@ export async function clearNotifications(ctx: AppContext, userId: string): Promi
   await repo.deleteUserNotifications(ctx.db, userId);
 }
 
-/** An account being closed: its notifications go, in the caller's transaction. */
-export async function deleteNotificationsOf(db: Db, userId: string): Promise<void> {
-  await repo.deleteUserNotifications(db, userId);
+/** An account closed: its notifications go, in the closing transaction (user.deleted's subscriber). */
+export async function deleteNotificationsOf(tx: Tx, { user }: EventOf<'user.deleted'>): Promise<void> {
+  await repo.deleteUserNotifications(tx.db, user.id);
 }

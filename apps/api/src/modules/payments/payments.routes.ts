@@ -15,13 +15,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
-import { toBookingAnswer } from '../bookings/booking-answers';
+import { createBookingAnswers } from '../bookings';
 import * as payments from './payments.service';
 
 const tags = ['Payments'];
 const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 
 export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { toBookingAnswer } = createBookingAnswers(payments.findVisibleRefunds);
   return async (app) => {
     // ---- Signed-in: paying one's own booking ----
     await app.register(routesFor('signed-in', async (signedIn) => {

@@ -24,12 +24,18 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
-import type { PaymentRefundStatus, PaymentRow, UserRow } from '../../db/schema';
+import type { PaymentRow, UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
-import { paymentProvider, PaymentProviderError, type PaymentProvider, type VerifiedPayment } from '../../lib/payments';
-import { transition } from '../bookings/booking-status';
-import type { BookingRecord } from '../bookings/bookings.service';
-import { expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment } from '../bookings/bookings.service';
+import { PaymentProviderError, type PaymentProvider, type VerifiedPayment } from '../../lib/payments';
+import {
+  expireOverdueBookings,
+  findBookingById,
+  findVisibleBooking,
+  lockBookingForPayment,
+  transition,
+  type BookingRecord,
+  type BookingRefundRecord,
+} from '../bookings';
 import * as repo from './payments.repository';
 
 const NOT_PAYABLE = 'Payment is offered only for confirmed bookings not yet paid.';
@@ -116,7 +122,7 @@ export async function createPaymentSession(ctx: AppContext, viewer: UserRow, idO
   const booking = await findVisibleBooking(ctx, viewer, idOrNumber);
   requireRenter(viewer, booking);
   if (!isPayable(booking)) throw conflict(NOT_PAYABLE);
-  const provider = paymentProvider(ctx);
+  const provider = ctx.payments;
   const amount = booking.total_price_cents;
   for (let attempt = 0; attempt < 5; attempt++) {
     const open = await repo.findOpenPayment(ctx.db, booking.id);
@@ -166,7 +172,7 @@ function refundRefusal(reason: string, amountCents: number, wrongPayment: boolea
 
 async function verifyWithProvider(ctx: AppContext, reference: string): Promise<VerifiedPayment> {
   try {
-    return await paymentProvider(ctx).verify(reference);
+    return await ctx.payments.verify(reference);
   } catch (error) {
     if (error instanceof PaymentProviderError) throw new AppError(PROVIDER_UNAVAILABLE, error.message);
     throw error;
@@ -260,7 +266,7 @@ export async function payBooking(ctx: AppContext, viewer: UserRow, idOrNumber: s
  * event again rather than leave a charge unsettled.
  */
 export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<{ handled: boolean; message: string }> {
-  const provider = paymentProvider(ctx);
+  const provider = ctx.payments;
   if (provider.name !== 'paystack') throw notFound('Route not found');
   if (!provider.isSignedWebhook(rawBody, signature)) throw new AppError(401, 'Invalid webhook signature.');
   let event: { event?: string; data?: { reference?: string } };
@@ -303,7 +309,7 @@ export async function attemptRefund(ctx: AppContext, reference: string): Promise
   const now = ctx.clock.now();
   const claimed = await repo.claimRefund(ctx.db, reference, now, new Date(now.getTime() + REFUND_LEASE_MS));
   if (!claimed) return 'skipped';
-  const provider = paymentProvider(ctx);
+  const provider = ctx.payments;
   try {
     if (claimed.provider !== provider.name) throw new PaymentProviderError(`The ${claimed.provider} provider is not configured on this server.`);
     const accepted = await provider.refund({
@@ -332,16 +338,6 @@ export async function retryPendingRefunds(ctx: AppContext): Promise<{ refunded: 
 }
 
 // ---- Refunds on the booking answer ----
-
-/** One refunded charge of a booking, as bookings.mapper turns it into the answer's `refunds`. */
-export interface BookingRefundRecord {
-  reference: string;
-  amount_cents: number;
-  status: PaymentRefundStatus;
-  reason: string;
-  requested_at: Date;
-  refunded_at: Date | null;
-}
 
 /**
  * The refunds of each booking the viewer may see, by booking id, in one query for a whole list.
@@ -389,7 +385,7 @@ function isExpired(expiry: string, now: Date): boolean {
  * left unsettled when the browser never makes the pay call.
  */
 export async function sandboxCharge(ctx: AppContext, viewer: UserRow, body: SandboxChargeInput): Promise<{ status: 'success' | 'failed'; message: string }> {
-  if (paymentProvider(ctx).name !== 'sandbox') throw notFound('Route not found');
+  if (ctx.payments.name !== 'sandbox') throw notFound('Route not found');
   const payment = await repo.findPayment(ctx.db, body.reference);
   if (!payment || payment.provider !== 'sandbox') throw notFound('Payment reference not found');
   const booking = await findVisibleBooking(ctx, viewer, payment.booking_id);

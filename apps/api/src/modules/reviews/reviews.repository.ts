@@ -47,27 +47,36 @@ export async function ratingCounts(db: Db, carId?: string): Promise<{ rating: nu
   return rows.map((r) => ({ rating: r.rating, count: Number(r.count) }));
 }
 
+/** The owner of a car, removed or not (a host's rating counts the reviews of every car they listed). */
+export async function findCarOwnerId(db: Db, carId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('cars').select('owner_id').where('id', '=', carId).executeTakeFirst();
+  return row?.owner_id;
+}
+
+/** Each reviewed car's average rating (2 decimals) and count: of `carId`, or of every car. */
+export async function carRatings(db: Db, carId?: string): Promise<{ car_id: string; rating: number | null; total: number }[]> {
+  let query = db
+    .selectFrom('reviews')
+    .select(['car_id', sql<number | null>`round(avg(rating)::numeric, 2)`.as('rating'), sql<number>`count(*)`.as('total')])
+    .groupBy('car_id');
+  if (carId) query = query.where('car_id', '=', carId);
+  const rows = await query.execute();
+  return rows.map((r) => ({ car_id: r.car_id, rating: r.rating === null ? null : Number(r.rating), total: Number(r.total) }));
+}
+
 /**
- * Recomputes a car's rating and review count and its host's rating from the reviews, in the
- * caller's transaction. A host's rating counts the reviews of every car they have listed, removed
- * ones too: deleting a car does not wipe its reviews from the host's record. With no car, every car
- * and host is recomputed (the demo seed).
+ * Each host's rating: the average of the reviews of every car they have listed, removed ones too
+ * (deleting a car does not wipe its reviews from the host's record); of `hostId`, or of every host.
  */
-export async function refreshRatings(db: Db, carId?: string): Promise<void> {
-  const carFilter = carId ? sql`WHERE id = ${carId}` : sql``;
-  const hostFilter = carId ? sql`WHERE id = (SELECT owner_id FROM cars WHERE id = ${carId})` : sql`WHERE role = 'host'`;
-  await sql`
-    UPDATE cars SET
-      rating = (SELECT round(avg(rating)::numeric, 2) FROM reviews WHERE reviews.car_id = cars.id),
-      total_reviews = (SELECT count(*) FROM reviews WHERE reviews.car_id = cars.id)
-    ${carFilter}
-  `.execute(db);
-  await sql`
-    UPDATE users SET rating = (
-      SELECT round(avg(rv.rating)::numeric, 2) FROM reviews rv INNER JOIN cars c ON c.id = rv.car_id WHERE c.owner_id = users.id
-    )
-    ${hostFilter}
-  `.execute(db);
+export async function hostRatings(db: Db, hostId?: string): Promise<{ host_id: string; rating: number | null }[]> {
+  let query = db
+    .selectFrom('reviews as rv')
+    .innerJoin('cars as c', 'c.id', 'rv.car_id')
+    .select(['c.owner_id as host_id', sql<number | null>`round(avg(rv.rating)::numeric, 2)`.as('rating')])
+    .groupBy('c.owner_id');
+  if (hostId) query = query.where('c.owner_id', '=', hostId);
+  const rows = await query.execute();
+  return rows.map((r) => ({ host_id: r.host_id, rating: r.rating === null ? null : Number(r.rating) }));
 }
 
 export function findReviewRecord(db: Db, id: string): Promise<(ReviewRecord & { reviewer_id: string; car_id: string; owner_id: string }) | undefined> {

@@ -4,11 +4,12 @@
 import { isAdmin, type createReviewBodySchema, type Review, type ReviewStats, type updateReviewBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { inTransaction } from '../../events/domain-events';
-import { carRef, findCar } from '../cars/cars.service';
-import { findUser } from '../users/users.service';
+import { carRef, findCar, recordCarRating } from '../cars';
+import { findUser, recordHostRating } from '../users';
 import * as repo from './reviews.repository';
 import type { ReviewRecord } from './reviews.repository';
 
@@ -110,7 +111,7 @@ export async function createReview(ctx: AppContext, viewer: UserRow, body: z.out
   try {
     id = await inTransaction(ctx, async (tx) => {
       const row = await repo.insertReview(tx.db, { booking_id: bookingId, car_id: car.id, reviewer_id: viewer.id, rating: body.rating, comment: body.comment }, now);
-      await repo.refreshRatings(tx.db, car.id);
+      await refreshRatings(tx.db, car.id);
       tx.emit({ type: 'review.created', car: carRef(car), reviewerName: viewer.full_name, rating: body.rating, comment: body.comment });
       return row.id;
     });
@@ -131,7 +132,7 @@ export async function updateReview(ctx: AppContext, viewer: UserRow, id: string,
   const review = await loadOwnReview(ctx, viewer, id);
   await inTransaction(ctx, async (tx) => {
     await repo.updateReview(tx.db, review.id, { rating: body.rating, comment: body.comment }, tx.now);
-    await repo.refreshRatings(tx.db, review.car_id);
+    await refreshRatings(tx.db, review.car_id);
     tx.emit({ type: 'review.changed', carId: review.car_id });
   });
   return getReview(ctx, review.id);
@@ -141,7 +142,23 @@ export async function deleteReview(ctx: AppContext, viewer: UserRow, id: string)
   const review = await loadOwnReview(ctx, viewer, id);
   await inTransaction(ctx, async (tx) => {
     await repo.deleteReview(tx.db, review.id);
-    await repo.refreshRatings(tx.db, review.car_id);
+    await refreshRatings(tx.db, review.car_id);
     tx.emit({ type: 'review.changed', carId: review.car_id });
   });
+}
+
+/**
+ * The ratings that follow the reviews, in the caller's transaction: the car's rating and review
+ * count (the cars module writes them) and its host's rating (the users module's). With no car,
+ * every reviewed car and host (the demo seed).
+ */
+export async function refreshRatings(db: Db, carId?: string): Promise<void> {
+  const cars = await repo.carRatings(db, carId);
+  if (carId && cars.length === 0) cars.push({ car_id: carId, rating: null, total: 0 });
+  for (const car of cars) await recordCarRating(db, car.car_id, { rating: car.rating, total: car.total });
+  const hostId = carId ? await repo.findCarOwnerId(db, carId) : undefined;
+  if (carId && !hostId) return;
+  const hosts = await repo.hostRatings(db, hostId);
+  if (hostId && hosts.length === 0) hosts.push({ host_id: hostId, rating: null });
+  for (const host of hosts) await recordHostRating(db, host.host_id, host.rating);
 }

@@ -8,30 +8,30 @@ import type { Db } from '../../db/connection';
 import { inTransaction } from '../../events/domain-events';
 import type { UserRow } from '../../db/schema';
 import { badRequest } from '../../lib/app-error';
-import { cacheBusOf } from '../../lib/cache-bus';
+import type { CacheBus } from '../../lib/cache-bus';
 import * as repo from './settings.repository';
 
 export const SETTINGS_CACHE_MS = 3000;
 /** The cache bus topic of the settings. */
 export const SETTINGS_TOPIC = 'settings';
 
-interface SettingsCache {
+export interface SettingsCache {
   settings: PlatformSettings | null;
   loadedAt: number;
   /** Bumped by every forget: a read that began before it is not kept. */
   generation: number;
 }
 
-const caches = new WeakMap<AppContext, SettingsCache>();
-
-function cacheOf(ctx: AppContext): SettingsCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = { settings: null, loadedAt: 0, generation: 0 };
-    caches.set(ctx, cache);
-    cacheBusOf(ctx).subscribe(SETTINGS_TOPIC, () => forgetSettings(ctx));
-  }
+/** An app's settings cache; it forgets whenever the bus says the settings changed (on any instance). */
+export function createSettingsCache(bus: CacheBus): SettingsCache {
+  const cache: SettingsCache = { settings: null, loadedAt: 0, generation: 0 };
+  bus.subscribe(SETTINGS_TOPIC, () => forgetCached(cache));
   return cache;
+}
+
+function forgetCached(cache: SettingsCache): void {
+  cache.generation += 1;
+  cache.settings = null;
 }
 
 async function readSettings(ctx: AppContext, db: Db = ctx.db): Promise<PlatformSettings> {
@@ -40,7 +40,7 @@ async function readSettings(ctx: AppContext, db: Db = ctx.db): Promise<PlatformS
 
 /** The settings, read through `db` when not cached (a transaction's handle, inside one). */
 export async function getSettings(ctx: AppContext, db: Db = ctx.db): Promise<PlatformSettings> {
-  const cache = cacheOf(ctx);
+  const cache = ctx.settingsCache;
   if (cache.settings && Date.now() - cache.loadedAt < SETTINGS_CACHE_MS) return cache.settings;
   const { generation } = cache;
   const startedAt = Date.now();
@@ -54,15 +54,12 @@ export async function getSettings(ctx: AppContext, db: Db = ctx.db): Promise<Pla
 
 /** Forgets this instance's cached settings (told by the bus, or when a test writes the row directly). */
 export function forgetSettings(ctx: AppContext): void {
-  const cache = caches.get(ctx);
-  if (!cache) return;
-  cache.generation += 1;
-  cache.settings = null;
+  forgetCached(ctx.settingsCache);
 }
 
 /** Every instance forgets its cached settings (this one before the promise settles): settings.changed's subscriber. */
 export function forgetSettingsEverywhere(ctx: AppContext): Promise<void> {
-  return cacheBusOf(ctx).publish(SETTINGS_TOPIC);
+  return ctx.cacheBus.publish(SETTINGS_TOPIC);
 }
 
 export async function updateSettings(ctx: AppContext, admin: UserRow, body: UpdateSettingsBody): Promise<PlatformSettings> {

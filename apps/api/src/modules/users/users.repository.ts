@@ -377,3 +377,8 @@ export async function deleteIdleResetThrottles(db: Db, cutoff: Date): Promise<nu
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** A host's rating (the reviews module computes it). */
+export async function setUserRating(db: Db, userId: string, rating: number | null): Promise<void> {
+  await db.updateTable('users').set({ rating }).where('id', '=', userId).execute();
+}

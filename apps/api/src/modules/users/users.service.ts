@@ -17,9 +17,6 @@ import type { UserRow, UserUpdate } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { detectFileType, DOCUMENT_MIME_TYPES } from '../../lib/file-types';
 import { hashPassword } from '../../lib/passwords';
-import { deleteNotificationsOf } from '../notifications/notifications.service';
-import { cancelRenterBookings } from '../bookings/bookings.service';
-import { removeOwnerCars } from '../cars/cars.service';
 import * as repo from './users.repository';
 import { toDocuments } from './users.mapper';
 
@@ -233,8 +230,10 @@ export async function deleteUserByAdmin(ctx: AppContext, admin: UserRow, target:
   const passwordHash = await hashPassword(randomBytes(24).toString('hex'));
   await inTransaction(ctx, async (tx) => {
     const now = tx.now;
-    await removeOwnerCars(tx, target.id);
-    await cancelRenterBookings(tx, target.id);
+    const user = { id: target.id, username: target.username };
+    // Their cars leave Karoo and their unpaid trips are cancelled, or the closure is refused (409)
+    // while a rental is under way: the cars and bookings modules act on this, before anything goes.
+    await tx.dispatch({ type: 'user.closing', user });
     await repo.updateUser(
       tx.db,
       target.id,
@@ -252,10 +251,10 @@ export async function deleteUserByAdmin(ctx: AppContext, admin: UserRow, target:
     );
     await repo.revokeAllSessions(tx.db, target.id, now);
     await repo.invalidateResetTokens(tx.db, target.id, now);
-    await deleteNotificationsOf(tx.db, target.id);
+    // Their notifications go with it (the notifications module reacts in this transaction).
     tx.emit({
       type: 'user.deleted',
-      user: { id: target.id, username: target.username },
+      user,
       before: { username: target.username, full_name: target.full_name, email: target.email, role: target.role, verification_status: target.verification_status },
     });
   }, { by: admin });
@@ -279,4 +278,9 @@ export function findUserIn(db: Db, idOrUsername: string): Promise<UserRow | unde
 /** Listing a first car makes a customer a host (decisions.md section 1), in the caller's transaction. */
 export async function makeHost(db: Db, user: UserRow, now: Date): Promise<void> {
   await repo.updateUser(db, user.id, { role: 'host', user_type: 'host', host_since: user.host_since ?? now }, now);
+}
+
+/** A host's rating (the reviews module computes it), in the caller's transaction. */
+export function recordHostRating(db: Db, userId: string, rating: number | null): Promise<void> {
+  return repo.setUserRating(db, userId, rating);
 }

@@ -1,26 +1,9 @@
-// What each domain event tells whom (decisions.md section 3): every notification and email text of
-// Karoo, in one file. People are named by full name, dates are en-ZA, amounts in rand. The events
-// are raised by the services (events/domain-events.ts); subscribers.ts lists these handlers, which
-// run in the transaction of the change (the notification and its email commit with it).
-import { formatDateRange, formatDay, formatRand, UNPAID_EXPIRY_HOURS } from '@karoo/shared';
+// What each booking event tells whom (decisions.md section 3): the notification and its email,
+// written in the transaction of the change (the bookings module's in-transaction subscriptions).
+import { formatRand, UNPAID_EXPIRY_HOURS } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { EventOf, Tx } from '../../events/domain-events';
-import type { BookingRecord } from '../bookings/bookings.service';
-import { notify } from './notifications.service';
-
-const MY_BOOKINGS = '/my-bookings';
-const HOST_DASHBOARD = '/host-dashboard';
-
-const carName = (b: { car_make: string; car_model: string }) => `${b.car_make} ${b.car_model}`;
-const dates = (b: BookingRecord) => formatDateRange(b.start_date, b.end_date);
-/** "Volkswagen Polo (30 Nov 2026 to 02 Dec 2026)". */
-const bookingName = (b: BookingRecord) => `${carName(b)} (${dates(b)})`;
-/** When, as a request names it: "30 Nov 2026 09:00-13:00" or "30 Nov 2026 to 02 Dec 2026 (2 days)". */
-function when(b: BookingRecord): string {
-  if (b.is_hourly_booking) return `${formatDay(b.start_date)} ${b.start_time}-${b.end_time}`;
-  return `${dates(b)} (${b.duration_days} ${b.duration_days === 1 ? 'day' : 'days'})`;
-}
-const withReason = (text: string | null | undefined) => (text ? `: ${text}` : '.');
+import { bookingName, carName, dates, HOST_DASHBOARD, MY_BOOKINGS, notify, when, withReason } from '../notifications';
 
 export async function bookingRequested(tx: Tx, { booking: b }: EventOf<'booking.requested'>, ctx: AppContext) {
   const instant = b.status === 'confirmed';
@@ -107,15 +90,6 @@ export async function bookingPaid(tx: Tx, { booking: b }: EventOf<'booking.paid'
   await notify(ctx, tx, b.owner_id, { type: 'booking_paid', title: 'Booking paid', message: `${b.renter_full_name} paid ${amount} for the ${bookingName(b)}. The booking is active.`, link: MY_BOOKINGS });
 }
 
-export async function paymentRefundDue(tx: Tx, { booking: b, reference, amountCents, reason }: EventOf<'payment.refund_due'>, ctx: AppContext) {
-  await notify(ctx, tx, b.renter_id, {
-    type: 'payment_refunded',
-    title: 'Payment refunded',
-    message: `Your payment of ${formatRand(amountCents / 100)} for the ${bookingName(b)} (reference ${reference}) could not be used. ${reason} It is being refunded in full to the card you paid with; refunds can take a few working days to show.`,
-    link: MY_BOOKINGS,
-  });
-}
-
 export async function bookingCompleted(tx: Tx, { booking: b, forced, forcedReason }: EventOf<'booking.completed'>, ctx: AppContext) {
   await notify(ctx, tx,
     b.renter_id,
@@ -137,63 +111,5 @@ export async function carForceReturned(tx: Tx, { car, reason, affected }: EventO
     title: 'Rental ended by Karoo',
     message: `An administrator ended the current rental of your ${carName(car)}${withReason(reason)} The car is available again.`,
     link: HOST_DASHBOARD,
-  });
-}
-
-export async function carVerified(tx: Tx, { car }: EventOf<'car.verified'>, ctx: AppContext) {
-  await notify(ctx, tx, car.owner_id, { type: 'car_verified', title: 'Car verified', message: `Your ${carName(car)} has been verified and is now listed on Karoo.`, link: HOST_DASHBOARD });
-}
-
-export async function carRejected(tx: Tx, { car, notes }: EventOf<'car.rejected'>, ctx: AppContext) {
-  await notify(ctx, tx, car.owner_id, {
-    type: 'car_rejected',
-    title: 'Car not approved',
-    message: `Your ${carName(car)} was not approved: ${notes}. Update the listing to send it for verification again.`,
-    link: HOST_DASHBOARD,
-  });
-}
-
-export async function registrationVerified(tx: Tx, { car }: EventOf<'car.registration_verified'>, ctx: AppContext) {
-  await notify(ctx, tx, car.owner_id, {
-    type: 'registration_verified',
-    title: 'Registration document verified',
-    message: `The registration document of your ${carName(car)} has been verified.`,
-    link: HOST_DASHBOARD,
-  });
-}
-
-export async function registrationRejected(tx: Tx, { car, notes }: EventOf<'car.registration_rejected'>, ctx: AppContext) {
-  await notify(ctx, tx, car.owner_id, {
-    type: 'registration_rejected',
-    title: 'Registration document rejected',
-    message: `The registration document of your ${carName(car)} was rejected${withReason(notes)} Please upload a new one.`,
-    link: HOST_DASHBOARD,
-  });
-}
-
-export async function reviewCreated(tx: Tx, { car, reviewerName, rating, comment }: EventOf<'review.created'>, ctx: AppContext) {
-  await notify(ctx, tx, car.owner_id, {
-    type: 'review_received',
-    title: 'New review',
-    message: `${reviewerName} rated your ${carName(car)} ${rating}/5: "${comment.slice(0, 140)}"`,
-    link: `/cars/${car.car_username}`,
-  });
-}
-
-export async function userVerified(tx: Tx, { user }: EventOf<'user.verified'>, ctx: AppContext) {
-  await notify(ctx, tx, user.id, {
-    type: 'account_verified',
-    title: 'Account verified',
-    message: 'Your Karoo account has been verified. You can now book cars and list your own.',
-    link: '/dashboard',
-  });
-}
-
-export async function userRejected(tx: Tx, { user, notes }: EventOf<'user.rejected'>, ctx: AppContext) {
-  await notify(ctx, tx, user.id, {
-    type: 'account_rejected',
-    title: 'Verification rejected',
-    message: `Your verification was not approved${withReason(notes)} Please update your documents and details on your profile.`,
-    link: '/profile',
   });
 }

@@ -1,0 +1,48 @@
+// Builds the AppContext (context.ts) from what the process opened: the one place where every
+// module's per-app state and every module's event subscriptions are wired together. server.ts, the
+// tests and the scripts all build their context here, so none of them can forget a part.
+import type { AppContext } from './context';
+import { createEventBus } from './events/domain-events';
+import { LocalCacheBus } from './lib/cache-bus';
+import { createPaymentProvider } from './lib/payments';
+import { auditSubscriptions } from './modules/audit';
+import { bookingsSubscriptions } from './modules/bookings';
+import { carsSubscriptions, createBrowseIndex, createListingCache } from './modules/cars';
+import { notificationsSubscriptions } from './modules/notifications';
+import { paymentsSubscriptions } from './modules/payments';
+import { reviewsSubscriptions } from './modules/reviews';
+import { createSettingsCache, settingsSubscriptions } from './modules/settings';
+
+/**
+ * Every module's subscriptions, in the order each event's subscribers run: the audit row first,
+ * then each module's reactions from the bottom of the module graph up (an account's cars go before
+ * its trips).
+ */
+export const SUBSCRIPTIONS = [
+  auditSubscriptions,
+  settingsSubscriptions,
+  notificationsSubscriptions,
+  carsSubscriptions,
+  bookingsSubscriptions,
+  paymentsSubscriptions,
+  reviewsSubscriptions,
+];
+
+/** What the process opens before the app: the database, mail, files, the clock, and the shared services. */
+export type Infrastructure = Omit<AppContext, 'cacheBus' | 'events' | 'payments' | 'settingsCache' | 'listingCache' | 'browseIndex'> &
+  Partial<Pick<AppContext, 'cacheBus'>>;
+
+export function createAppContext(infrastructure: Infrastructure): AppContext {
+  // Without a shared bus (tests, scripts, one embedded instance) the caches hear this process alone.
+  const cacheBus = infrastructure.cacheBus ?? new LocalCacheBus();
+  const { db, env } = infrastructure;
+  return {
+    ...infrastructure,
+    cacheBus,
+    events: createEventBus(SUBSCRIPTIONS),
+    payments: createPaymentProvider(env, db),
+    settingsCache: createSettingsCache(cacheBus),
+    listingCache: createListingCache(cacheBus),
+    browseIndex: createBrowseIndex(db, env.BROWSE_INDEX_POLL_MS, cacheBus),
+  };
+}

@@ -1,0 +1,30 @@
+// The bookings module's front door: creating bookings and who sees them, the status machine applied,
+// returns and force returns, the expiry job, and which bookings earn money. The only file other
+// modules and the app import.
+import type { AppContext } from '../../context';
+import type { Subscriptions } from '../../events/domain-events';
+import { bookingCancelled, bookingCompleted, bookingConfirmed, bookingPaid, bookingRejected, bookingRequested, carForceReturned } from './bookings.notices';
+import { cancelRemovedCarBookings, cancelRenterBookings } from './bookings.service';
+
+export type { CancelCause } from './bookings.events';
+export { createBookingAnswers, type BookingRefundRecord, type RefundsOf } from './booking-answers';
+export { startBookingExpiryJob } from './booking-expiry.job';
+export { transition } from './booking-status';
+export { earningBookingSql } from './earning-rule';
+export { expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment, type BookingRecord } from './bookings.service';
+export { bookingsRoutes, type BookingsRoutesDeps } from './bookings.routes';
+
+export const bookingsSubscriptions: Subscriptions<AppContext> = {
+  within: {
+    // After the cars module's own: an owner's cars go first, then their trips as a renter.
+    'user.closing': [cancelRenterBookings],
+    'car.removing': [cancelRemovedCarBookings],
+    'booking.requested': [bookingRequested],
+    'booking.confirmed': [bookingConfirmed],
+    'booking.rejected': [bookingRejected],
+    'booking.cancelled': [bookingCancelled],
+    'booking.paid': [bookingPaid],
+    'booking.completed': [bookingCompleted],
+    'car.force_returned': [carForceReturned],
+  },
+};

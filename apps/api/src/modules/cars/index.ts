@@ -1,0 +1,56 @@
+// The cars module's front door: listing and managing cars, browse and the public reads, admins'
+// verification, photos, the browse cache and the browse index. The only file other modules and the
+// app import.
+import type { AppContext } from '../../context';
+import type { Subscriptions } from '../../events/domain-events';
+import { carRejected, carVerified, registrationRejected, registrationVerified } from './cars.notices';
+import { removeOwnerCars } from './cars.service';
+import { forgetBrowsePages } from './listing-cache';
+
+export type { CarRef, CarRemovalCause } from './cars.events';
+export { browseIndexEnabled, createBrowseIndex, pruneBrowseChanges, type BrowseIndex } from './browse-index';
+export { clearBrowseCache, createListingCache, forgetBrowsePages, type ListingCache } from './listing-cache';
+export { storedInsuranceOption, storedPickupOption, toInsuranceOption, toPickupOption, toSpecifications } from './cars.mapper';
+export {
+  canManageCar,
+  carRef,
+  findCar,
+  findCarForAdmin,
+  findManageableCar,
+  isPubliclyVisible,
+  markCarReturned,
+  recordCarRating,
+  reload,
+  today,
+  viewCar,
+  type CarRecord,
+} from './cars.service';
+export { carsRoutes } from './cars.routes';
+
+export const carsSubscriptions: Subscriptions<AppContext> = {
+  within: {
+    // An account being closed: its cars leave Karoo first (their bookings go with them).
+    'user.closing': [removeOwnerCars],
+    'car.verified': [carVerified],
+    'car.rejected': [carRejected],
+    'car.registration_verified': [registrationVerified],
+    'car.registration_rejected': [registrationRejected],
+  },
+  after: {
+    // A booking holds or frees dates, and "rented now" follows it; ratings order and label the
+    // list; any change to a car: public browse pages change, on every instance.
+    'booking.requested': [forgetBrowsePages],
+    'booking.confirmed': [forgetBrowsePages],
+    'booking.rejected': [forgetBrowsePages],
+    'booking.cancelled': [forgetBrowsePages],
+    'booking.paid': [forgetBrowsePages],
+    'booking.completed': [forgetBrowsePages],
+    'car.changed': [forgetBrowsePages],
+    'car.removed': [forgetBrowsePages],
+    'car.verified': [forgetBrowsePages],
+    'car.rejected': [forgetBrowsePages],
+    'car.force_returned': [forgetBrowsePages],
+    'review.created': [forgetBrowsePages],
+    'review.changed': [forgetBrowsePages],
+  },
+};

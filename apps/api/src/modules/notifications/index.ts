@@ -1,0 +1,20 @@
+// The notifications module's front door: the notification list, `notify()` (record + email through
+// the outbox) and the words every module's notices share. Modules above it declare their own
+// notices (e.g. bookings/bookings.notices.ts) and subscribe them to their own events.
+import type { AppContext } from '../../context';
+import type { Subscriptions } from '../../events/domain-events';
+import { userRejected, userVerified } from './account.notices';
+import { deleteNotificationsOf } from './notifications.service';
+
+export { notify, type NewNotification } from './notifications.service';
+export { bookingName, carName, dates, HOST_DASHBOARD, MY_BOOKINGS, when, withReason } from './notice-words';
+export { notificationsRoutes } from './notifications.routes';
+
+export const notificationsSubscriptions: Subscriptions<AppContext> = {
+  within: {
+    'user.verified': [userVerified],
+    'user.rejected': [userRejected],
+    // A closed account's notifications go with it.
+    'user.deleted': [deleteNotificationsOf],
+  },
+};

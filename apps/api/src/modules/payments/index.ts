@@ -1,0 +1,14 @@
+// The payments module's front door: payment sessions (one open per booking), verifying a reference,
+// the Paystack webhook, the sandbox checkout, refunds of charges that cannot stay on a booking and
+// their retry job. The only file other modules and the app import.
+import type { AppContext } from '../../context';
+import type { Subscriptions } from '../../events/domain-events';
+import { paymentRefundDue } from './payments.notices';
+
+export { findVisibleRefunds } from './payments.service';
+export { startRefundRetryJob } from './refund-retry.job';
+export { paymentsRoutes } from './payments.routes';
+
+export const paymentsSubscriptions: Subscriptions<AppContext> = {
+  within: { 'payment.refund_due': [paymentRefundDue] },
+};

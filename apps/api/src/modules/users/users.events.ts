@@ -1,0 +1,22 @@
+// What happens to accounts, in the words the rest of Karoo reacts to (events/domain-events.ts).
+declare module '../../events/domain-events' {
+  interface DomainEvents {
+    'user.verified': { user: UserRef; before: string };
+    'user.rejected': { user: UserRef; notes: string | null; before: string };
+    'user.created': { user: UserRef; after: Record<string, unknown> };
+    'user.updated': { user: UserRef; before: Record<string, unknown>; after: Record<string, unknown> };
+    /**
+     * An account is about to be closed (dispatched: its subscribers act at once, in the closing
+     * transaction). Modules that hold the person's things release them or refuse the closure with a
+     * 409: the cars module removes their cars, the bookings module cancels their unpaid trips.
+     */
+    'user.closing': { user: UserRef };
+    'user.deleted': { user: UserRef; before: Record<string, unknown> };
+  }
+}
+
+/** A user as events and the audit log name them. */
+export interface UserRef {
+  id: string;
+  username: string;
+}
