@@ -1,11 +1,12 @@
 // One lint setup for the whole repo: typescript-eslint's recommended rules, React hooks rules for the web.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Import boundaries the design promises (docs/style.md: "Features do not import each other";
+// Import boundaries the design promises (docs/architecture.md: "Features do not import each other";
 // "Lint the boundaries you promise"), with ESLint's own rules: `no-restricted-imports` for import
 // and export ... from, `no-restricted-syntax` for import(). A restriction is a regex on the path as
 // written, so a relative path that climbs into another folder is caught by that folder's name.
@@ -26,7 +27,7 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .map((entry) => entry.name);
 
 const FEATURE_MESSAGE =
-  'Features do not import each other: move what both need down into components/, lib/ or @karoo/shared (docs/style.md); only app/ wires features together.';
+  'Features do not import each other: move what both need down into components/, lib/ or @karoo/shared (docs/architecture.md); only app/ wires features together.';
 const APP_MESSAGE = 'app/ (router, providers, guards) imports the features, not the other way round.';
 const LOWER_MESSAGE = 'components/ and lib/ sit below the features and app/: they import neither. Pass what they need in as props or arguments.';
 const SHARED_MESSAGE = '@karoo/shared is pure code that both apps import: it imports nothing from apps/ (no @/ paths, no @karoo/web or @karoo/api).';
@@ -55,13 +56,20 @@ const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const REPOSITORY_MESSAGE =
-  "A module's repository (its SQL) is its own: call the other module's service instead (docs/architecture.md).";
+const ENTRY_MESSAGE =
+  "Another module is reached through its front door only (modules/<name>/index.ts): import '../<name>', and export from its index what you need. A query it owns lives behind its service; a consequence flows through an event (docs/architecture.md).";
+const LOWER_API_MESSAGE =
+  'lib/, events/ and db/ sit below the modules and import none of them: take what you need as an argument, or raise an event (docs/architecture.md).';
 
-/** A module may import its own repository; another module's only through that module's service. */
+/** A module imports its own files, and other modules only through their entry (`../cars`, never `../cars/cars.service`). */
 function moduleRestrictions(module) {
   const others = apiModules.filter((name) => name !== module);
-  return others.length ? [{ regex: new RegExp(`^(?:\\.\\./)+(?:modules/)?(?:${others.join('|')})/[a-z-]+\\.repository$`), message: REPOSITORY_MESSAGE }] : [];
+  return others.length
+    ? [
+        { regex: new RegExp(`^\\.\\./(?:${others.join('|')})/(?!index$)`), message: ENTRY_MESSAGE },
+        { regex: /^(?:\.\.\/){2,}modules\//, message: ENTRY_MESSAGE },
+      ]
+    : [];
 }
 
 export default tseslint.config(
@@ -105,9 +113,27 @@ export default tseslint.config(
     rules: refuseImports(moduleRestrictions(module)),
   })),
   {
-    // Outside the modules (events, jobs, the seed) code talks to modules through their services too.
-    files: ['apps/api/src/events/**/*.ts', 'apps/api/src/jobs/**/*.ts', 'apps/api/src/plugins/**/*.ts', 'apps/api/src/app.ts', 'apps/api/src/server.ts'],
-    rules: refuseImports([{ regex: /^(?:\.\.?\/)+modules\/[a-z-]+\/[a-z-]+\.repository$/, message: REPOSITORY_MESSAGE }]),
+    // The app's own wiring (app.ts, app-context.ts, server.ts, jobs, plugins, the seed) reaches a
+    // module through its entry too.
+    files: ['apps/api/src/*.ts', 'apps/api/src/jobs/**/*.ts', 'apps/api/src/plugins/**/*.ts', 'apps/api/src/db/seed/**/*.ts'],
+    rules: refuseImports([{ regex: /^(?:\.\.?\/)+modules\/[a-z-]+\/(?!index$)/, message: ENTRY_MESSAGE }]),
+  },
+  {
+    files: ['apps/api/src/lib/**/*.ts', 'apps/api/src/events/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    ignores: ['apps/api/src/db/seed/**', 'apps/api/src/db/cli.ts'],
+    rules: refuseImports([{ regex: /^(?:\.\.?\/)+modules(?:\/|$)/, message: LOWER_API_MESSAGE }]),
+  },
+  {
+    // No import cycle in the API, between modules or inside one (type-only imports carry no code
+    // and are not counted). The graph is printed by `npm run graph`.
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],

@@ -94,8 +94,8 @@ async function expected(from: string, to: string) {
 
   let bookedDays = 0;
   for (const b of bookings.filter((x) => x.status === 'active' || x.status === 'completed')) {
-    const last = Math.max(utcDay(b.end_date), utcDay(b.start_date) + dayMs);
-    for (let d = utcDay(b.start_date); d < last; d += dayMs) if (isoDay(d) >= from && isoDay(d) <= to) bookedDays += 1;
+    // A booking holds its car from its start date to its end date, both included (modules/availability).
+    for (let d = utcDay(b.start_date); d <= utcDay(b.end_date); d += dayMs) if (isoDay(d) >= from && isoDay(d) <= to) bookedDays += 1;
   }
   const listed = cars.filter((c) => c.verification_status === 'verified' && c.deleted_at === null).length;
   const days = (utcDay(to) - utcDay(from)) / dayMs + 1;

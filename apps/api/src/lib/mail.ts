@@ -1,6 +1,6 @@
 // Mail goes through an outbox (docs/decisions/025-mail-outbox.md): sending a message is writing a
 // mail_outbox row, in the transaction of the change that causes it when there is one, and the mail
-// worker (mail-worker.ts) delivers it after the commit, with retries. Through SMTP when SMTP_URL
+// worker (jobs/mail.worker.ts) delivers it after the commit, with retries. Through SMTP when SMTP_URL
 // is set; otherwise the message is kept in the outbox, readable by admins, with its links printed
 // to the log so a developer can finish a password reset locally.
 import { randomUUID } from 'node:crypto';

@@ -1,9 +1,11 @@
 // SQL for earnings: the bookings that earn (completed, or paid and active) with their stored
 // breakdown, and invoices.
+import { TIME_ZONE } from '@karoo/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { Insertable } from 'kysely';
 import type { InvoiceLine, InvoicesTable, PayoutStatusValue } from '../../db/schema';
+import { countRentedDays } from '../availability';
 import { earningBookingSql } from '../bookings';
 
 export interface EarningRecord {
@@ -317,9 +319,9 @@ export interface AnalyticsRange {
   end: Date;
 }
 
-/** The Monday (YYYY-MM-DD) of the Johannesburg week an instant falls in. */
+/** The Monday (YYYY-MM-DD) of the week an instant falls in, in Karoo's time zone (TIME_ZONE, the shared zoned-date module's). */
 const weekOf = (column: RawBuilder<Date> | RawBuilder<unknown>) =>
-  sql<string>`to_char(date_trunc('week', ${column} AT TIME ZONE 'Africa/Johannesburg'), 'YYYY-MM-DD')`;
+  sql<string>`to_char(date_trunc('week', ${column} AT TIME ZONE ${sql.lit(TIME_ZONE)}), 'YYYY-MM-DD')`;
 
 /** Bookings created per week of the period. */
 export async function analyticsWeeklyBookings(db: Db, range: AnalyticsRange): Promise<{ week_start: string; count: number }[]> {
@@ -408,24 +410,16 @@ export async function analyticsBusiestCities(db: Db, range: AnalyticsRange, limi
 }
 
 /**
- * Booked car-days in the period (active or completed bookings; a booking holds its car on the days
- * [start_date, end_date), at least one) and the listed cars (verified, not deleted).
+ * Rented car-days in the period (active or completed bookings, each counting the days it holds its
+ * car: the availability module's one definition) and the listed cars (verified, not deleted).
  */
 export async function analyticsUtilisation(db: Db, range: AnalyticsRange): Promise<{ booked_days: number; cars: number }> {
-  const from = sql`${range.from}::date`;
-  const afterTo = sql`(${range.to}::date + 1)`;
-  const lastDay = sql`greatest(b.end_date, b.start_date + 1)`;
-  const booked = await db
-    .selectFrom('bookings as b')
-    .where('b.status', 'in', ['active', 'completed'])
-    .where(sql<boolean>`b.start_date < ${afterTo} AND ${lastDay} > ${from}`)
-    .select(sql<string>`coalesce(sum(least(${lastDay}, ${afterTo}) - greatest(b.start_date, ${from})), 0)`.as('days'))
-    .executeTakeFirstOrThrow();
+  const bookedDays = await countRentedDays(db, ['active', 'completed'], range.from, range.to);
   const cars = await db
     .selectFrom('cars as c')
     .where('c.verification_status', '=', 'verified')
     .where('c.deleted_at', 'is', null)
     .select(sql<string>`count(*)`.as('cars'))
     .executeTakeFirstOrThrow();
-  return { booked_days: Number(booked.days), cars: Number(cars.cars) };
+  return { booked_days: bookedDays, cars: Number(cars.cars) };
 }
