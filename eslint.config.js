@@ -119,19 +119,19 @@ export default tseslint.config(
     rules: refuseImports([{ regex: /^(?:\.\.?\/)+modules\/[a-z-]+\/(?!index$)/, message: ENTRY_MESSAGE }]),
   },
   {
-    files: ['apps/api/src/lib/**/*.ts', 'apps/api/src/events/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    files: ['apps/api/src/lib/**/*.{ts,tsx}', 'apps/api/src/events/**/*.ts', 'apps/api/src/db/**/*.ts'],
     ignores: ['apps/api/src/db/seed/**', 'apps/api/src/db/cli.ts'],
     rules: refuseImports([{ regex: /^(?:\.\.?\/)+modules(?:\/|$)/, message: LOWER_API_MESSAGE }]),
   },
   {
     // No import cycle in the API, between modules or inside one (type-only imports carry no code
     // and are not counted). The graph is printed by `npm run graph`.
-    files: ['apps/api/src/**/*.ts'],
+    files: ['apps/api/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },

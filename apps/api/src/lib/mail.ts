@@ -9,6 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type AppContext, type Clock } from '../context';
 import type { Db } from '../db/connection';
 import type { Tx } from '../events/domain-events';
+import { render } from '@react-email/components';
+import { createElement } from 'react';
+import { KarooEmail, karooEmailText, type KarooEmailProps } from './mail-templates/karoo-email';
 import { insertOutboxMail, type OutboxMailRow } from './mail-outbox.repository';
 
 export interface MailMessage {
@@ -118,22 +121,7 @@ export async function queueMail(ctx: Pick<AppContext, 'mailer'>, tx: Tx, message
   tx.afterCommit(() => ctx.mailer.wake());
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** A plain, readable email: a greeting, paragraphs and an optional button link. */
-export function renderMail(input: { greeting: string; paragraphs: string[]; action?: { label: string; url: string } }) {
-  const text = [
-    input.greeting,
-    '',
-    ...input.paragraphs.flatMap((p) => [p, '']),
-    ...(input.action ? [`${input.action.label}: ${input.action.url}`, ''] : []),
-    'The Karoo team',
-  ].join('\n');
-  const html = `<div style="font-family:system-ui,sans-serif;max-width:560px;margin:auto;color:#1f2937">
-<p>${escapeHtml(input.greeting)}</p>
-${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${input.action ? `<p><a href="${escapeHtml(input.action.url)}" style="display:inline-block;background:#c2410c;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(input.action.label)}</a></p>` : ''}
-<p style="color:#6b7280">The Karoo team</p></div>`;
-  return { text, html };
+/** An email's text and HTML parts, from the one template (mail-templates/karoo-email.tsx). */
+export async function renderMail(input: KarooEmailProps): Promise<{ text: string; html: string }> {
+  return { text: karooEmailText(input), html: await render(createElement(KarooEmail, input)) };
 }

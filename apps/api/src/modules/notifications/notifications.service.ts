@@ -40,7 +40,7 @@ export async function notify(ctx: AppContext, tx: Tx, userId: string, input: New
   const user = await findUserIn(tx.db, userId);
   if (!user || user.deleted_at) return;
   if (!(await getSettings(ctx, tx.db)).emailNotifications) return;
-  const mail = renderMail({
+  const mail = await renderMail({
     greeting: `Hi ${user.full_name},`,
     paragraphs: [input.message],
     ...(input.link ? { action: { label: 'Open Karoo', url: `${ctx.env.APP_URL}${input.link}` } } : {}),

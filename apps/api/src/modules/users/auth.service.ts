@@ -210,7 +210,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
     expires_at: new Date(now.getTime() + RESET_LINK_TTL_MS),
   });
   const url = `${ctx.env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
-  const mail = renderMail({
+  const mail = await renderMail({
     greeting: `Hi ${user.full_name},`,
     paragraphs: [
       'Someone asked to reset the password of your Karoo account. If it was you, use the link below to choose a new one.',
