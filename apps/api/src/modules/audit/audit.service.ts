@@ -83,7 +83,7 @@ function entryFor(event: DomainEvent): Entry | null {
   }
 }
 
-/** The in-transaction subscriber (events/subscribers.ts): one row per administrator's event. */
+/** The in-transaction subscriber (the audit module's subscriptions, index.ts): one row per administrator's event. */
 export async function recordAdminAction(tx: Tx, event: DomainEvent): Promise<void> {
   if (!tx.by || tx.by.role !== 'admin') return;
   const entry = entryFor(event);

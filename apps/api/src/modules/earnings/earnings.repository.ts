@@ -35,7 +35,7 @@ export interface EarningRecord {
   created_at: Date;
 }
 
-/** The bookings that earn (earning-rule.ts) with their stored breakdown, newest first. */
+/** The bookings that earn (the bookings module's earning rule) with their stored breakdown, newest first. */
 export function listEarningRecords(db: Db, filters: { ownerId?: string; carId?: string; bookingId?: string }): Promise<EarningRecord[]> {
   let query = db
     .selectFrom('bookings as b')
