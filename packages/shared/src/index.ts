@@ -12,6 +12,7 @@ export * from './notifications';
 export * from './catalogues';
 export * from './settings';
 export * from './pricing';
+export * from './cancellation';
 export * from './booking-rules';
 export * from './bookings';
 export * from './cars';
