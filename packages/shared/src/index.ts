@@ -15,6 +15,7 @@ export * from './pricing';
 export * from './booking-rules';
 export * from './bookings';
 export * from './cars';
+export * from './images';
 export * from './reviews';
 export * from './earnings';
 export * from './admin';
