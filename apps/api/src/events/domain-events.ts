@@ -7,11 +7,12 @@
 import type { BookingActor } from '@karoo/shared';
 import type { AppContext } from '../context';
 import type { Db } from '../db/connection';
+import type { CancelCauseValue } from '../db/schema';
 import type { BookingRecord } from '../modules/bookings/bookings.service';
 import { IN_TRANSACTION, SUBSCRIBERS } from './subscribers';
 
-/** Why a booking was cancelled: it decides who is told what. */
-export type CancelCause = 'renter' | 'admin' | 'expired' | 'car_removed' | 'renter_closed';
+/** Why a booking was cancelled: it decides who is told what, and is stored with it (bookings.cancel_cause). */
+export type CancelCause = CancelCauseValue;
 
 /** A car as the notices name it. */
 export interface CarRef {
@@ -27,6 +28,14 @@ export interface Actor {
   id: string;
   username: string;
   role: string;
+}
+
+/** A booking a force return ended: what it was and what it became (the audit row names each). */
+export interface ForceReturnedBooking {
+  id: string;
+  booking_number: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
 }
 
 /** A user as the audit log names them. */
@@ -50,7 +59,8 @@ export type DomainEvent =
   | { type: 'car.rejected'; car: CarRef; notes: string; before: string }
   | { type: 'car.registration_verified'; car: CarRef }
   | { type: 'car.registration_rejected'; car: CarRef; notes: string | null }
-  | { type: 'car.force_returned'; car: CarRef; reason: string | null; affected: number }
+  /** Each booking the force return ended, with its state before and after. */
+  | { type: 'car.force_returned'; car: CarRef; reason: string | null; affected: number; bookings: ForceReturnedBooking[] }
   | { type: 'review.created'; car: CarRef; reviewerName: string; rating: number; comment: string }
   | { type: 'review.changed'; carId: string }
   | { type: 'user.verified'; user: UserRef; before: string }
@@ -59,7 +69,9 @@ export type DomainEvent =
   | { type: 'user.updated'; user: UserRef; before: Record<string, unknown>; after: Record<string, unknown> }
   | { type: 'user.deleted'; user: UserRef; before: Record<string, unknown> }
   | { type: 'settings.changed'; before: Record<string, unknown>; after: Record<string, unknown> }
-  | { type: 'payout.updated'; bookingId: string; bookingNumber: string; before: Record<string, unknown>; after: Record<string, unknown> };
+  | { type: 'payout.updated'; bookingId: string; bookingNumber: string; before: Record<string, unknown>; after: Record<string, unknown> }
+  /** A paid payout taken back by an administrator, with why (modules/earnings). */
+  | { type: 'payout.reversed'; bookingId: string; bookingNumber: string; before: Record<string, unknown>; after: Record<string, unknown>; reason: string };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -54,6 +54,7 @@ const AUDITED: DomainEventType[] = [
   'booking.cancelled',
   'settings.changed',
   'payout.updated',
+  'payout.reversed',
 ];
 /**
  * Who is told what (notices.ts): the notification and its email are written in the transaction of
@@ -76,7 +77,7 @@ const NOTICES: TransactionalSubscribers = {
   'user.verified': [notices.userVerified],
   'user.rejected': [notices.userRejected],
   'payment.refund_due': [notices.paymentRefundDue],
-  // settings.changed, payout.updated, user.created/updated/deleted: audited only.
+  // settings.changed, payout.updated, payout.reversed, user.created/updated/deleted: audited only.
 };
 
 /** The audit row first, then the notices, for each event. */
