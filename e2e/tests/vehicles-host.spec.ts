@@ -3,7 +3,7 @@
 import zlib from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_YEAR } from './clock';
-import { apiToken, expect, expectNoAxeViolations, loginThroughUi, samplePdf, test, uniqueName } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, expectReadableInEveryState, loginThroughUi, samplePdf, test, uniqueName } from './fixtures';
 
 /** A small valid PNG (a colour gradient), generated in memory: the server checks photos by content. */
 function samplePng(width = 64, height = 40): Buffer {
@@ -102,6 +102,9 @@ test('a new user lists a car through the wizard, becomes a host and sees it pend
 
   await expect(page.getByRole('heading', { name: 'Features & Submit' })).toBeVisible();
   await expectNoAxeViolations(page, 'list-car wizard, features');
+  // A feature chip reads well however the user meets it: hovered, focused, checked, checked and hovered.
+  const features = page.getByRole('group', { name: /^Features/ });
+  await expectReadableInEveryState(page, features.getByRole('checkbox', { name: 'Bluetooth' }), features, 'list-car wizard, Bluetooth feature');
   await page.getByRole('checkbox', { name: 'Bluetooth' }).check();
   await page.getByRole('checkbox', { name: 'Airbags' }).check();
   await page.getByLabel('Add a rule').fill('No smoking');

@@ -10,6 +10,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
 import { formatDate, formatRand } from '@/lib/format';
@@ -241,7 +242,7 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
         {data.recent_transactions.length === 0 ? (
           <p className="mt-3 text-sm text-stone-500">No transactions in this period.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <ScrollRegion label="Recent transactions" className="mt-3">
             <table className="w-full min-w-[52rem] text-left text-sm">
               <thead className="text-xs text-stone-500 uppercase">
                 <tr>
@@ -275,7 +276,7 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
 
