@@ -37,6 +37,13 @@ const projects: TestProjectConfiguration[] = [
       include: ['packages/shared/src/**/*.test.ts'],
     },
   },
+  {
+    test: {
+      name: 'scripts',
+      environment: 'node',
+      include: ['scripts/**/*.test.mjs'],
+    },
+  },
   ...(hasWebConfig ? ['./apps/web/vitest.config.ts'] : []),
   apiProject('api-pglite', 'pglite', './apps/api/test/setup/pglite.global.ts'),
   ...(hasPostgres ? [apiProject('api-postgres', 'postgres', './apps/api/test/setup/postgres.global.ts')] : []),

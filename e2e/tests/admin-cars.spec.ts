@@ -231,3 +231,51 @@ test('force-returns a rented car with the affected bookings count', async ({ pag
     expect(((await response.json()) as { data: { status: string } }).data.status).toBe('completed');
   }
 });
+
+test('finds a car by its plate however it is typed, filters the cars pending verification from the URL, and keeps every action in reach at 1280 and 390 px', async ({ page, request }) => {
+  const car = await listCar(request, 'host_lerato', 'Durban');
+  const details = await request.get(`/api/car/getCarDetails/${car.car_username}`, { headers: { authorization: `Bearer ${car.token}` } });
+  const plate = ((await details.json()) as { data: { car_plate_number: string } }).data.car_plate_number; // "E2E ABC123"
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openCarsTab(page);
+  // Typed without its space, in lower case, and only in part: the server still finds it.
+  await searchCars(page, plate.replace(/\s/g, '').toLowerCase().slice(0, -1));
+  await expect(page).toHaveURL(/[?&]q=e2e/);
+  await expect(page.getByTestId('car-row')).toHaveCount(1);
+  await expect(page.getByTestId('car-row')).toContainText(car.car_model);
+
+  // The pending-verification filter, opened from the URL: only pending cars, as many as the counter says.
+  await page.goto('/admin?tab=cars&verification=pending_verification');
+  await expect(page.getByLabel('Verification')).toHaveValue('pending_verification');
+  const rows = page.getByTestId('car-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: 'Pending verification' })).toHaveCount(0);
+  const counter = page.getByLabel('Car counters').getByText('Pending verification').locator('xpath=following-sibling::dd');
+  await expect(counter).toHaveText(/^\d+$/);
+  const pending = (await counter.textContent())!.trim();
+  await expect(page.getByText(new RegExp(`^${pending} cars? · page 1 of`))).toBeVisible();
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expect(rows.first()).toBeVisible();
+    // Nothing scrolls sideways, and the actions of the car just listed are on screen when it is.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    const scroller = page.locator('table').locator('xpath=..');
+    expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    const row = rows.filter({ hasText: car.car_model });
+    for (const name of [`Verify ${car.car_username}`, `Reject ${car.car_username}`, `Maintenance ${car.car_username}`, `Delete ${car.car_username}`]) {
+      const button = row.getByRole('button', { name, exact: true });
+      await button.scrollIntoViewIfNeeded();
+      const box = (await button.boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+    }
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await dismissToasts(page);
+    await page.screenshot({ path: `test-results/screens/admin-cars-pending-${viewport.width}.png`, fullPage: true });
+  }
+});

@@ -1,6 +1,8 @@
 // The admin Finance tab (document 3, Admin panel "Finance"; decisions.md sections 5 and 7): the
 // seeded admin sees the platform revenue equal to getAppFee's total_app_fee, exports the
 // transactions as CSV and marks one host's payouts paid with a reference. Screenshot at 1280 px.
+// Paid is final (issue 18, decision 032): a paid payout is reversed with a reason in a dialog,
+// checked with axe and shot at 1280 and 390 px, and the lists follow.
 import { readFile } from 'node:fs/promises';
 import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
@@ -44,4 +46,40 @@ test('the admin reads the finance figures, exports CSV and records a payout', as
   await expect(page.getByText('Payout recorded', { exact: true })).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('finance-payout').filter({ hasText: host })).toHaveCount(0);
+});
+
+test('the admin reverses a paid payout with a reason; it is owed again and the reversal is listed', async ({ page }) => {
+  await loginThroughUi(page, 'admin');
+  await page.getByRole('tab', { name: 'Finance' }).click();
+  const paid = page.getByTestId('finance-paid-payout').first();
+  await expect(paid).toBeVisible();
+  const bookingNumber = (await paid.locator('.font-mono').textContent())!.trim();
+  const host = (await paid.locator('p').first().locator('span').textContent())!.trim();
+  await paid.getByRole('button', { name: `Reverse payout of ${bookingNumber}` }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Reverse payout' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(bookingNumber);
+  // The reason is required: the dialog says so, on the field, and sends nothing.
+  await dialog.getByRole('button', { name: 'Reverse payout' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please give the reason for the reversal.');
+  const reason = dialog.getByLabel('Reason (required)');
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await expect(reason).toBeFocused();
+  await reason.fill('Paid to the wrong bank account');
+  await expectNoAxeViolations(page, 'reverse payout dialog', dialog);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await expect(dialog).toBeInViewport();
+    await page.screenshot({ path: `test-results/screens/admin-finance-reverse-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await dialog.getByRole('button', { name: 'Reverse payout' }).click();
+  await expect(page.getByText('Payout reversed', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // The lists follow: no longer paid, listed as reversed with its reason, and owed to the host again.
+  await expect(page.getByTestId('finance-paid-payout').filter({ hasText: bookingNumber })).toHaveCount(0);
+  await expect(page.getByTestId('finance-payout-reversal').filter({ hasText: bookingNumber })).toContainText('Paid to the wrong bank account');
+  await expect(page.getByTestId('finance-payout').filter({ hasText: host })).toBeVisible();
 });

@@ -2,10 +2,30 @@
 // does), and helpers for journeys: sign in through the UI, and a few API calls for steps whose
 // screens belong to later releases (an admin verifying a user, reading the mail outbox).
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import { E2E_NOW } from './clock';
 
 export { expect };
+
+/** The requests each page has sent and not yet seen answered (an SPA's queries long after its load event). */
+const pendingRequests = new WeakMap<Page, Set<Request>>();
+
+/** Counts a context's requests in flight per page, so a check can wait for the page's network to be quiet. */
+export function trackRequests(context: BrowserContext) {
+  const pending = (request: Request) => {
+    let page: Page;
+    try {
+      page = request.frame().page();
+    } catch {
+      return new Set<Request>(); // a worker's request: no page waits on it
+    }
+    if (!pendingRequests.has(page)) pendingRequests.set(page, new Set());
+    return pendingRequests.get(page)!;
+  };
+  context.on('request', (request) => pending(request).add(request));
+  context.on('requestfinished', (request) => pending(request).delete(request));
+  context.on('requestfailed', (request) => pending(request).delete(request));
+}
 
 /**
  * Playwright's test with the browser's clock installed at E2E_NOW. After install the page's time
@@ -14,6 +34,7 @@ export { expect };
 export const test = base.extend({
   context: async ({ context }, use) => {
     await context.clock.install({ time: E2E_NOW });
+    trackRequests(context);
     await use(context);
   },
 });
@@ -83,22 +104,113 @@ export function samplePdf(title: string): Buffer {
 }
 
 /**
- * Runs axe-core (WCAG 2.0, 2.1 and 2.2, levels A and AA) on the page as it is now and fails on any
- * violation, naming the rule, its impact and the first elements concerned. Called at each page of
- * the journeys, so a new accessibility problem fails `npm test`.
+ * Waits until the page is what a user would see if they stopped and looked: no request of the page
+ * in flight for a quarter of a second (`waitForLoadState('networkidle')` only knows the first load,
+ * not a query sent after a click), web fonts loaded, and no scroll moving (a smooth `scrollTo` is
+ * not an animation, and under load it takes longer than a check). Gives up waiting after
+ * `timeout` and checks the page as it is: a page that never settles still gets checked.
  */
-export async function expectNoAxeViolations(page: Page, name: string) {
-  // Let the page settle: no pending requests, no running transitions (colours mid-fade).
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => undefined)).catch(() => undefined);
-  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-  const results = await new AxeBuilder({ page }).withTags(tags).disableRules(['target-size']).analyze();
+export async function waitForSettledPage(page: Page, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    if ((pendingRequests.get(page)?.size ?? 0) > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 250) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await page
+    .evaluate(async (limit) => {
+      await document.fonts.ready;
+      const positions = () => [window.scrollX, window.scrollY, ...Array.from(document.querySelectorAll('*'), (e) => e.scrollTop + e.scrollLeft)].join();
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const end = performance.now() + limit;
+      let last = positions();
+      for (let still = 0; still < 3 && performance.now() < end; ) {
+        await frame();
+        const now = positions();
+        still = now === last ? still + 1 : 0;
+        last = now;
+      }
+    }, Math.max(0, deadline - Date.now()))
+    .catch(() => undefined);
+}
+
+/**
+ * Stops every CSS transition and animation where it would end while `check` runs, then lets them
+ * run again. A colour mid-fade (a hover, a selection, a toast coming in) is not what a user reads,
+ * and axe would measure whichever frame it happened to catch.
+ */
+async function withoutMotion<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  const style = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  try {
+    // Animations started from script (the Web Animations API) are finished the same way.
+    await page.evaluate(() => {
+      for (const animation of document.getAnimations()) {
+        try {
+          animation.finish();
+        } catch {
+          // An infinite animation (a spinner) cannot finish; it has no end state to check.
+        }
+      }
+    });
+    return await check();
+  } finally {
+    await style.evaluate((element) => (element as Element).remove()).catch(() => undefined);
+  }
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Runs axe-core (WCAG 2.0, 2.1 and 2.2, levels A and AA) on the settled page (no request in
+ * flight, no transition, animation or scroll running) and fails on any violation, naming the
+ * rule, its impact and the first elements concerned. Called at each page of the journeys, so a
+ * new accessibility problem fails `npm test`, and only a real one: the same page gives the same
+ * answer on a quiet machine and a loaded one. `within` limits the check to part of the page.
+ */
+export async function expectNoAxeViolations(page: Page, name: string, within?: Locator) {
+  await waitForSettledPage(page);
+  // axe takes CSS selectors: the part to check is marked for the time of the check.
+  if (within) await within.evaluate((element) => element.setAttribute('data-axe-scope', ''));
+  const results = await withoutMotion(page, () => {
+    const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+    return (within ? builder.include('[data-axe-scope]') : builder).analyze();
+  }).finally(() => within?.evaluate((element) => element.removeAttribute('data-axe-scope')).catch(() => undefined));
   // Target size (2.5.8) without the map's price markers: cars in one city overlap on a map, and
   // each car has its own full-size "Show on the map" and "Book" buttons (the rule's "equivalent"
-  // exception). The markers still go through every other rule above.
-  const targets = await new AxeBuilder({ page }).withRules(['target-size']).exclude('.leaflet-marker-icon').analyze();
-  const report = [...results.violations, ...targets.violations].map(
+  // exception). The markers still go through every other rule. (One axe pass, filtered here,
+  // rather than a second pass for this one rule: axe is the slowest step of a journey.)
+  const violations = results.violations
+    .map((v) => (v.id === 'target-size' ? { ...v, nodes: v.nodes.filter((n) => !n.html.includes('leaflet-marker-icon')) } : v))
+    .filter((v) => v.nodes.length > 0);
+  const report = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`).join('\n')}`,
   );
   expect(report, `axe violations on ${name}`).toEqual([]);
+}
+
+/**
+ * A control and its label read well in every state a user can put it in: as it is, under the
+ * pointer, focused from the keyboard, and (for a checkbox, a toggle or a chip) switched on and
+ * switched on under the pointer. axe runs on `region` (the control's group) in each state. The
+ * control is left switched on.
+ */
+export async function expectReadableInEveryState(page: Page, control: Locator, region: Locator, name: string) {
+  await page.mouse.move(0, 0);
+  await expectNoAxeViolations(page, `${name}, default`, region);
+  await control.hover();
+  await expectNoAxeViolations(page, `${name}, hover`, region);
+  await page.mouse.move(0, 0);
+  // Keyboard focus (focus-visible): the control is reached with Tab from the element before it.
+  await control.evaluate((element) => (element as HTMLElement).focus());
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(control).toBeFocused();
+  await expectNoAxeViolations(page, `${name}, keyboard focus`, region);
+  await control.click();
+  await page.mouse.move(0, 0);
+  await expectNoAxeViolations(page, `${name}, on`, region);
+  await control.hover();
+  await expectNoAxeViolations(page, `${name}, on and hovered`, region);
+  await page.mouse.move(0, 0);
 }

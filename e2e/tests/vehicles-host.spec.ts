@@ -3,7 +3,7 @@
 import zlib from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_YEAR } from './clock';
-import { apiToken, expect, expectNoAxeViolations, loginThroughUi, samplePdf, test, uniqueName } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, expectReadableInEveryState, loginThroughUi, samplePdf, test, uniqueName } from './fixtures';
 
 /** A small valid PNG (a colour gradient), generated in memory: the server checks photos by content. */
 function samplePng(width = 64, height = 40): Buffer {
@@ -102,6 +102,9 @@ test('a new user lists a car through the wizard, becomes a host and sees it pend
 
   await expect(page.getByRole('heading', { name: 'Features & Submit' })).toBeVisible();
   await expectNoAxeViolations(page, 'list-car wizard, features');
+  // A feature chip reads well however the user meets it: hovered, focused, checked, checked and hovered.
+  const features = page.getByRole('group', { name: /^Features/ });
+  await expectReadableInEveryState(page, features.getByRole('checkbox', { name: 'Bluetooth' }), features, 'list-car wizard, Bluetooth feature');
   await page.getByRole('checkbox', { name: 'Bluetooth' }).check();
   await page.getByRole('checkbox', { name: 'Airbags' }).check();
   await page.getByLabel('Add a rule').fill('No smoking');
@@ -137,6 +140,43 @@ test('a new user lists a car through the wizard, becomes a host and sees it pend
 
   const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${await apiToken(request, username, password)}` } });
   expect(((await me.json()) as { data: { role: string } }).data.role).toBe('host');
+});
+
+test('the wizard refuses a text file named fake.jpg the moment it is chosen, naming it, and a picture Chromium cannot decode', async ({ page, request }) => {
+  const username = uniqueName('sipho');
+  const password = 'Karoo2026!';
+  const registered = await request.post('/api/user/register', {
+    data: { full_name: 'Sipho Dlamini', email: `${username}@example.co.za`, username, password, terms_accepted: true, privacy_accepted: true, role: 'user' },
+  });
+  expect(registered.status()).toBe(201);
+  await loginThroughUi(page, username, password);
+  await page.goto('/become-host');
+  await expect(page.getByRole('heading', { name: 'Vehicle Details' })).toBeVisible();
+
+  // A text file with a picture's name: refused from its content at once, before anything is sent.
+  const photos = page.getByLabel(/Add photos/);
+  await photos.setInputFiles({ name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Just some notes, saved with the wrong name.\n') });
+  const refusal = page.getByRole('alert').filter({ hasText: 'Photo not added' });
+  await expect(refusal).toContainText('"fake.jpg" is not a JPEG, PNG or WebP image.');
+  await expect(page.getByText('0 of 10')).toBeVisible();
+  await expectNoAxeViolations(page, 'list-car wizard, a photo refused');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await refusal.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/karoo/h3-wizard-refusal-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // A PNG whose header is right but whose pixels are garbage: only a decoder can tell, and Chromium's does.
+  const good = samplePng();
+  const damaged = Buffer.concat([good.subarray(0, 33), Buffer.from([0, 0, 0, 16, 0x49, 0x44, 0x41, 0x54]), Buffer.alloc(16, 0xab), Buffer.alloc(4), good.subarray(-12)]);
+  await photos.setInputFiles({ name: 'damaged.png', mimeType: 'image/png', buffer: damaged });
+  await expect(refusal).toContainText('"damaged.png" could not be read as a picture: the file is damaged.');
+
+  // A real photo is added, and the refusal goes with the next choice.
+  await photos.setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: good });
+  await expect(page.getByRole('img', { name: 'Photo 1: front.png' })).toBeVisible();
+  await expect(refusal).toHaveCount(0);
 });
 
 test('a host sets a car offline, edits its price, pickup locations and insurance plans, and the changes persist', async ({ page, request }) => {

@@ -3,31 +3,29 @@
 // that every email it queued is delivered exactly once. Five rounds on the embedded database and
 // five on PostgreSQL (CHAOS_DATABASE_URL or TEST_DATABASE_URL; skipped, and said so, without one).
 //
-//   npm run chaos                      # 5 rounds on each database
+//   npm run chaos                      # both scenarios: kill -9 (5 rounds on each database), then the database's failures
 //   CHAOS_ROUNDS=2 npm run chaos       # fewer rounds
+//   npm run chaos -- kill              # only the kill -9 rounds
+//   npm run chaos -- database          # only the database's failures (bench/chaos-database.ts; PostgreSQL)
 //
 // Each round: start the server (tsx, real process, demo data on first start), run 8 renters in
 // parallel (create a booking, the host approves it, the renter opens a payment session, pays with
 // the sandbox card, and confirms it), SIGKILL the server at a random moment between 1.5 s and
 // 4 s, restart it, and read back every acknowledged write through the API. Mail goes to an SMTP
 // server run by this script, which records each Message-ID it accepts.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { connectPglite, connectServer, openPglite } from '../src/db/connection';
+import { printDatabaseFailures, runDatabaseFailures, type DatabaseFailuresResult } from './chaos-database';
+import { call, freePort, Instance, isoDay, login, RENTERS, sleep } from './chaos-support';
 
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 5);
 const WORKERS = Number(process.env.CHAOS_WORKERS ?? 8);
-const PASSWORD = 'Demo@1234';
-const RENTERS = ['sipho', 'kagiso', 'priya', 'ruan', 'aisha'];
 const CARD = { card_number: '4084084084084081', expiry: '12/39', cvv: '123' };
-const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
 type Step = 'created' | 'approved' | 'paid';
 interface Ack {
@@ -51,18 +49,6 @@ interface Result {
   restartMs: number[];
   drainMs: number;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An SMTP server that accepts everything and counts deliveries per Message-ID. */
 async function startMailSink() {
@@ -89,71 +75,6 @@ async function startMailSink() {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { url: `smtp://127.0.0.1:${port}`, deliveries, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
-
-class Instance {
-  child: ChildProcess | null = null;
-  log = '';
-  constructor(
-    readonly port: number,
-    readonly env: Record<string, string>,
-  ) {}
-
-  get base() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async start(): Promise<number> {
-    const started = Date.now();
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiRoot,
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child.stdout!.on('data', (chunk) => (this.log += chunk));
-    this.child.stderr!.on('data', (chunk) => (this.log += chunk));
-    for (;;) {
-      if (this.child.exitCode !== null) throw new Error(`server exited with ${this.child.exitCode}:\n${this.log.slice(-3000)}`);
-      const res = await fetch(`${this.base}/api/health/ready`).catch(() => null);
-      if (res?.status === 200) return Date.now() - started;
-      if (Date.now() - started > 120_000) throw new Error(`server not ready after 120 s:\n${this.log.slice(-3000)}`);
-      await sleep(100);
-    }
-  }
-
-  async kill9() {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-
-  async stop() {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
-}
-
-async function call<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; data: T; message?: string }> {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json().catch(() => ({}))) as { data: T; message?: string };
-  return { status: res.status, data: json.data, message: json.message };
-}
-
-async function login(base: string, username: string): Promise<string> {
-  const res = await call<{ token: string }>(base, 'POST', '/api/user/login', undefined, { username, password: PASSWORD });
-  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${res.message}`);
-  return res.data.token;
-}
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Every outbox row, read straight from the database once the server has stopped. */
 async function readOutbox(where: { dataDir: string } | { url: string }) {
@@ -340,24 +261,40 @@ async function runDatabase(database: 'pglite' | 'postgres', adminUrl?: string): 
 }
 
 const adminUrl = process.env.CHAOS_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const results: Result[] = [];
-results.push(await runDatabase('pglite'));
-if (adminUrl) results.push(await runDatabase('postgres', adminUrl));
-else console.log('PostgreSQL rounds skipped: set CHAOS_DATABASE_URL or TEST_DATABASE_URL');
-
-console.log(`\nkill -9 during load (${WORKERS} renters in parallel), ${ROUNDS} rounds per database\n`);
-console.log('| database | rounds | bookings acknowledged | approvals acknowledged | payments acknowledged | lost after restart | requests cut off | mail queued | delivered once | duplicated | missing | outbox drained after the last restart | restart (median) |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-for (const r of results) {
-  const median = [...r.restartMs].sort((a, b) => a - b)[Math.floor(r.restartMs.length / 2)]!;
-  console.log(
-    `| ${r.database} | ${r.rounds} | ${r.acknowledged.created} | ${r.acknowledged.approved} | ${r.acknowledged.paid} | ${r.lost.length} | ${r.cutOff} | ${r.mailQueued} | ${r.mailDelivered - r.mailDuplicated} | ${r.mailDuplicated} | ${r.mailMissing} | ${(r.drainMs / 1000).toFixed(0)} s | ${(median / 1000).toFixed(1)} s |`,
-  );
+const scenario = process.argv[2] ?? 'all';
+if (!['all', 'kill', 'database'].includes(scenario)) {
+  console.error(`Unknown scenario "${scenario}": npm run chaos [-- kill | database]`);
+  process.exit(2);
 }
-for (const r of results) for (const line of r.lost) console.log(`LOST (${r.database}): ${line}`);
-// A copy of a mail is possible only when the server dies between the SMTP server's "accepted" and
-// the outbox row's "sent" (decision 025); it carries the same Message-ID, so it is reported, and
-// the run fails only on a lost write or a mail never delivered.
-for (const r of results) if (r.mailDuplicated > 0) console.log(`Note (${r.database}): ${r.mailDuplicated} mail delivered twice with the same Message-ID (killed between the SMTP server's acceptance and the outbox update).`);
-const failed = results.some((r) => r.lost.length > 0 || r.mailMissing > 0);
+
+const results: Result[] = [];
+let databaseResult: DatabaseFailuresResult | null = null;
+if (scenario !== 'database') {
+  results.push(await runDatabase('pglite'));
+  if (adminUrl) results.push(await runDatabase('postgres', adminUrl));
+  else console.log('PostgreSQL rounds skipped: set CHAOS_DATABASE_URL or TEST_DATABASE_URL');
+}
+if (scenario !== 'kill') {
+  if (adminUrl) databaseResult = await runDatabaseFailures(adminUrl);
+  else console.log('Database failures skipped: they need a PostgreSQL server (CHAOS_DATABASE_URL or TEST_DATABASE_URL)');
+}
+
+if (results.length) {
+  console.log(`\nkill -9 during load (${WORKERS} renters in parallel), ${ROUNDS} rounds per database\n`);
+  console.log('| database | rounds | bookings acknowledged | approvals acknowledged | payments acknowledged | lost after restart | requests cut off | mail queued | delivered once | duplicated | missing | outbox drained after the last restart | restart (median) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const median = [...r.restartMs].sort((a, b) => a - b)[Math.floor(r.restartMs.length / 2)]!;
+    console.log(
+      `| ${r.database} | ${r.rounds} | ${r.acknowledged.created} | ${r.acknowledged.approved} | ${r.acknowledged.paid} | ${r.lost.length} | ${r.cutOff} | ${r.mailQueued} | ${r.mailDelivered - r.mailDuplicated} | ${r.mailDuplicated} | ${r.mailMissing} | ${(r.drainMs / 1000).toFixed(0)} s | ${(median / 1000).toFixed(1)} s |`,
+    );
+  }
+  for (const r of results) for (const line of r.lost) console.log(`LOST (${r.database}): ${line}`);
+  // A copy of a mail is possible only when the server dies between the SMTP server's "accepted" and
+  // the outbox row's "sent" (decision 025); it carries the same Message-ID, so it is reported, and
+  // the run fails only on a lost write or a mail never delivered.
+  for (const r of results) if (r.mailDuplicated > 0) console.log(`Note (${r.database}): ${r.mailDuplicated} mail delivered twice with the same Message-ID (killed between the SMTP server's acceptance and the outbox update).`);
+}
+if (databaseResult) printDatabaseFailures(databaseResult);
+const failed = results.some((r) => r.lost.length > 0 || r.mailMissing > 0) || (databaseResult !== null && !databaseResult.passed);
 process.exit(failed ? 1 : 0);

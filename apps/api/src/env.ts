@@ -14,6 +14,15 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * With DATABASE_URL (docs/decisions/029-database-failures.md), in ms, 0 for none: the longest wait
+   * for a connection (new, or free in a busy pool), statement_timeout (the client itself gives up
+   * a second later, when the server does not answer at all), and idle_in_transaction_session_timeout.
+   * A request that meets one answers 503 in seconds instead of waiting for the database.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   APP_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool(true),

@@ -22,8 +22,6 @@ export interface Runtime {
   readonly startedAt: number;
   poolStats(): PoolStats | null;
   readonly jobs: Map<string, JobBeat>;
-  /** Extra readiness checks (a cache bus, an object store); each throws when not ready. */
-  readonly readinessChecks: Map<string, () => Promise<void>>;
 }
 
 export function createRuntime(options: { poolStats?: () => PoolStats | null } = {}): Runtime {
@@ -32,6 +30,5 @@ export function createRuntime(options: { poolStats?: () => PoolStats | null } = 
     startedAt: Date.now(),
     poolStats: options.poolStats ?? (() => null),
     jobs: new Map(),
-    readinessChecks: new Map(),
   };
 }

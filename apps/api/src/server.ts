@@ -6,7 +6,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { createAppContext } from './app-context';
 import { clockFromEnv } from './context';
-import { connectDatabase } from './db/connection';
+import { connectDatabase, timeoutsFromEnv } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed';
 import { startBookingExpiryJob } from './modules/bookings';
@@ -26,10 +26,11 @@ async function main() {
     level: env.LOG_LEVEL,
     redact: { paths: ['req.headers.authorization', '*.password', '*.newPassword', '*.token'], censor: '[redacted]' },
   });
-  const handle = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const handle = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, timeouts: timeoutsFromEnv(env), log: logger });
   logger.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? env.DATA_DIR : undefined }, 'database connected');
 
-  const applied = await migrateToLatest(handle.db);
+  // Without the request timeouts: an index build, or waiting for another instance's migration.
+  const applied = await handle.withoutTimeouts(migrateToLatest);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
   // Redis and the cache bus (decision 026); without REDIS_URL on the embedded database, nothing.
@@ -48,7 +49,8 @@ async function main() {
     ...shared.context,
   });
   logger.info({ files: env.S3_BUCKET ? `s3 bucket ${env.S3_BUCKET}` : env.FILES_DIR }, 'file storage');
-  await seedOnFirstStart(ctx, logger);
+  // Also without them: the seed holds its advisory lock while it hashes passwords and writes files.
+  await handle.withoutTimeouts((db) => seedOnFirstStart({ ...ctx, db }, logger));
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));

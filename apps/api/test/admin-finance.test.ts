@@ -115,8 +115,9 @@ describe('GET /api/earnings/admin/finance', () => {
     expect(finance.month_over_month.current.bookings).toBe(3);
     expect(finance.month_over_month.previous.bookings).toBe(1);
 
-    // Payouts owed: per host, the unpaid earnings with their booking ids.
-    const owed = (hostId: string) => want.rows.filter((b) => b.owner_id === hostId && b.payout_status !== 'paid');
+    // Payouts owed: per host, the unpaid earnings of completed trips with their booking ids (a trip
+    // under way is not payable yet).
+    const owed = (hostId: string) => want.rows.filter((b) => b.owner_id === hostId && b.status === 'completed' && b.payout_status !== 'paid');
     for (const h of [host, host2]) {
       const row = finance.payouts.find((p) => p.host_id === h.user.id)!;
       expect(row.amount_owed).toBe(owed(h.user.id).reduce((a, b) => a + b.car_owner_earnings_cents, 0) / 100);

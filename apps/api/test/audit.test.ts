@@ -87,6 +87,29 @@ describe('every admin action writes one audit row', () => {
     expect(written).toMatchObject([{ action: 'car.removed', target_id: listed.id }]);
   });
 
+  it('a force return names each booking it ended, with its state before and after', async () => {
+    const rented = await createTestCar(t.ctx, host.user);
+    // An overdue rental never returned, and the next one already under way: both end.
+    const overdue = await createTestBooking(t.ctx, rented, renter.user, { start: '2030-03-05', days: 2, status: 'active' });
+    const current = await createTestBooking(t.ctx, rented, renter.user, { start: '2030-03-08', days: 4, status: 'active' });
+    const written = await audited(async () => expectOk(await req('PATCH', `/api/car/forceReturn/${rented.car_username}`, admin.headers, { admin_action: true, reason: 'Reported stolen' })));
+    expect(written).toHaveLength(1);
+    const [row] = written;
+    const named = (b: { id: string; booking_number: string }, state: Record<string, unknown>) => ({ id: b.id, booking_number: b.booking_number, ...state });
+    expect(row!.before).toEqual({
+      bookings: [
+        named(overdue, { status: 'active', end_date: overdue.end_date, completed_at: null, actual_return_date: null, condition_notes: null }),
+        named(current, { status: 'active', end_date: current.end_date, completed_at: null, actual_return_date: null, condition_notes: null }),
+      ],
+    });
+    const returned = { status: 'completed', completed_at: '2030-03-10T08:00:00.000Z', actual_return_date: '2030-03-10T08:00:00.000Z', condition_notes: 'Force returned by an administrator: Reported stolen' };
+    expect(row!.after).toEqual({
+      affected_bookings: 2,
+      bookings: [named(overdue, { ...returned, end_date: overdue.end_date }), named(current, { ...returned, end_date: current.end_date })],
+    });
+    expect(row).toMatchObject({ action: 'car.force_returned', target_id: rented.id, reason: 'Reported stolen' });
+  });
+
   it('bookings, settings and payouts: approve, reject, cancel; the settings change with its values; a payout', async () => {
     const car = await createTestCar(t.ctx, host.user);
     const a = await createTestBooking(t.ctx, car, renter.user, { start: '2030-04-01', days: 2 });

@@ -403,7 +403,7 @@ describe('listing a car (POST /car/newCar/{username})', () => {
     expectError(await post(u, newCarBody({ specifications: { doors: 6 } }), h), 400, 'Doors must be between 2 and 5.');
     expectError(await post(u, newCarBody({ car_value: 20000 }), h), 400, /^Vehicle value must be at least R.50.000 to list on Karoo\.$/);
     expectError(await post(u, newCarBody({ images: Array.from({ length: 11 }, pngDataUrl) }), h), 400, 'You can add at most 10 photos.');
-    expectError(await post(u, newCarBody({ images: [`data:image/png;base64,${Buffer.from('<svg/>').toString('base64')}`] }), h), 415);
+    expectError(await post(u, newCarBody({ images: [`data:image/png;base64,${Buffer.from('<svg/>').toString('base64')}`] }), h), 400, 'Photo 1 is not a JPEG, PNG or WebP image.');
     expectError(await post(u, newCarBody({ images: ['https://example.com/car.jpg'] }), h), 400);
     expectError(await post(u, newCarBody({ pickup_options: [{ name: 'Airport', address: '' }] }), h), 400, 'Pickup address is required');
     // Nothing was listed by the refusals, and the renter is still a customer.
@@ -467,11 +467,12 @@ describe('listing a car (POST /car/newCar/{username})', () => {
     expect(car.insurance_options[0]).toMatchObject({ coverage: ['Theft', 'Collision'], excess_amount: 0, included: false });
     expect(car.insurance_options[0]!.id).toMatch(/^insurance_/);
     expect(car.images).toHaveLength(2);
-    expect(car.images[0]).toMatch(new RegExp(`^/uploads/cars/${car.id}/[0-9a-f]+\\.png$`));
+    // Every photo is stored as a JPEG, re-encoded without metadata (decision 031).
+    expect(car.images[0]).toMatch(new RegExp(`^/uploads/cars/${car.id}/[0-9a-f]+\\.jpg$`));
     expect(car.images[1]).toMatch(/\.jpg$/);
     const photo = await t.app.inject({ method: 'GET', url: car.images[0]! });
     expect(photo.statusCode).toBe(200);
-    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.headers['content-type']).toBe('image/jpeg');
 
     const me = expectOk<User>(await t.app.inject({ method: 'GET', url: '/api/user/me', headers: lister.headers }));
     expect(me).toMatchObject({ role: 'host', user_type: 'host' });
@@ -668,7 +669,7 @@ describe('registration documents', () => {
     const car = await createTestCar(t.ctx, host.user);
     expectError(await upload(car.car_username, otherHost.headers), 404);
     expectError(await upload(car.car_username, admin.headers), 403, 'Only the car owner can upload its registration document.');
-    expectError(await upload(car.car_username, host.headers, Buffer.from('just text')), 415, 'Only JPEG, PNG, and PDF files are allowed');
+    expectError(await upload(car.car_username, host.headers, Buffer.from('just text')), 400, '"reg.pdf" is not a PDF, JPEG or PNG file.');
     expectError(await verify(car.car_username, { verified: true }), 404, 'No registration document has been uploaded for this car.');
 
     const pending = expectOk<Car>(await upload(car.car_username, host.headers));

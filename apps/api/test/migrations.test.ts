@@ -117,3 +117,45 @@ describe('0014: one charge per booking', () => {
     ]);
   });
 });
+
+describe('0018: final payouts and money codes', () => {
+  it('gives old refunds a reason code and old expired bookings their cause, from their state and the sentences the old code wrote', async () => {
+    const { up, down } = await import('../src/db/migrations/0018-final-payouts-and-money-codes');
+    const host = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    const renter = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
+    const car = await createTestCar(t.ctx, host.user);
+    const paid = await createTestBooking(t.ctx, car, renter.user, { start: '2030-08-01', days: 2, status: 'active' });
+    const expired = await createTestBooking(t.ctx, car, renter.user, { start: '2030-08-10', days: 2, status: 'cancelled' });
+    const cancelled = await createTestBooking(t.ctx, car, renter.user, { start: '2030-08-20', days: 2, status: 'cancelled' });
+    const payable = await createTestBooking(t.ctx, car, renter.user, { start: '2030-08-30', days: 2, status: 'confirmed' });
+    await withSchemaChangeLock(() => down(t.db as never));
+    await sql`UPDATE bookings SET host_response = 'Expired: the booking was not paid within 24 hours of being accepted.' WHERE id = ${expired.id}`.execute(t.db);
+    await sql`UPDATE bookings SET host_response = 'Plans changed' WHERE id = ${cancelled.id}`.execute(t.db);
+    const refund = (reference: string, bookingId: string, amount: number, reason: string | null) =>
+      sql`INSERT INTO payments (reference, booking_id, provider, amount_cents, currency, status, refund_status, refund_amount_cents, refund_reason)
+        VALUES (${reference}, ${bookingId}, 'sandbox', ${amount}, 'ZAR', 'success', 'pending', ${amount}, ${reason})`.execute(t.db);
+    await refund('M18-SECOND', paid.id, paid.total_price_cents, 'This booking was already paid with another payment.');
+    await refund('M18-LATE', expired.id, expired.total_price_cents, 'This booking had expired before the payment arrived.');
+    await refund('M18-CANCELLED', cancelled.id, cancelled.total_price_cents, 'This booking was cancelled before the payment arrived.');
+    await refund('M18-SHORT', payable.id, 100, 'Reworded: we could not use this payment.');
+    await refund('M18-RAND', payable.id, payable.total_price_cents, 'The payment was not made in rand (ZAR).');
+    await refund('M18-NOTEXT', expired.id, expired.total_price_cents, null);
+    await withSchemaChangeLock(() => up(t.db as never));
+
+    const codes = await t.db.selectFrom('payments').select(['reference', 'refund_reason_code']).where('reference', 'like', 'M18-%').orderBy('reference').execute();
+    expect(Object.fromEntries(codes.map((r) => [r.reference, r.refund_reason_code]))).toEqual({
+      'M18-CANCELLED': 'booking_cancelled',
+      'M18-LATE': 'booking_expired',
+      'M18-NOTEXT': 'booking_expired',
+      'M18-RAND': 'wrong_currency',
+      'M18-SECOND': 'already_paid',
+      // Another amount than the booking's total is a wrong amount, whatever its sentence says.
+      'M18-SHORT': 'wrong_amount',
+    });
+    const causes = await t.db.selectFrom('bookings').select(['id', 'cancel_cause']).where('id', 'in', [expired.id, cancelled.id, paid.id]).execute();
+    expect(Object.fromEntries(causes.map((r) => [r.id, r.cancel_cause]))).toEqual({ [expired.id]: 'expired', [cancelled.id]: null, [paid.id]: null });
+    // From now on every refund carries its code, and only a completed trip is paid out.
+    await expect(refund('M18-NOCODE', payable.id, 100, 'x')).rejects.toThrow(/payments_refund_reason_code_present/);
+    await expect(t.db.updateTable('bookings').set({ payout_status: 'paid' }).where('id', '=', paid.id).execute()).rejects.toThrow(/bookings_payout_only_completed/);
+  });
+});

@@ -192,7 +192,9 @@ describe('two instances on one bucket', () => {
     expect(await objectKeys(`private/${row.storage_key}`)).toEqual([]);
     const again = await a.app.inject({ method: 'GET', url, headers: owner.headers });
     expect(again.headers['content-type']).toBe('image/png');
-    expect(again.rawPayload).toEqual(pngBytes());
+    // Pictures are stored re-encoded (decision 031): A serves exactly what B put in the bucket.
+    const replaced = await a.db.selectFrom('user_documents').select('storage_key').where('user_id', '=', owner.user.id).executeTakeFirstOrThrow();
+    expect(again.rawPayload).toEqual(await b.ctx.privateFiles.read(replaced.storage_key));
   });
 
   it('serves a car registration document uploaded through A from B', async () => {
@@ -207,7 +209,8 @@ describe('two instances on one bucket', () => {
     const res = await b.app.inject({ method: 'GET', url: uploaded.registration_document!.url, headers: host.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(res.rawPayload).toEqual(data);
+    const stored = await a.db.selectFrom('cars').select('registration_storage_key').where('id', '=', car.id).executeTakeFirstOrThrow();
+    expect(res.rawPayload).toEqual(await a.ctx.privateFiles.read(stored.registration_storage_key!));
     expectError(await b.app.inject({ method: 'GET', url: uploaded.registration_document!.url, headers: stranger.headers }), 404);
   });
 
@@ -218,21 +221,23 @@ describe('two instances on one bucket', () => {
       201,
     );
     const [photo, second] = car.images as [string, string];
-    expect(photo).toMatch(new RegExp(`^/uploads/cars/${car.id}/[0-9a-f]+\\.png$`));
+    expect(photo).toMatch(new RegExp(`^/uploads/cars/${car.id}/[0-9a-f]+\\.jpg$`));
     expect(await objectKeys(`public/cars/${car.id}/`)).toHaveLength(2);
 
     const res = await b.app.inject({ method: 'GET', url: photo });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(Number(res.headers['content-length'])).toBe(pngBytes().length);
-    expect(res.rawPayload).toEqual(pngBytes());
+    // Photos are stored as JPEG without metadata (decision 031): B serves exactly what A put in the bucket.
+    const stored = (await a.ctx.publicFiles.read(photo.slice('/uploads/'.length)))!;
+    expect(Number(res.headers['content-length'])).toBe(stored.length);
+    expect(res.rawPayload).toEqual(stored);
 
     const head = await b.app.inject({ method: 'HEAD', url: photo });
     expect(head.statusCode).toBe(200);
-    expect(head.headers['content-type']).toBe('image/png');
-    expect(Number(head.headers['content-length'])).toBe(pngBytes().length);
+    expect(head.headers['content-type']).toBe('image/jpeg');
+    expect(Number(head.headers['content-length'])).toBe(stored.length);
     expect(head.rawPayload).toHaveLength(0);
 
     const etag = res.headers.etag as string;

@@ -45,6 +45,7 @@ const ADMIN_OPERATIONS: { operation: string; url: string; payload?: object }[] =
   { operation: 'PATCH /api/car/forceReturn/{car_username}', url: '/api/car/forceReturn/some-car', payload: {} },
   { operation: 'GET /api/earnings/earning/getAppFee', url: '/api/earnings/earning/getAppFee' },
   { operation: 'PATCH /api/earnings/earning/updatePayout/{id}', url: '/api/earnings/earning/updatePayout/some-booking', payload: { payout_status: 'paid' } },
+  { operation: 'POST /api/earnings/admin/payouts/{id}/reverse', url: '/api/earnings/admin/payouts/some-booking/reverse', payload: { reason: 'Paid twice' } },
 ];
 
 interface Operation {

@@ -184,7 +184,7 @@ describe.skipIf(!!redisSkipReason)('two instances with Redis and one S3 bucket',
     const photo = (created.body.data as Car).images[0]!;
     const served = await fetch(`${b.url}${photo}`, { headers: { 'x-forwarded-for': client } });
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-type')).toBe('image/jpeg'); // photos are stored as JPEG (decision 031)
 
     // The demo photos were seeded once, by whichever instance started first: both serve them.
     const cars = (await call(b, 'GET', '/api/car/getCarList?limit=3', { client })).body.data as Car[];

@@ -248,8 +248,11 @@ export const carListQuerySchema = z.object({
   startDate: queryDate('Start date'),
   endDate: queryDate('End date'),
   owner: queryText('Owner', 100),
-  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CAR_STATUSES).optional()),
-  verification_status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CAR_VERIFICATION_STATUSES).optional()),
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CAR_STATUSES, { error: `status must be one of ${CAR_STATUSES.join(', ')}` }).optional()),
+  verification_status: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z.enum(CAR_VERIFICATION_STATUSES, { error: `verification_status must be one of ${CAR_VERIFICATION_STATUSES.join(', ')}` }).optional(),
+  ),
   includeUnverified: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()).optional(),
   page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).optional().default(1)),
   limit: z.preprocess(

@@ -82,6 +82,17 @@ export const updatePayoutBodySchema = z.object({
   payout_reference: safeText('payout_reference').max(200).nullable().optional(),
 });
 
+/** How long the reason of a payout reversal may be (it is kept with the reversal and in the audit log). */
+export const PAYOUT_REVERSAL_REASON_MAX = 500;
+
+/** POST /earnings/admin/payouts/{id}/reverse: why a paid payout is taken back (required). */
+export const reversePayoutBodySchema = z.object({
+  reason: safeText('reason', { multiline: true, error: 'Please give the reason for the reversal.' })
+    .min(1, 'Please give the reason for the reversal.')
+    .max(PAYOUT_REVERSAL_REASON_MAX, `The reason must be at most ${PAYOUT_REVERSAL_REASON_MAX} characters.`),
+});
+export type ReversePayoutBody = z.infer<typeof reversePayoutBodySchema>;
+
 // ---- Admin Finance (document 3, Admin panel "Finance"; decisions.md sections 5 and 7) ----
 
 const financeDate = (label: string) =>
@@ -138,12 +149,44 @@ export const financeHostPayoutSchema = z.object({
   host_id: z.string(),
   host_username: z.string(),
   host_name: z.string(),
-  /** Bookings that earn whose payout is not paid yet. */
+  /** Completed trips whose payout is not paid yet (a trip under way is not payable). */
   bookings: z.number().int(),
   amount_owed: z.number(),
   booking_ids: z.array(z.string()),
 });
 export type FinanceHostPayout = z.infer<typeof financeHostPayoutSchema>;
+
+/** One booking's payout marked paid (final: corrected only by a reversal). */
+export const financePaidPayoutSchema = z.object({
+  booking_id: z.string(),
+  booking_number: z.string(),
+  host_id: z.string(),
+  host_username: z.string(),
+  host_name: z.string(),
+  car_name: z.string(),
+  /** The host earnings paid out. */
+  amount: z.number(),
+  payout_reference: z.string().nullable(),
+  /** When it was marked paid (null for payouts recorded before that was kept). */
+  paid_at: z.string().nullable(),
+});
+export type FinancePaidPayout = z.infer<typeof financePaidPayoutSchema>;
+
+/** A paid payout taken back: what had been paid, and why, by whom, when. */
+export const financePayoutReversalSchema = z.object({
+  id: z.string(),
+  booking_id: z.string(),
+  booking_number: z.string(),
+  host_username: z.string(),
+  amount: z.number(),
+  payout_reference: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  reason: z.string(),
+  /** The administrator's username. */
+  reversed_by: z.string(),
+  reversed_at: z.string(),
+});
+export type FinancePayoutReversal = z.infer<typeof financePayoutReversalSchema>;
 
 export const adminFinanceSchema = z.object({
   period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
@@ -158,8 +201,12 @@ export const adminFinanceSchema = z.object({
     current: financeTotalsSchema,
     previous: financeTotalsSchema,
   }),
-  /** Every payout still owed (all time), largest first. */
+  /** Every payout still owed (all time): completed trips not yet paid out, largest first. */
   payouts: z.array(financeHostPayoutSchema),
+  /** The most recent payouts marked paid (all time), newest first. */
+  paid_payouts: z.array(financePaidPayoutSchema),
+  /** The most recent payout reversals (all time), newest first. */
+  payout_reversals: z.array(financePayoutReversalSchema),
 });
 export type AdminFinance = z.infer<typeof adminFinanceSchema>;
 

@@ -16,6 +16,7 @@ export * from './cancellation';
 export * from './booking-rules';
 export * from './bookings';
 export * from './cars';
+export * from './images';
 export * from './reviews';
 export * from './earnings';
 export * from './admin';

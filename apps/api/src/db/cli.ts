@@ -12,7 +12,8 @@ import { seedOnFirstStart } from './seed';
 const command = process.argv[2];
 const env = loadEnv();
 const logger = pino({ level: env.LOG_LEVEL });
-const handle = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+// An operator's command, not a request: no statement timeouts (a long index build is expected).
+const handle = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: logger });
 try {
   const applied = await migrateToLatest(handle.db);
   logger.info({ migrations: applied }, applied.length ? 'migrations applied' : 'database is up to date');

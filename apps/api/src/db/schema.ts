@@ -248,11 +248,31 @@ export interface PaymentsTable {
   refund_next_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   refund_error: ColumnType<string | null, string | null | undefined, string | null>;
   refund_provider_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the charge is refunded, as a code: what the service branches on (refund_reason is its sentence). */
+  refund_reason_code: ColumnType<RefundReasonCode | null, RefundReasonCode | null | undefined, RefundReasonCode | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
 
 export type PaymentRefundStatus = 'pending' | 'refunded';
+/** Why a successful charge could not stay on its booking (migration 0018). */
+export type RefundReasonCode = 'already_paid' | 'booking_expired' | 'booking_cancelled' | 'booking_not_payable' | 'wrong_amount' | 'wrong_currency';
+/** Why a booking was cancelled (events/domain-events CancelCause); null for cancellations before migration 0018. */
+export type CancelCauseValue = 'renter' | 'admin' | 'expired' | 'car_removed' | 'renter_closed';
+
+/** A paid payout taken back by an administrator, with why (earnings module; migration 0018). */
+export interface PayoutReversalsTable {
+  id: Generated<string>;
+  booking_id: string;
+  /** The host earnings that had been marked paid. */
+  amount_cents: number;
+  payout_reference: string | null;
+  paid_at: Date | null;
+  reason: string;
+  reversed_by: string;
+  reversed_by_username: string;
+  reversed_at: Date;
+}
 
 export interface AuditLogTable {
   id: Generated<string>;
@@ -329,6 +349,8 @@ export interface BookingsTable {
   payout_status: ColumnType<PayoutStatusValue, PayoutStatusValue | undefined, PayoutStatusValue>;
   payout_reference: string | null;
   payout_at: Date | null;
+  /** Why it was cancelled (set with status 'cancelled'). */
+  cancel_cause: ColumnType<CancelCauseValue | null, CancelCauseValue | null | undefined, CancelCauseValue | null>;
   /** When the booking expires if nobody acts (pending, or confirmed and unpaid); null otherwise. */
   expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
@@ -361,6 +383,7 @@ export interface Database {
   reviews: ReviewsTable;
   payments: PaymentsTable;
   invoices: InvoicesTable;
+  payout_reversals: PayoutReversalsTable;
   audit_log: AuditLogTable;
 }
 

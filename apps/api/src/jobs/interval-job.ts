@@ -2,6 +2,7 @@
 // that stops cleanly: stop() clears the timer and waits for a run in progress, so shutdown never
 // closes the database under a job. Each run is recorded in the runtime (its lag is in /metrics).
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Runtime } from '../runtime';
 
 export interface IntervalJob {
@@ -39,7 +40,9 @@ export function startIntervalJob(options: {
     current = run()
       .catch((error: unknown) => {
         beat.failures += 1;
-        log.error({ err: error, job: name }, `${name} failed`);
+        // The database away (a restart, a failover) is no bug: the next run tries again.
+        if (isDatabaseUnavailable(error)) log.warn({ err: error, job: name }, `${name} skipped: database unavailable`);
+        else log.error({ err: error, job: name }, `${name} failed`);
       })
       .finally(() => {
         beat.lastFinishedAt = Date.now();

@@ -11,6 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { AppContext } from '../context';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import {
   claimDueMail,
   markOutboxMailAttemptFailed,
@@ -120,7 +121,9 @@ export function startMailWorker(ctx: AppContext, log: FastifyBaseLogger, options
       try {
         while (!stopped && (await deliverBatch(ctx, log, () => stopped)) > 0);
       } catch (error) {
-        log.error({ err: error }, 'the mail worker could not read the outbox');
+        // The database away: the next poll tries again, and a claim it held expires with its lease.
+        if (isDatabaseUnavailable(error)) log.warn({ err: error }, 'the mail worker could not reach the database');
+        else log.error({ err: error }, 'the mail worker could not read the outbox');
       }
       if (stopped) break;
       if (woken) continue;

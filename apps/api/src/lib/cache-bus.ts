@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
+import { pgTimeoutSettings, reportLostConnections, type DatabaseTimeouts } from '../db/connection';
 import { closeRedis, connectRedis, waitForRedis } from './redis';
 
 export type CacheHandler = (payload: unknown) => void;
@@ -166,12 +167,17 @@ const MAX_RECONNECT_DELAY_MS = 5000;
 
 /**
  * PostgreSQL LISTEN/NOTIFY: a dedicated client listens (and is opened again when it drops); a pool
- * of one sends NOTIFY, so that sending never waits for the listener to reconnect.
+ * of one sends NOTIFY, so that sending never waits for the listener to reconnect. Both use the
+ * database's timeouts (decision 029): a publish after a commit, which the request awaits, never
+ * waits on a stalled database for longer than they allow, and a reconnect that stalls is given up
+ * and tried again rather than waited on for ever.
  */
 export class PostgresCacheBus extends LocalCacheBus {
   override readonly kind = 'postgres';
   readonly channel: string;
   private readonly url: string;
+  private readonly applicationName: string;
+  private readonly connectTimeoutMs: number;
   private readonly pool: pg.Pool;
   private listener: pg.Client | null = null;
   private hasListened = false;
@@ -181,19 +187,32 @@ export class PostgresCacheBus extends LocalCacheBus {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private attempts = 0;
 
-  constructor(options: { url: string; namespace: string; log: FastifyBaseLogger }) {
+  constructor(options: { url: string; namespace: string; log: FastifyBaseLogger; timeouts?: DatabaseTimeouts; applicationName?: string }) {
     super(options.log);
     this.url = options.url;
     this.channel = `${options.namespace}_cache`;
-    this.pool = new pg.Pool({ connectionString: options.url, max: 1, idleTimeoutMillis: 30_000 });
-    // An idle pooled connection that dies emits 'error' on the pool: logged, never a crash.
-    this.pool.on('error', (error) => this.log?.warn({ err: error }, 'cache bus: idle PostgreSQL connection lost'));
+    this.applicationName = options.applicationName ?? 'karoo';
+    this.connectTimeoutMs = options.timeouts?.connectMs ?? 0;
+    this.pool = new pg.Pool({
+      connectionString: options.url,
+      max: 1,
+      idleTimeoutMillis: 30_000,
+      application_name: this.applicationName,
+      ...pgTimeoutSettings(options.timeouts),
+    });
+    // A pooled connection that dies emits 'error': logged, never a crash.
+    reportLostConnections(this.pool, this.log, 'cache bus NOTIFY');
   }
 
   /** Starts listening; resolves true once LISTEN took effect, false on failure (it keeps trying). */
   async listen(): Promise<boolean> {
     if (this.isClosed) return false;
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      application_name: this.applicationName,
+      ...(this.connectTimeoutMs ? { connectionTimeoutMillis: this.connectTimeoutMs } : {}),
+    });
     this.listener = client;
     const lost = (error?: Error) => {
       if (this.listener !== client) return;
@@ -269,6 +288,7 @@ const CONNECT_WAIT_MS = 3000;
 export async function createCacheBus(options: {
   redisUrl?: string | undefined;
   databaseUrl?: string | undefined;
+  databaseTimeouts?: DatabaseTimeouts;
   namespace: string;
   log: FastifyBaseLogger;
 }): Promise<CacheBus> {
@@ -279,7 +299,7 @@ export async function createCacheBus(options: {
     return bus;
   }
   if (databaseUrl) {
-    const bus = new PostgresCacheBus({ url: databaseUrl, namespace, log });
+    const bus = new PostgresCacheBus({ url: databaseUrl, namespace, log, ...(options.databaseTimeouts ? { timeouts: options.databaseTimeouts } : {}) });
     if (!(await bus.listen())) log.error('cache bus: LISTEN failed at start; caches expire on their own until it works');
     return bus;
   }

@@ -3,6 +3,7 @@
 // server.ts opens them before the app and closes them after it.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { timeoutsFromEnv } from '../db/connection';
 import type { Env } from '../env';
 import { createCacheBus, type CacheBus } from './cache-bus';
 import { closeRedis, connectRedis } from './redis';
@@ -14,11 +15,20 @@ export interface SharedState {
 }
 
 export async function connectSharedState(
-  env: Pick<Env, 'REDIS_URL' | 'DATABASE_URL' | 'CACHE_NAMESPACE'>,
+  env: Pick<
+    Env,
+    'REDIS_URL' | 'DATABASE_URL' | 'CACHE_NAMESPACE' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS' | 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS'
+  >,
   log: FastifyBaseLogger,
 ): Promise<SharedState> {
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, log, `${env.CACHE_NAMESPACE}-rate-limit`) : undefined;
-  const cacheBus = await createCacheBus({ redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL, namespace: env.CACHE_NAMESPACE, log });
+  const cacheBus = await createCacheBus({
+    redisUrl: env.REDIS_URL,
+    databaseUrl: env.DATABASE_URL,
+    databaseTimeouts: timeoutsFromEnv(env),
+    namespace: env.CACHE_NAMESPACE,
+    log,
+  });
   log.info({ cacheBus: cacheBus.kind, rateLimit: redis ? 'redis' : 'memory' }, 'shared state');
   return {
     context: { cacheBus, ...(redis ? { redis } : {}) },

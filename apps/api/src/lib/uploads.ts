@@ -4,7 +4,9 @@
 // that keep them out of shared caches and stop browsers guessing their type.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from './app-error';
+import { AppError, badRequest } from './app-error';
+import { detectFileType, DOCUMENT_MIME_TYPES } from './file-types';
+import { prepareImage, quoteFileName } from './images';
 
 export interface UploadedFile {
   buffer: Buffer;
@@ -41,6 +43,33 @@ export async function readSingleUpload<Fields = Record<string, string>>(
   const fields = readFields(text);
   if (!file || file.buffer.length === 0) throw badRequest(CHOOSE_A_FILE, { [fieldName]: CHOOSE_A_FILE });
   return { file, fields };
+}
+
+/** A document ready to store: a PDF as it came, a picture decoded and re-encoded by prepareImage. */
+export interface PreparedDocument {
+  data: Buffer;
+  mime: (typeof DOCUMENT_MIME_TYPES)[number];
+  ext: 'pdf' | 'png' | 'jpg';
+}
+
+/**
+ * Checks an uploaded identity or registration document by content and returns what to store.
+ * PDFs are kept as they are; JPEG and PNG pictures go through prepareImage (size limit, upright,
+ * no metadata). Refusals name the file: 400 when it is none of the three, 415 for another type.
+ */
+export async function prepareDocument(file: UploadedFile, field: string): Promise<PreparedDocument> {
+  const label = quoteFileName(file.filename) ?? 'The file';
+  const type = detectFileType(file.buffer);
+  if (!type) {
+    const message = `${label} is not a PDF, JPEG or PNG file.`;
+    throw badRequest(message, { [field]: message });
+  }
+  if (type.mime === 'application/pdf') return { data: file.buffer, mime: type.mime, ext: 'pdf' };
+  if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(type.mime)) {
+    const message = `Only JPEG, PNG, and PDF files are allowed: ${label} is a ${type.ext.toUpperCase()} file.`;
+    throw new AppError(415, message, { [field]: message });
+  }
+  return prepareImage({ data: file.buffer, label, field }, 'document');
 }
 
 /** `?inline=1` (or true) shows a private file in the browser; otherwise it downloads. */

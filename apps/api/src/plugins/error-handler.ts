@@ -2,9 +2,12 @@
 // right status. Anything unexpected is logged with its request id and answered with a generic 500.
 // Values the schemas let through but the database refuses (SQLSTATE class 22, data exceptions, and
 // check constraints) and broken multipart bodies are the client's fault: 400, never 500
-// (docs/decisions/012-hostile-input.md).
+// (docs/decisions/012-hostile-input.md). A database that cannot be reached right now (lost or
+// refused connections, a stall past the timeouts) is nobody's bug: 503 with Retry-After, logged
+// as a warning (docs/decisions/029-database-failures.md).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../db/connection-errors';
 import { AppError } from '../lib/app-error';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
@@ -69,6 +72,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error.validation) {
       const errors = fieldErrors(error.validation);
       return reply.status(400).send({ success: false, message: Object.values(errors)[0] ?? 'Invalid request', errors });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ success: false, message: UNAVAILABLE_MESSAGE });
     }
     const pgCode = (error as { code?: string }).code;
     if (pgCode === '23505') return reply.status(409).send({ success: false, message: 'This record already exists.' });

@@ -11,6 +11,7 @@ import { browseIndexEnabled } from '../modules/cars';
 import { isAdmin } from '@karoo/shared';
 import type { AppContext } from '../context';
 import { forbidden } from '../lib/app-error';
+import { imageQueueStats } from '../lib/images';
 import { outboxBacklog } from '../lib/mail-outbox.repository';
 
 const PRIVATE_V4 = [/^127\./, /^10\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./];
@@ -119,6 +120,35 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
       const index = ctx.browseIndex;
       this.set({ measure: 'cars' }, index.loaded ? index.size : 0);
       this.set({ measure: 'age_seconds' }, index.loaded ? index.ageSeconds : 0);
+    },
+  });
+  // The picture queue (decision 031): decoding is CPU-heavy, so uploads wait their turn.
+  new Gauge({
+    name: 'karoo_image_jobs',
+    help: 'Uploaded pictures being decoded and re-encoded now (running) and waiting their turn (waiting); the process-wide queue',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const queue = imageQueueStats();
+      this.set({ state: 'running' }, queue.running);
+      this.set({ state: 'waiting' }, queue.waiting);
+    },
+  });
+  new Gauge({
+    name: 'karoo_image_jobs_total',
+    help: 'Uploaded pictures since the process started, by outcome: stored, refused (not a picture, damaged or over the size limit), busy (turned away with a 503 because the queue was full)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      for (const [outcome, count] of Object.entries(imageQueueStats().outcomes)) this.set({ outcome }, count);
+    },
+  });
+  new Gauge({
+    name: 'karoo_image_busy_seconds_total',
+    help: 'Seconds spent decoding and re-encoding uploaded pictures since the process started (its rate is the share of a core they take)',
+    registers: [registry],
+    collect() {
+      this.set(imageQueueStats().busySeconds);
     },
   });
   new Gauge({

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { createAppContext } from '../../src/app-context';
 import type { AppContext } from '../../src/context';
-import type { Db } from '../../src/db/connection';
+import type { DatabaseHandle, Db } from '../../src/db/connection';
 import { loadEnv } from '../../src/env';
 import { drainOutbox } from '../../src/jobs/mail.worker';
 import { createMailer } from '../../src/lib/mail';
@@ -64,6 +64,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** Give the app a runtime (shutdown state, pool use, job beats) as server.ts does. */
   runtime?: boolean;
+  /** Opens the app's database instead of the file's own (through a proxy the test controls, say). */
+  openDatabase?: () => Promise<DatabaseHandle>;
 }
 
 const RESET_LINK = /\/reset-password\?token=([^\s"'<>&]+)/;
@@ -115,7 +117,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
-    const handle = await openTestDatabase();
+    const handle = await (options.openDatabase ?? openTestDatabase)();
     cleanups.push(() => handle.close());
     const env = loadEnv({
       NODE_ENV: 'test',

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 export interface StubTransaction {
   reference: string;
   status: 'success' | 'failed' | 'abandoned';
+  /** Paystack's numeric id of the transaction (what GET /refund?transaction= filters on); given by the stub. */
+  id?: number;
   amount: number;
   currency: string;
   email?: string;
@@ -23,19 +25,36 @@ export interface PaystackStub {
   requests: { method: string; path: string; authorization: string | undefined; body: unknown }[];
   /** Makes verify fail as a network would: an HTTP 5xx answer, a dropped connection, or normal again (null). */
   failVerify(mode: 500 | 503 | 'reset' | null): void;
-  /** Refunds Paystack accepted, by transaction reference (POST /refund). */
-  refunds: Map<string, { id: number; amount: number }>;
-  /** Makes POST /refund fail (5xx, dropped connection, or a 400 refusal), or normal again (null). */
-  failRefund(mode: 500 | 503 | 'reset' | 400 | null): void;
+  /**
+   * Refunds Paystack accepted, by transaction reference (POST /refund), listed by GET
+   * /refund?transaction={id}; status 'pending' unless set. A 'processed' refund makes verify answer
+   * the transaction as 'reversed', as Paystack does.
+   */
+  refunds: Map<string, StubRefund>;
+  /** Makes POST /refund fail (5xx, dropped connection, or a 400 refusal with that message), or normal again (null). */
+  failRefund(mode: 500 | 503 | 'reset' | 400 | null, message?: string): void;
+  /** The message of Paystack's 400 to a second refund of the same transaction (only people read it). */
+  alreadyRefundedMessage: string;
   close(): Promise<void>;
+}
+
+export interface StubRefund {
+  id: number;
+  amount: number;
+  status?: 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
 }
 
 export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<PaystackStub> {
   const transactions = new Map<string, StubTransaction>();
   const requests: PaystackStub['requests'] = [];
   let verifyFailure: 500 | 503 | 'reset' | null = null;
-  const refunds = new Map<string, { id: number; amount: number }>();
+  const refunds = new Map<string, StubRefund>();
   let refundFailure: 500 | 503 | 'reset' | 400 | null = null;
+  let refundFailureMessage = 'Refund cannot be processed right now';
+  let nextTransactionId = 4_099_260_000;
+  const stub = { alreadyRefundedMessage: 'Transaction has been fully reversed' };
+  /** Paystack's view of a transaction: 'reversed' once a refund of it is processed. */
+  const shown = (tx: StubTransaction) => (refunds.get(tx.reference)?.status === 'processed' ? { ...tx, status: 'reversed' } : tx);
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -49,7 +68,7 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
       if (req.headers.authorization !== `Bearer ${secret}`) return send(401, { status: false, message: 'Invalid key' });
       if (req.method === 'POST' && req.url === '/transaction/initialize' && body) {
         const reference = String(body.reference);
-        transactions.set(reference, { reference, status: 'abandoned', amount: Number(body.amount), currency: String(body.currency), email: String(body.email) });
+        transactions.set(reference, { reference, id: nextTransactionId++, status: 'abandoned', amount: Number(body.amount), currency: String(body.currency), email: String(body.email) });
         return send(200, { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.test/${reference}`, access_code: `AC_${reference}`, reference } });
       }
       const verify = /^\/transaction\/verify\/(.+)$/.exec(req.url ?? '');
@@ -58,19 +77,29 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
         if (verifyFailure) return send(verifyFailure, { status: false, message: 'Service unavailable' });
         const tx = transactions.get(decodeURIComponent(verify[1]!));
         if (!tx) return send(404, { status: false, message: 'Transaction reference not found' });
-        return send(200, { status: true, message: 'Verification successful', data: { ...tx, gateway_response: tx.status === 'success' ? 'Successful' : 'Declined' } });
+        return send(200, { status: true, message: 'Verification successful', data: { ...shown(tx), gateway_response: tx.status === 'success' ? 'Successful' : 'Declined' } });
       }
       if (req.method === 'POST' && req.url === '/refund' && body) {
         if (refundFailure === 'reset') return req.socket.destroy();
-        if (refundFailure === 400) return send(400, { status: false, message: 'Refund cannot be processed right now' });
+        if (refundFailure === 400) return send(400, { status: false, message: refundFailureMessage, type: 'validation_error', code: 'invalid_params' });
         if (refundFailure) return send(refundFailure, { status: false, message: 'Service unavailable' });
         const reference = String(body.transaction);
         const tx = transactions.get(reference);
         if (!tx || tx.status !== 'success') return send(404, { status: false, message: 'Transaction not found' });
-        if (refunds.has(reference)) return send(400, { status: false, message: 'Transaction has been fully reversed' });
+        if (refunds.has(reference)) return send(400, { status: false, message: stub.alreadyRefundedMessage, type: 'validation_error', code: 'invalid_params' });
         const refund = { id: 1000 + refunds.size, amount: body.amount === undefined ? tx.amount : Number(body.amount) };
         refunds.set(reference, refund);
         return send(200, { status: true, message: 'Refund has been queued for processing', data: { id: refund.id, amount: refund.amount, status: 'pending', transaction: { reference, amount: tx.amount } } });
+      }
+      const listRefunds = /^\/refund\?transaction=(\d+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && listRefunds) {
+        const data = [...transactions.values()]
+          .filter((tx) => tx.id === Number(listRefunds[1]) && refunds.has(tx.reference))
+          .map((tx) => {
+            const refund = refunds.get(tx.reference)!;
+            return { id: refund.id, transaction: tx.id, amount: refund.amount, currency: tx.currency, status: refund.status ?? 'pending' };
+          });
+        return send(200, { status: true, message: 'Refunds retrieved', data });
       }
       return send(404, { status: false, message: 'Not found' });
     });
@@ -83,15 +112,22 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
     transactions,
     requests,
     settle(reference, patch) {
-      const current = transactions.get(reference) ?? { reference, status: 'abandoned', amount: 0, currency: 'ZAR' };
+      const current = transactions.get(reference) ?? { reference, id: nextTransactionId++, status: 'abandoned', amount: 0, currency: 'ZAR' };
       transactions.set(reference, { ...current, ...patch });
     },
     failVerify(mode) {
       verifyFailure = mode;
     },
     refunds,
-    failRefund(mode) {
+    failRefund(mode, message = 'Refund cannot be processed right now') {
       refundFailure = mode;
+      refundFailureMessage = message;
+    },
+    get alreadyRefundedMessage() {
+      return stub.alreadyRefundedMessage;
+    },
+    set alreadyRefundedMessage(message: string) {
+      stub.alreadyRefundedMessage = message;
     },
     sign: (body, key = secret) => createHmac('sha512', key).update(body).digest('hex'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

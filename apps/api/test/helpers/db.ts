@@ -71,6 +71,7 @@ async function openPostgresSchema(): Promise<DatabaseHandle> {
     db: handle.db,
     kind: 'postgres',
     poolStats: handle.poolStats,
+    withoutTimeouts: handle.withoutTimeouts,
     close: async () => {
       await handle.close();
       try {

@@ -7,6 +7,7 @@ import type { BookingRow, CarRow, NewBooking, NewCar, StoredInsuranceOption, Sto
 import { storedInsuranceOption, storedPickupOption } from '../../src/modules/cars/cars.mapper';
 import { refreshRatings } from '../../src/modules/reviews';
 import type { TestUser } from './factories';
+import { pngBytes } from './files';
 
 let carCounter = 0;
 
@@ -208,9 +209,5 @@ export function newCarBody(overrides: Partial<NewCarBody> = {}): NewCarBody {
 
 /** A tiny valid PNG as a data URL. */
 export function pngDataUrl(): string {
-  const png = Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf000000030101005b1b6d820000000049454e44ae426082',
-    'hex',
-  );
-  return `data:image/png;base64,${png.toString('base64')}`;
+  return `data:image/png;base64,${pngBytes().toString('base64')}`;
 }

@@ -16,6 +16,8 @@ import * as m0013 from './0013-sign-in-throttling';
 import * as m0014 from './0014-one-charge-per-booking';
 import * as m0015 from './0015-mail-outbox-worker';
 import * as m0016 from './0016-browse-index-changes';
+import * as m0017 from './0017-plate-search';
+import * as m0018 from './0018-final-payouts-and-money-codes';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0014-one-charge-per-booking': m0014,
   '0015-mail-outbox-worker': m0015,
   '0016-browse-index-changes': m0016,
+  '0017-plate-search': m0017,
+  '0018-final-payouts-and-money-codes': m0018,
 };

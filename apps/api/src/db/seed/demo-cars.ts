@@ -395,6 +395,8 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
       const renter = r.pick(renters.filter((u) => u !== car.owner));
       const returnedAt = localInstant(addDays(start, days), '17:30');
       const paidAt = localInstant(start, '07:00');
+      // About seven in ten past trips are paid out, two days after the return, with an EFT reference.
+      const paidOut = r.next() < 0.7;
       const { id } = addBooking(car, renter, start, days, 'completed', {
         payment_status: 'paid',
         payment_provider: 'sandbox',
@@ -406,7 +408,8 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
         completed_at: returnedAt,
         actual_return_date: returnedAt,
         condition_notes: 'Returned via host dashboard',
-        payout_status: r.next() < 0.7 ? 'paid' : 'pending',
+        payout_status: paidOut ? 'paid' : 'pending',
+        ...(paidOut ? { payout_at: new Date(returnedAt.getTime() + 2 * 86_400_000), payout_reference: `EFT-DEMO-${bookingSeq + 1}` } : {}),
       });
       if (r.next() < 0.85) {
         const rating = r.next() < 0.03 ? 2 : r.pick([5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 3]);

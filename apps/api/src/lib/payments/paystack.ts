@@ -1,5 +1,7 @@
 // Paystack (https://paystack.com/docs/api/transaction): transactions are initialised and verified
-// server-side with the secret key; webhooks are signed with HMAC SHA512 of the raw body.
+// server-side with the secret key; webhooks are signed with HMAC SHA512 of the raw body. What
+// Paystack says is read from its structured fields (HTTP status, `status`, a transaction's or a
+// refund's `status`), never from the wording of its `message`, which is only passed on for people.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PaymentProviderError, type AcceptedRefund, type CheckoutInput, type CheckoutSession, type PaymentProvider, type VerifiedPayment } from './payment-provider';
 
@@ -10,6 +12,19 @@ interface PaystackAnswer<T> {
   message?: string;
   data?: T;
 }
+
+/** A transaction as GET /transaction/verify answers it ('reversed' once a refund has been processed). */
+interface PaystackTransaction {
+  id?: number;
+  status?: string;
+  reference?: string;
+  amount?: number;
+  currency?: string;
+  gateway_response?: string;
+}
+
+/** Paystack's refund states: accepted and under way, done, or not (failed, or waiting for the customer's bank details). */
+const REFUND_UNDER_WAY = new Set(['pending', 'processing', 'processed']);
 
 export class PaystackProvider implements PaymentProvider {
   readonly name = 'paystack' as const;
@@ -63,16 +78,32 @@ export class PaystackProvider implements PaymentProvider {
       customer_note: input.reason,
     });
     if (answer.status) return { id: answer.data?.id === undefined ? null : String(answer.data.id) };
-    // Asked again after a refund that went through (a retry after a lost answer): already done.
-    if (/fully reversed|already (been )?refunded/i.test(answer.message ?? '')) return { id: null };
+    // Refused. When this is a retry after an answer that was lost, the refund already exists and
+    // Paystack refuses a second one: its own records say so (the transaction reads 'reversed', or
+    // it has a refund under way), whatever words the refusal used.
+    const existing = await this.findRefund(input.reference);
+    if (existing) return existing;
     throw new PaymentProviderError(answer.message || 'The refund was not accepted by Paystack.');
   }
 
+  /** A refund Paystack already has for the transaction (processed, or accepted and under way); null when it has none. */
+  private async findRefund(reference: string): Promise<AcceptedRefund | null> {
+    const { answer: verified } = await this.call<PaystackTransaction>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
+    const transaction = verified.status ? verified.data : undefined;
+    if (!transaction) return null;
+    if (transaction.status === 'reversed') return { id: null };
+    if (transaction.id === undefined) return null;
+    const { answer: listed } = await this.call<{ id?: number | string; status?: string }[]>('GET', `/refund?transaction=${encodeURIComponent(String(transaction.id))}`);
+    const refunds = listed.status && Array.isArray(listed.data) ? listed.data : [];
+    const underWay = refunds.find((r) => r.status !== undefined && REFUND_UNDER_WAY.has(r.status));
+    if (underWay) return { id: underWay.id === undefined ? null : String(underWay.id) };
+    const stuck = refunds.find((r) => r.status === 'needs-attention');
+    if (stuck) throw new PaymentProviderError(`Paystack's refund ${String(stuck.id ?? '')} needs attention: the customer's bank details are to be given in the Paystack dashboard.`);
+    return null;
+  }
+
   async verify(reference: string): Promise<VerifiedPayment> {
-    const { httpStatus, answer } = await this.call<{ status?: string; reference?: string; amount?: number; currency?: string; gateway_response?: string }>(
-      'GET',
-      `/transaction/verify/${encodeURIComponent(reference)}`,
-    );
+    const { httpStatus, answer } = await this.call<PaystackTransaction>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
     if (!answer.status || !answer.data) {
       return { status: httpStatus === 404 ? 'not_found' : 'failed', reference, amountCents: 0, currency: '', message: answer.message ?? 'Payment not verified' };
     }

@@ -62,7 +62,16 @@ function entryFor(event: DomainEvent): Entry | null {
     case 'car.removed':
       return { action: event.type, target_type: 'car', target_id: event.car.id, target_label: event.car.car_username, after: { cancelled_bookings: event.cancelledBookings } };
     case 'car.force_returned':
-      return { action: event.type, target_type: 'car', target_id: event.car.id, target_label: event.car.car_username, after: { affected_bookings: event.affected }, reason: event.reason };
+      // Each booking it ended, named, with its state before and after.
+      return {
+        action: event.type,
+        target_type: 'car',
+        target_id: event.car.id,
+        target_label: event.car.car_username,
+        before: { bookings: event.bookings.map((b) => ({ id: b.id, booking_number: b.booking_number, ...b.before })) },
+        after: { affected_bookings: event.bookings.length, bookings: event.bookings.map((b) => ({ id: b.id, booking_number: b.booking_number, ...b.after })) },
+        reason: event.reason,
+      };
     case 'booking.confirmed':
     case 'booking.rejected':
     case 'booking.cancelled':
@@ -78,6 +87,8 @@ function entryFor(event: DomainEvent): Entry | null {
       return { action: event.type, target_type: 'settings', target_id: null, target_label: 'Platform settings', before: event.before, after: event.after };
     case 'payout.updated':
       return { action: event.type, target_type: 'payout', target_id: event.bookingId, target_label: event.bookingNumber, before: event.before, after: event.after };
+    case 'payout.reversed':
+      return { action: event.type, target_type: 'payout', target_id: event.bookingId, target_label: event.bookingNumber, before: event.before, after: event.after, reason: event.reason };
     default:
       return null;
   }

@@ -25,6 +25,7 @@ const AUDITED: DomainEventType[] = [
   'booking.cancelled',
   'settings.changed',
   'payout.updated',
+  'payout.reversed',
 ];
 
 /** The audit row commits with the change itself; listed first, so it is written before the notices. */

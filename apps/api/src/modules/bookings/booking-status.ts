@@ -64,6 +64,7 @@ export async function transition(tx: Tx, booking: Pick<BookingRow, 'id' | 'statu
   const from = booking.status;
   checkTransition(from, to, actor);
   const now = tx.now;
+  const cause = cancelCauseOf(input);
   const changed = await repo.updateBookingStatus(
     tx.db,
     booking.id,
@@ -74,7 +75,8 @@ export async function transition(tx: Tx, booking: Pick<BookingRow, 'id' | 'statu
       updated_at: now,
       ...(input.reason !== undefined ? { host_response: input.reason, host_response_date: now } : {}),
       ...(to === 'confirmed' ? { confirmed_at: now } : {}),
-      ...(to === 'cancelled' ? { cancelled_at: now } : {}),
+      // Why, as a code: what a late payment's refund branches on, never the reason's wording.
+      ...(to === 'cancelled' ? { cancelled_at: now, cancel_cause: cause } : {}),
       ...(to === 'completed' ? { completed_at: now } : {}),
       // Accepted and unpaid, a booking has a new deadline; in any other state it cannot expire.
       expires_at:
@@ -92,6 +94,11 @@ export async function transition(tx: Tx, booking: Pick<BookingRow, 'id' | 'statu
   return record;
 }
 
+/** Who or what cancelled: the caller's cause, else the renter or an administrator. */
+function cancelCauseOf(input: TransitionInput): CancelCause {
+  return input.cause ?? (input.actor === 'renter' ? 'renter' : 'admin');
+}
+
 function announce(tx: Tx, booking: BookingRecord, input: TransitionInput): void {
   const reason = input.reason ?? null;
   switch (input.to) {
@@ -100,7 +107,7 @@ function announce(tx: Tx, booking: BookingRecord, input: TransitionInput): void 
     case 'rejected':
       return tx.emit({ type: 'booking.rejected', booking, response: reason });
     case 'cancelled':
-      return tx.emit({ type: 'booking.cancelled', booking, cause: input.cause ?? (input.actor === 'renter' ? 'renter' : 'admin'), reason });
+      return tx.emit({ type: 'booking.cancelled', booking, cause: cancelCauseOf(input), reason });
     case 'active':
       return tx.emit({ type: 'booking.paid', booking });
     case 'completed':

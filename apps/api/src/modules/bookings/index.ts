@@ -6,7 +6,7 @@ import type { Subscriptions } from '../../events/domain-events';
 import { bookingCancelled, bookingCompleted, bookingConfirmed, bookingPaid, bookingRejected, bookingRequested, carForceReturned } from './bookings.notices';
 import { cancelRemovedCarBookings, cancelRenterBookings } from './bookings.service';
 
-export type { CancelCause } from './bookings.events';
+export type { CancelCause, ForceReturnedBooking } from './bookings.events';
 export { createBookingAnswers, type BookingRefundRecord, type RefundsOf } from './booking-answers';
 export { startBookingExpiryJob } from './booking-expiry.job';
 export { transition } from './booking-status';

@@ -6,8 +6,9 @@
 import { DEFAULT_RETURN_NOTES, localInstant, type returnCarBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { BookingRow, UserRow } from '../../db/schema';
 import { inTransaction } from '../../events/domain-events';
+import type { ForceReturnedBooking } from './bookings.events';
 import { badRequest, conflict } from '../../lib/app-error';
 import { findCarForAdmin, findManageableCar, markCarReturned, reload, today, type CarRecord } from '../cars';
 import { recordCompletedTrip } from '../users';
@@ -52,6 +53,12 @@ export async function returnRental(ctx: AppContext, viewer: UserRow, carIdOrUser
   return reload(ctx, car.id);
 }
 
+/** What a return changes on a booking, as the audit log records it before and after. */
+function returnState(b: Pick<BookingRow, 'status' | 'end_date' | 'completed_at' | 'actual_return_date' | 'condition_notes'>) {
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return { status: b.status, end_date: b.end_date, completed_at: iso(b.completed_at), actual_return_date: iso(b.actual_return_date), condition_notes: b.condition_notes };
+}
+
 /** An admin ends a rental at once (document 3): the car's started active bookings complete. */
 export async function forceReturn(ctx: AppContext, admin: UserRow, carIdOrUsername: string, reason: string | undefined): Promise<{ affected_bookings: number; car: CarRecord }> {
   const car = await findCarForAdmin(ctx, carIdOrUsername);
@@ -59,17 +66,19 @@ export async function forceReturn(ctx: AppContext, admin: UserRow, carIdOrUserna
   const affected = await inTransaction(ctx, async (tx) => {
     const active = await repo.findStartedActiveBookings(tx.db, car.id, today(ctx));
     if (active.length === 0) throw conflict('This car has no active rental to end.');
+    const ended: ForceReturnedBooking[] = [];
     for (const booking of active) {
-      await transition(tx, booking, {
+      const completed = await transition(tx, booking, {
         to: 'completed',
         actor: 'admin',
         forced: { reason: reason ?? null },
         set: { actual_return_date: tx.now, condition_notes: note, odometer_reading: null },
       });
       await recordCompletedTrip(tx.db, booking.renter_id);
+      ended.push({ id: booking.id, booking_number: booking.booking_number, before: returnState(booking), after: returnState(completed) });
     }
     await markCarReturned(tx, car, null);
-    tx.emit({ type: 'car.force_returned', car, reason: reason ?? null, affected: active.length });
+    tx.emit({ type: 'car.force_returned', car, reason: reason ?? null, affected: active.length, bookings: ended });
     return active.length;
   }, { by: admin });
   return { affected_bookings: affected, car: await reload(ctx, car.id) };

@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
+import { isDatabaseTimeout } from '../../db/connection-errors';
 import type { CacheBus } from '../../lib/cache-bus';
 import { selectHoldingBookings } from '../availability';
 import { countCap, countedTotal, findCarRecordsInOrder, lastPageTotal, type CarPageQuery, type CarRecord } from './cars.repository';
@@ -744,8 +745,14 @@ export async function findPublicCarPage(
     return null;
   }
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    // Should the database fail the look, the SQL answers (or reports the failure) as before.
-    if (!(await index.sync().then(() => true, () => false))) return null;
+    // Should the database fail the look, the SQL answers (or reports the failure) as before, on a
+    // connection of its own (after a failover the look may have had one that had died); but after a
+    // look that timed out, the SQL would only wait as long again (decision 029).
+    const failure = await index.sync().then(() => null, (error: unknown) => error ?? new Error('browse index look failed'));
+    if (failure !== null) {
+      if (isDatabaseTimeout(failure)) throw failure;
+      return null;
+    }
     const { ids, count } = index.find(q);
     const hasMore = ids.length > q.limit;
     const pageIds = ids.slice(0, q.limit);

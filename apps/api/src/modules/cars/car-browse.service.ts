@@ -83,12 +83,15 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
   }
   if (query.includeUnverified && isAdmin(viewer)) scope = 'all';
 
+  // A plate is compared as the unique index keys it: "KR 42", "kr42" and "KR-42" are one search.
+  const plate = (query.search ?? '').replace(/[\s-]/g, '').toUpperCase();
   const pageQuery: repo.CarPageQuery = {
     scope,
     ownerId,
     today: todayDate,
     // Words are matched at word starts, so punctuation separates words as spaces do ("c-class").
     searchWords: (query.search ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8),
+    ...(scope === 'all' && /^[\p{L}\p{N}]+$/u.test(plate) ? { searchPlate: plate } : {}),
     location: query.location,
     type: resolveTypeFilter(query.type),
     transmission: query.transmission,

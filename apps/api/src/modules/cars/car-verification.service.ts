@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvent } from '../../events/domain-events';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
-import { detectFileType, DOCUMENT_MIME_TYPES } from '../../lib/file-types';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { prepareDocument } from '../../lib/uploads';
 import * as repo from './cars.repository';
 import { CAR_NOT_FOUND, canManageCar, carRef, findCarForAdmin, findManageableCar, reload, saveCar, today, type CarRecord } from './cars.service';
 
@@ -46,12 +46,10 @@ export async function uploadRegistrationDocument(
   if (car.registration_storage_key && car.registration_verified === null) {
     throw conflict('A registration document is already awaiting verification.');
   }
-  const detected = detectFileType(file.buffer);
-  if (!detected || !(DOCUMENT_MIME_TYPES as readonly string[]).includes(detected.mime)) {
-    throw new AppError(415, 'Only JPEG, PNG, and PDF files are allowed');
-  }
+  // Decoded, size-checked and stripped of metadata before anything is stored (decision 031).
+  const detected = await prepareDocument(file, 'registrationDocument');
   const key = `cars/${car.id}/registration-${randomBytes(8).toString('hex')}.${detected.ext}`;
-  await ctx.privateFiles.put(key, file.buffer);
+  await ctx.privateFiles.put(key, detected.data);
   await repo.updateCar(
     ctx.db,
     car.id,

@@ -114,6 +114,11 @@ export interface CarPageQuery {
   ownerId?: string;
   today: string;
   searchWords: string[];
+  /**
+   * The search as a plate key (uppercase, no spaces or hyphens), for the 'all' scope only: admins
+   * and owners find a car by its plate however it was typed; the public browse never does.
+   */
+  searchPlate?: string;
   location?: string;
   type?: { carTypes: readonly string[]; maxPriceCents?: number; abovePriceCents?: number };
   transmission?: string;
@@ -185,7 +190,14 @@ function filteredCars(db: Db, q: CarPageQuery) {
   }
   if (q.verificationStatus) query = query.where('c.verification_status', '=', q.verificationStatus);
 
-  for (const word of q.searchWords) query = query.where(matchesCarOrCity(word));
+  if (q.searchPlate) {
+    // Every word in the car's words or city, or the whole search inside the plate (the trigram
+    // index on the plate key, migration 0017, serves the LIKE).
+    const words = q.searchWords.length ? sql.join(q.searchWords.map(matchesCarOrCity), sql` AND `) : sql<SqlBool>`false`;
+    query = query.where(sql<SqlBool>`((${words}) OR ${plateKey('c.car_plate_number')} LIKE ${likePattern(q.searchPlate).toUpperCase()})`);
+  } else {
+    for (const word of q.searchWords) query = query.where(matchesCarOrCity(word));
+  }
   if (q.location) query = query.where(sql<SqlBool>`c.city_key LIKE ${likePattern(q.location)}`);
   if (q.type) {
     const { carTypes, maxPriceCents, abovePriceCents } = q.type;

@@ -158,7 +158,7 @@ export async function createCar(ctx: AppContext, viewer: UserRow, ownerIdOrUsern
   }
 
   const id = randomUUID();
-  const photos = planCarPhotos(id, images, []);
+  const photos = await planCarPhotos(id, images, []);
   const urls = await writeCarPhotos(ctx, photos);
   try {
     await inTransaction(ctx, async (tx) => {
@@ -296,7 +296,7 @@ export async function updateCar(
   let removed: string[] = [];
   if (images !== undefined) {
     const current = car.images ?? [];
-    const urls = await writeCarPhotos(ctx, planCarPhotos(car.id, images, current));
+    const urls = await writeCarPhotos(ctx, await planCarPhotos(car.id, images, current));
     if (JSON.stringify(urls) !== JSON.stringify(current)) changes.images = json(urls);
     removed = current.filter((url) => !urls.includes(url));
   }

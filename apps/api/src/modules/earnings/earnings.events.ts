@@ -2,6 +2,8 @@
 declare module '../../events/domain-events' {
   interface DomainEvents {
     'payout.updated': { bookingId: string; bookingNumber: string; before: Record<string, unknown>; after: Record<string, unknown> };
+    /** A paid payout taken back by an administrator, with why. */
+    'payout.reversed': { bookingId: string; bookingNumber: string; before: Record<string, unknown>; after: Record<string, unknown>; reason: string };
   }
 }
 

@@ -1,5 +1,5 @@
 // SQL for earnings: the bookings that earn (completed, or paid and active) with their stored
-// breakdown, and invoices.
+// breakdown, invoices, payouts and their reversals.
 import { TIME_ZONE } from '@karoo/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection';
@@ -128,9 +128,20 @@ export async function insertInvoiceOnce(db: Db, invoice: Insertable<InvoicesTabl
   return !!row;
 }
 
-/** The payout state of one earning (stored on its booking). */
-export async function updatePayout(db: Db, bookingId: string, payout: { payout_status: PayoutStatusValue; payout_reference?: string | null }, now: Date): Promise<void> {
-  await db
+/** The payout state of one booking, locked for the caller's transaction: payout changes of a booking happen one at a time. */
+export function lockPayout(db: Db, bookingId: string) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'booking_number', 'status', 'payout_status', 'payout_reference', 'payout_at', 'car_owner_earnings_cents'])
+    .where('id', '=', bookingId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+export type PayoutState = NonNullable<Awaited<ReturnType<typeof lockPayout>>>;
+
+/** The payout state of one earning (stored on its booking). A paid payout is never overwritten: false when it was paid. */
+export async function updatePayout(db: Db, bookingId: string, payout: { payout_status: PayoutStatusValue; payout_reference?: string | null }, now: Date): Promise<boolean> {
+  const row = await db
     .updateTable('bookings')
     .set({
       payout_status: payout.payout_status,
@@ -139,7 +150,39 @@ export async function updatePayout(db: Db, bookingId: string, payout: { payout_s
       updated_at: now,
     })
     .where('id', '=', bookingId)
+    .where('payout_status', '!=', 'paid')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A paid payout taken back: the reversal is its own row (what had been paid, its reference and
+ * time, why, who, when) and the booking's payout is pending again. False when it was not paid.
+ */
+export async function reversePayout(db: Db, paid: PayoutState, reversal: { reason: string; by: { id: string; username: string } }, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('bookings')
+    .set({ payout_status: 'pending', payout_reference: null, payout_at: null, updated_at: now })
+    .where('id', '=', paid.id)
+    .where('payout_status', '=', 'paid')
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await db
+    .insertInto('payout_reversals')
+    .values({
+      booking_id: paid.id,
+      amount_cents: paid.car_owner_earnings_cents,
+      payout_reference: paid.payout_reference,
+      paid_at: paid.payout_at,
+      reason: reversal.reason,
+      reversed_by: reversal.by.id,
+      reversed_by_username: reversal.by.username.toLowerCase(),
+      reversed_at: now,
+    })
     .execute();
+  return true;
 }
 
 // ---- Admin Finance: aggregates over the bookings that earn, never every row ----
@@ -289,10 +332,11 @@ export interface FinancePayoutRow {
   booking_ids: string[];
 }
 
-/** Per host: the earning bookings whose payout is not paid yet, and what they add up to. */
+/** Per host: the completed trips whose payout is not paid yet (what is payable today), and what they add up to. */
 export async function financePayoutsOwed(db: Db): Promise<FinancePayoutRow[]> {
   const rows = await earningBookings(db, {})
     .innerJoin('users as h', 'h.id', 'b.owner_id')
+    .where('b.status', '=', 'completed')
     .where('b.payout_status', '!=', 'paid')
     .select([
       'h.id as host_id',
@@ -307,6 +351,70 @@ export async function financePayoutsOwed(db: Db): Promise<FinancePayoutRow[]> {
     .orderBy('h.username')
     .execute();
   return rows.map((r) => ({ ...r, bookings: Number(r.bookings), amount_owed: Number(r.amount_owed) }));
+}
+
+export interface FinancePaidPayoutRow {
+  booking_id: string;
+  booking_number: string;
+  host_id: string;
+  host_username: string;
+  host_name: string | null;
+  car_make: string;
+  car_model: string;
+  car_owner_earnings_cents: number;
+  payout_reference: string | null;
+  payout_at: Date | null;
+}
+
+/** The most recent payouts marked paid, newest first (bookings_paid_payouts_idx). */
+export function financePaidPayouts(db: Db, limit: number): Promise<FinancePaidPayoutRow[]> {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('users as h', 'h.id', 'b.owner_id')
+    .innerJoin('cars as c', 'c.id', 'b.car_id')
+    .where('b.payout_status', '=', 'paid')
+    .select([
+      'b.id as booking_id',
+      'b.booking_number',
+      'h.id as host_id',
+      'h.username as host_username',
+      'h.full_name as host_name',
+      'c.car_make',
+      'c.car_model',
+      'b.car_owner_earnings_cents',
+      'b.payout_reference',
+      'b.payout_at',
+    ])
+    .orderBy(sql`b.payout_at DESC NULLS LAST`)
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export interface FinancePayoutReversalRow {
+  id: string;
+  booking_id: string;
+  booking_number: string;
+  host_username: string;
+  amount_cents: number;
+  payout_reference: string | null;
+  paid_at: Date | null;
+  reason: string;
+  reversed_by_username: string;
+  reversed_at: Date;
+}
+
+/** The most recent payout reversals, newest first. */
+export function financePayoutReversals(db: Db, limit: number): Promise<FinancePayoutReversalRow[]> {
+  return db
+    .selectFrom('payout_reversals as r')
+    .innerJoin('bookings as b', 'b.id', 'r.booking_id')
+    .innerJoin('users as h', 'h.id', 'b.owner_id')
+    .select(['r.id', 'r.booking_id', 'b.booking_number', 'h.username as host_username', 'r.amount_cents', 'r.payout_reference', 'r.paid_at', 'r.reason', 'r.reversed_by_username', 'r.reversed_at'])
+    .orderBy('r.reversed_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 // ---- Admin Analytics: aggregates over a period of Johannesburg days, never every row ----

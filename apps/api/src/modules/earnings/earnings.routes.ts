@@ -11,6 +11,7 @@ import {
   envelope,
   invoiceSchema,
   profitPerCarSchema,
+  reversePayoutBodySchema,
   safeText,
   updatePayoutBodySchema,
 } from '@karoo/shared';
@@ -66,11 +67,31 @@ export function earningsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }, async () => ({ success: true as const, data: await earnings.appFee(ctx) }));
 
       admins.patch(`${base}/updatePayout/:id`, {
-        schema: { tags, summary: 'Record the payout of an earning (booking id; admin)', params: idParams, body: updatePayoutBodySchema, response: { 200: envelope(earningSchema) } },
+        schema: {
+          tags,
+          summary: 'Record the payout of an earning (booking id; admin). Only a completed trip is payable; a paid payout is final (409: reverse it instead)',
+          params: idParams,
+          body: updatePayoutBodySchema,
+          response: { 200: envelope(earningSchema) },
+        },
       }, async (request) => ({
         success: true as const,
         message: 'Payout updated',
         data: await earnings.updatePayout(ctx, currentUser(request), request.params.id, request.body),
+      }));
+
+      admins.post('/earnings/admin/payouts/:id/reverse', {
+        schema: {
+          tags,
+          summary: 'Reverse a paid payout with a reason (booking id or number; admin): kept as its own record and audited; the payout is owed again',
+          params: idParams,
+          body: reversePayoutBodySchema,
+          response: { 200: envelope(earningSchema) },
+        },
+      }, async (request) => ({
+        success: true as const,
+        message: 'Payout reversed',
+        data: await earnings.reversePayout(ctx, currentUser(request), request.params.id, request.body.reason),
       }));
 
       // The admin Finance tab: totals, fee structure, top cars, recent transactions, month over

@@ -1,12 +1,14 @@
 // Earnings (document 3 sections 7 and 9; decisions.md section 5): every figure is a sum of the
 // breakdown stored on each booking, never recomputed from prices, so every screen agrees.
-// Invoices: one per completed booking, numbered INV-YYYY-NNNNNN. Payouts: admins record them.
+// Invoices: one per completed booking, numbered INV-YYYY-NNNNNN. Payouts: admins record them, a
+// completed trip's only; paid is final, and a mistake is corrected by an audited reversal (its own row).
 import { analyticsPeriod, daysBetween, weeksOf, FINANCE_CSV_HEADER, type AdminAnalytics, type AdminAnalyticsQuery, isAdmin, midnightAfter, monthIn, monthsFrom, startOfDay, todayIn, type AdminFinance, type AdminFinanceQuery, type FinanceTotals, type FinanceTransaction, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
 import type { InvoiceLine, UserRow } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { csvLines } from '../../lib/csv';
 import { findBookingById } from '../bookings';
 import { findCar } from '../cars';
 import { getSettings } from '../settings';
@@ -187,7 +189,15 @@ export async function listInvoices(ctx: AppContext, viewer: UserRow): Promise<In
   return (await repo.listInvoices(ctx.db, isAdmin(viewer) ? undefined : viewer.id)).map(toInvoice);
 }
 
-/** PATCH /earnings/earning/updatePayout/{id} (admin): the payout of one earning (a booking). */
+/** Why a paid payout cannot be changed, and what to do instead. */
+const paidIsFinal = (bookingNumber: string) =>
+  `A paid payout is final. To correct it, reverse it with a reason: POST /api/earnings/admin/payouts/${bookingNumber}/reverse.`;
+
+/**
+ * PATCH /earnings/earning/updatePayout/{id} (admin): the payout of one earning (a booking). Only a
+ * completed trip is payable (processing or paid); a paid payout is final: the same request again
+ * answers it unchanged, anything else is a 409 naming the reversal.
+ */
 export async function updatePayout(ctx: AppContext, admin: UserRow, bookingIdOrNumber: string, body: z.output<typeof updatePayoutBodySchema>): Promise<Earning> {
   const booking = await findBookingById(ctx, bookingIdOrNumber);
   if (!booking) throw notFound('Earning not found');
@@ -196,19 +206,64 @@ export async function updatePayout(ctx: AppContext, admin: UserRow, bookingIdOrN
   await inTransaction(
     ctx,
     async (tx) => {
-      await repo.updatePayout(tx.db, booking.id, { payout_status: body.payout_status, payout_reference: body.payout_reference }, tx.now);
+      const current = await repo.lockPayout(tx.db, booking.id);
+      if (!current) throw notFound('Earning not found');
+      if (current.payout_status === 'paid') {
+        const sameReference = body.payout_reference === undefined || body.payout_reference === current.payout_reference;
+        // A retried "mark paid" (the Finance tab marks a host's bookings one by one) changes nothing.
+        if (body.payout_status === 'paid' && sameReference) return;
+        throw conflict(paidIsFinal(current.booking_number));
+      }
+      if (body.payout_status !== 'pending' && current.status !== 'completed') {
+        throw conflict(`Only a completed trip can be paid out: this booking is ${current.status}.`);
+      }
+      if (!(await repo.updatePayout(tx.db, booking.id, { payout_status: body.payout_status, payout_reference: body.payout_reference }, tx.now))) {
+        throw conflict(paidIsFinal(current.booking_number));
+      }
       tx.emit({
         type: 'payout.updated',
         bookingId: booking.id,
         bookingNumber: booking.booking_number,
-        before: { payout_status: earning.payout_status, payout_reference: earning.payout_reference },
-        after: { payout_status: body.payout_status, payout_reference: body.payout_reference ?? earning.payout_reference },
+        before: { payout_status: current.payout_status, payout_reference: current.payout_reference },
+        after: { payout_status: body.payout_status, payout_reference: body.payout_reference ?? current.payout_reference },
       });
     },
     { by: admin },
   );
   const [updated] = await repo.listEarningRecords(ctx.db, { bookingId: booking.id });
   return toEarning(updated!);
+}
+
+/**
+ * POST /earnings/admin/payouts/{id}/reverse (admin): the one way a paid payout changes. The
+ * reversal is kept as its own row (what was paid, its reference and time, the reason, who, when)
+ * and audited with the payout before and after; the trip's payout is pending (owed) again.
+ */
+export async function reversePayout(ctx: AppContext, admin: UserRow, bookingIdOrNumber: string, reason: string): Promise<Earning> {
+  const booking = await findBookingById(ctx, bookingIdOrNumber);
+  if (!booking) throw notFound('Payout not found');
+  await inTransaction(
+    ctx,
+    async (tx) => {
+      const current = await repo.lockPayout(tx.db, booking.id);
+      if (!current) throw notFound('Payout not found');
+      if (current.payout_status !== 'paid' || !(await repo.reversePayout(tx.db, current, { reason, by: admin }, tx.now))) {
+        throw conflict(`Only a paid payout can be reversed: this one is ${current.payout_status}.`);
+      }
+      tx.emit({
+        type: 'payout.reversed',
+        bookingId: booking.id,
+        bookingNumber: booking.booking_number,
+        before: { payout_status: 'paid', payout_reference: current.payout_reference, payout_at: iso(current.payout_at), amount: rand(current.car_owner_earnings_cents) },
+        after: { payout_status: 'pending', payout_reference: null, payout_at: null },
+        reason,
+      });
+    },
+    { by: admin },
+  );
+  const [updated] = await repo.listEarningRecords(ctx.db, { bookingId: booking.id });
+  if (!updated) throw notFound('Payout not found');
+  return toEarning(updated);
 }
 
 // ---- Admin Finance (GET /earnings/admin/finance and /earnings/admin/transactions.csv) ----
@@ -262,11 +317,15 @@ function toTransaction(r: FinanceTransactionRow): FinanceTransaction {
   };
 }
 
+/** How many paid payouts and reversals the Finance tab lists (the newest). */
+const FINANCE_PAID_PAYOUTS = 20;
+const FINANCE_PAYOUT_REVERSALS = 10;
+
 export async function adminFinance(ctx: AppContext, query: AdminFinanceQuery): Promise<AdminFinance> {
   const range = rangeOf(query);
   const thisMonth = monthIn(ctx.clock.now());
   const lastMonth = monthBefore(thisMonth);
-  const [settings, totals, topCars, recent, current, previous, payouts] = await Promise.all([
+  const [settings, totals, topCars, recent, current, previous, payouts, paidPayouts, reversals] = await Promise.all([
     getSettings(ctx),
     repo.financeTotals(ctx.db, range),
     repo.financeTopCars(ctx.db, range, 5),
@@ -274,6 +333,8 @@ export async function adminFinance(ctx: AppContext, query: AdminFinanceQuery): P
     repo.financeTotals(ctx.db, monthRange(thisMonth)),
     repo.financeTotals(ctx.db, monthRange(lastMonth)),
     repo.financePayoutsOwed(ctx.db),
+    repo.financePaidPayouts(ctx.db, FINANCE_PAID_PAYOUTS),
+    repo.financePayoutReversals(ctx.db, FINANCE_PAYOUT_REVERSALS),
   ]);
   return {
     period: { from: query.from ?? null, to: query.to ?? null },
@@ -297,43 +358,61 @@ export async function adminFinance(ctx: AppContext, query: AdminFinanceQuery): P
       amount_owed: rand(p.amount_owed),
       booking_ids: p.booking_ids,
     })),
+    paid_payouts: paidPayouts.map((p) => ({
+      booking_id: p.booking_id,
+      booking_number: p.booking_number,
+      host_id: p.host_id,
+      host_username: p.host_username,
+      host_name: p.host_name || p.host_username,
+      car_name: `${p.car_make} ${p.car_model}`,
+      amount: rand(p.car_owner_earnings_cents),
+      payout_reference: p.payout_reference,
+      paid_at: iso(p.payout_at),
+    })),
+    payout_reversals: reversals.map((r) => ({
+      id: r.id,
+      booking_id: r.booking_id,
+      booking_number: r.booking_number,
+      host_username: r.host_username,
+      amount: rand(r.amount_cents),
+      payout_reference: r.payout_reference,
+      paid_at: iso(r.paid_at),
+      reason: r.reason,
+      reversed_by: r.reversed_by_username,
+      reversed_at: new Date(r.reversed_at).toISOString(),
+    })),
   };
 }
 
 const CSV_PAGE = 1000;
-const money = (cents: number) => (cents / 100).toFixed(2);
-/** RFC 4180 quoting; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+/** Rand as a number (lib/csv writes it with 2 decimals); cents stay integers until here. */
+const money = (cents: number) => cents / 100;
 
-/** The earning bookings of a period as CSV lines, header first, read a page at a time. */
+/**
+ * The earning bookings of a period as CSV lines, header first, read a page at a time. Names typed
+ * by people (car, renter, host) go through lib/csv's formula guard; money goes as numbers.
+ */
 export async function* transactionsCsv(ctx: AppContext, query: AdminFinanceQuery): AsyncGenerator<string> {
   const range = rangeOf(query);
-  yield csvLine([...FINANCE_CSV_HEADER]);
+  yield csvLines([FINANCE_CSV_HEADER], { decimals: 2 });
   for (let offset = 0; ; offset += CSV_PAGE) {
     const rows = await repo.financeTransactions(ctx.db, range, { limit: CSV_PAGE, offset });
-    let chunk = '';
-    for (const r of rows) {
-      chunk += csvLine([
-        r.booking_number,
-        todayIn(new Date(r.earned_at)),
-        `${r.car_make} ${r.car_model} (${r.car_username})`,
-        r.renter_username,
-        r.host_username,
-        money(r.total_price_cents),
-        money(r.service_fee_cents),
-        money(r.insurance_fee_cents),
-        money(r.pickup_fee_cents),
-        money(r.car_owner_earnings_cents),
-        money(r.app_fee_cents),
-        r.status,
-        r.payout_status,
-      ]);
-    }
-    if (chunk) yield chunk;
+    const lines = rows.map((r) => [
+      r.booking_number,
+      todayIn(new Date(r.earned_at)),
+      `${r.car_make} ${r.car_model} (${r.car_username})`,
+      r.renter_username,
+      r.host_username,
+      money(r.total_price_cents),
+      money(r.service_fee_cents),
+      money(r.insurance_fee_cents),
+      money(r.pickup_fee_cents),
+      money(r.car_owner_earnings_cents),
+      money(r.app_fee_cents),
+      r.status,
+      r.payout_status,
+    ]);
+    if (lines.length > 0) yield csvLines(lines, { decimals: 2 });
     if (rows.length < CSV_PAGE) return;
   }
 }

@@ -1,6 +1,8 @@
 // HTTP for /api/health: the database round trip monitors have always called, and the two probes an
-// orchestrator asks: live (the process answers) and ready (it can serve: the database answers, every
-// configured service answers, and it is not shutting down).
+// orchestrator asks: live (the process answers) and ready (it can serve: the database answers and it
+// is not shutting down). Readiness checks nothing else on purpose: Redis and the object store are
+// shared by every instance, so an outage of either would take every instance out of the balancer at
+// once, while Karoo degrades without them (decisions 026, 027 and 029).
 import { envelope } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +13,7 @@ const checkState = z.enum(['ok', 'down']);
 const readiness = z.object({
   status: z.enum(['ready', 'not_ready']),
   draining: z.boolean(),
-  checks: z.record(z.string(), checkState),
+  checks: z.object({ database: checkState }),
 });
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -51,30 +53,22 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { rateLimit: false },
       schema: {
         tags: ['Health'],
-        summary: 'Readiness: the database and every configured service answer and the instance is not shutting down (503 otherwise)',
+        summary: 'Readiness: the database answers (within 2 s) and the instance is not shutting down (503 otherwise)',
         response: {
           200: envelope(readiness),
           503: z.object({ success: z.literal(false), message: z.string(), data: readiness }),
         },
       },
     }, async (_request, reply) => {
-      const checks: Record<string, () => Promise<void>> = { database: () => pingDatabase(ctx.db), ...Object.fromEntries(ctx.runtime?.readinessChecks ?? []) };
-      const results = await Promise.all(
-        Object.entries(checks).map(async ([name, check]) => {
-          try {
-            await withTimeout(check(), 2000);
-            return [name, 'ok'] as const;
-          } catch {
-            return [name, 'down'] as const;
-          }
-        }),
+      const database = await withTimeout(pingDatabase(ctx.db), 2000).then(
+        () => 'ok' as const,
+        () => 'down' as const,
       );
       const draining = ctx.runtime?.draining ?? false;
-      const data = { status: 'ready' as 'ready' | 'not_ready', draining, checks: Object.fromEntries(results) };
-      const down = results.filter(([, state]) => state === 'down').map(([name]) => name);
-      if (!draining && down.length === 0) return { success: true as const, data };
+      const data = { status: 'ready' as 'ready' | 'not_ready', draining, checks: { database } };
+      if (!draining && database === 'ok') return { success: true as const, data };
       data.status = 'not_ready';
-      const message = draining ? 'This instance is shutting down' : `Not ready: ${down.join(', ')} not reachable`;
+      const message = draining ? 'This instance is shutting down' : 'Not ready: database not reachable';
       return reply.status(503).send({ success: false as const, message, data });
     });
   };

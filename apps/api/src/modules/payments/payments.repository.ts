@@ -3,7 +3,7 @@
 // that could not stay on its booking.
 import type { NotNull } from 'kysely';
 import type { Db } from '../../db/connection';
-import type { PaymentRow } from '../../db/schema';
+import type { PaymentRow, RefundReasonCode } from '../../db/schema';
 
 export type PaymentOutcome = 'success' | 'failed';
 
@@ -63,7 +63,7 @@ export async function recordOutcome(db: Db, reference: string, status: PaymentOu
  * A successful charge that cannot stay on its booking: recorded as a success owed back in full,
  * refund 'pending' and due now. Once only: false when its refund was already recorded.
  */
-export async function recordRefundDue(db: Db, reference: string, refund: { amount_cents: number; reason: string }, now: Date): Promise<boolean> {
+export async function recordRefundDue(db: Db, reference: string, refund: { amount_cents: number; reason: string; code: RefundReasonCode }, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('payments')
     .set({
@@ -72,6 +72,7 @@ export async function recordRefundDue(db: Db, reference: string, refund: { amoun
       refund_status: 'pending',
       refund_amount_cents: refund.amount_cents,
       refund_reason: refund.reason,
+      refund_reason_code: refund.code,
       refund_requested_at: now,
       refund_next_attempt_at: now,
       updated_at: now,

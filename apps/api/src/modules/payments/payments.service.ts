@@ -24,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
-import type { PaymentRow, UserRow } from '../../db/schema';
+import type { PaymentRow, RefundReasonCode, UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import { PaymentProviderError, type PaymentProvider, type VerifiedPayment } from '../../lib/payments';
 import {
@@ -155,18 +155,34 @@ type Settlement =
   | { kind: 'paid'; booking: BookingRecord }
   | { kind: 'refunded'; booking: BookingRecord; reason: string; amountCents: number; refusal: AppError };
 
-/** Why a successful charge cannot stay on its booking, as the renter reads it. */
-function notPayableReason(b: BookingRecord): string {
-  if (b.payment_status === 'paid') return 'This booking was already paid with another payment.';
-  if (b.status === 'cancelled') {
-    return b.host_response?.startsWith('Expired') ? 'This booking had expired before the payment arrived.' : 'This booking was cancelled before the payment arrived.';
-  }
-  return `This booking is ${b.status} and cannot be paid.`;
+/**
+ * Why a successful charge cannot stay on its booking: a code (stored as
+ * payments.refund_reason_code), which decides what the pay call answers, and the sentence the renter
+ * reads. The code comes from the booking's stored state (payment_status, status, cancel_cause) and
+ * the verdict, never from any message's wording: rewording a sentence moves no money.
+ */
+const REFUND_REASONS: Record<RefundReasonCode, (b: Pick<BookingRecord, 'status'>) => string> = {
+  already_paid: () => 'This booking was already paid with another payment.',
+  booking_expired: () => 'This booking had expired before the payment arrived.',
+  booking_cancelled: () => 'This booking was cancelled before the payment arrived.',
+  booking_not_payable: (b) => `This booking is ${b.status} and cannot be paid.`,
+  wrong_amount: () => 'The amount paid does not match the booking total.',
+  wrong_currency: () => 'The payment was not made in rand (ZAR).',
+};
+
+/** The charge did not pay for the booking at all (answered 402, like a failed payment), rather than arriving too late (409). */
+const isWrongPayment = (code: RefundReasonCode) => code === 'wrong_amount' || code === 'wrong_currency';
+
+/** Why a charge of the right amount cannot stay on this booking. */
+function notPayableCode(b: Pick<BookingRecord, 'status' | 'payment_status' | 'cancel_cause'>): RefundReasonCode {
+  if (b.payment_status === 'paid') return 'already_paid';
+  if (b.status === 'cancelled') return b.cancel_cause === 'expired' ? 'booking_expired' : 'booking_cancelled';
+  return 'booking_not_payable';
 }
 
 /** What the pay call answers for a refunded charge: 409 (402 for a wrong amount or currency). */
-function refundRefusal(reason: string, amountCents: number, wrongPayment: boolean): AppError {
-  if (wrongPayment) return paymentRefused(reason);
+function refundRefusal(code: RefundReasonCode, reason: string, amountCents: number): AppError {
+  if (isWrongPayment(code)) return paymentRefused(reason);
   return conflict(`${PAYMENT_MESSAGES.couldNotActivate} ${reason} Your payment of ${formatRand(amountCents / 100)} is being refunded in full.`);
 }
 
@@ -199,8 +215,8 @@ async function settleCharge(ctx: AppContext, booking: BookingRecord, payment: Pa
     throw paymentRefused(problem);
   }
   // Money came in, but not what this booking costs: it cannot pay the booking and goes back.
-  const wrongPayment =
-    verdict.amountCents !== booking.total_price_cents ? 'The amount paid does not match the booking total.' : verdict.currency !== 'ZAR' ? 'The payment was not made in rand (ZAR).' : null;
+  const wrongPayment: RefundReasonCode | null =
+    verdict.amountCents !== booking.total_price_cents ? 'wrong_amount' : verdict.currency !== 'ZAR' ? 'wrong_currency' : null;
 
   let settlement: Settlement;
   try {
@@ -220,10 +236,11 @@ async function settleCharge(ctx: AppContext, booking: BookingRecord, payment: Pa
         await repo.recordOutcome(tx.db, reference, 'success', null, tx.now);
         return { kind: 'paid', booking: paid };
       }
-      const reason = wrongPayment ?? notPayableReason(current);
-      await repo.recordRefundDue(tx.db, reference, { amount_cents: verdict.amountCents, reason }, tx.now);
+      const code = wrongPayment ?? notPayableCode(current);
+      const reason = REFUND_REASONS[code](current);
+      await repo.recordRefundDue(tx.db, reference, { amount_cents: verdict.amountCents, reason, code }, tx.now);
       tx.emit({ type: 'payment.refund_due', booking: current, reference, amountCents: verdict.amountCents, reason });
-      return { kind: 'refunded', booking: current, reason, amountCents: verdict.amountCents, refusal: refundRefusal(reason, verdict.amountCents, wrongPayment !== null) };
+      return { kind: 'refunded', booking: current, reason, amountCents: verdict.amountCents, refusal: refundRefusal(code, reason, verdict.amountCents) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(OTHER_BOOKING);
@@ -234,11 +251,13 @@ async function settleCharge(ctx: AppContext, booking: BookingRecord, payment: Pa
   return settlement;
 }
 
+/** A charge whose refund was already recorded: answered from its stored code (its sentence is only shown). */
 function refunded(booking: BookingRecord, payment: PaymentRow): Settlement {
   const amountCents = payment.refund_amount_cents ?? payment.amount_cents;
-  const reason = payment.refund_reason ?? notPayableReason(booking);
-  const wrongPayment = reason.startsWith('The amount paid') || reason.startsWith('The payment was not made');
-  return { kind: 'refunded', booking, reason, amountCents, refusal: refundRefusal(reason, amountCents, wrongPayment) };
+  // Every refund row has a code (payments_refund_reason_code_present); the fallback is for the type.
+  const code = payment.refund_reason_code ?? notPayableCode(booking);
+  const reason = payment.refund_reason ?? REFUND_REASONS[code](booking);
+  return { kind: 'refunded', booking, reason, amountCents, refusal: refundRefusal(code, reason, amountCents) };
 }
 
 /** POST /booking/pay/{id}: the renter reports a reference; it is verified, then the booking is activated. */

@@ -14,9 +14,9 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { inTransaction } from '../../events/domain-events';
 import type { UserRow, UserUpdate } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { detectFileType, DOCUMENT_MIME_TYPES } from '../../lib/file-types';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
+import { prepareDocument } from '../../lib/uploads';
 import * as repo from './users.repository';
 import { toDocuments } from './users.mapper';
 
@@ -124,16 +124,14 @@ export async function uploadDocument(
   type: DocumentType,
   file: { buffer: Buffer; filename: string },
 ): Promise<UserRow> {
-  const detected = detectFileType(file.buffer);
-  if (!detected || !(DOCUMENT_MIME_TYPES as readonly string[]).includes(detected.mime)) {
-    throw new AppError(415, 'Only JPEG, PNG, and PDF files are allowed');
-  }
   const existing = await repo.findDocument(ctx.db, user.id, type);
   if (existing && user.verification_status === 'verified') {
     throw forbidden('Your account is verified, so its documents can no longer be replaced. Contact support if one has changed.');
   }
+  // Decoded, size-checked and stripped of metadata before anything is stored (decision 031).
+  const detected = await prepareDocument(file, 'document');
   const key = `users/${user.id}/${type}-${randomBytes(8).toString('hex')}.${detected.ext}`;
-  await ctx.privateFiles.put(key, file.buffer);
+  await ctx.privateFiles.put(key, detected.data);
   const now = ctx.clock.now();
   await repo.upsertDocument(ctx.db, {
     user_id: user.id,
@@ -141,7 +139,7 @@ export async function uploadDocument(
     storage_key: key,
     original_name: file.filename.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || `${type}.${detected.ext}`,
     mime_type: detected.mime,
-    size_bytes: file.buffer.length,
+    size_bytes: detected.data.length,
     uploaded_at: now,
   });
   if (existing) await ctx.privateFiles.remove(existing.storage_key);

@@ -38,8 +38,10 @@ export function Navbar() {
     navigate(PATHS.home);
   };
 
+  // The bar is opaque: text on a see-through bar takes the colour of whatever scrolls under it
+  // (the role label once read 3.54:1 over the verification banner's button).
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 px-4 sm:px-6 lg:flex-nowrap lg:px-8">
         <Link
           to={PATHS.home}

@@ -17,8 +17,9 @@ export interface CardHeaderProps {
 
 export function CardHeader({ title, description, icon, actions, as: Heading = 'h2', className }: CardHeaderProps) {
   return (
-    <div className={clsx('flex items-start justify-between gap-3 border-b border-stone-100 px-5 py-4 sm:px-6', className)}>
-      <div className="flex min-w-0 flex-1 items-start gap-3">
+    // On a phone the actions go under the title once it would be squeezed below 16rem.
+    <div className={clsx('flex flex-wrap items-start justify-between gap-3 border-b border-stone-100 px-5 py-4 sm:px-6', className)}>
+      <div className="flex min-w-0 flex-[1_1_16rem] items-start gap-3">
         {icon ? <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">{icon}</span> : null}
         <div className="min-w-0">
           <Heading className="text-base font-semibold text-stone-900">{title}</Heading>

@@ -1,5 +1,5 @@
 // The Cars tab's calls (document 3, Cars): GET /api/car/getCarList with includeUnverified=true, one
-// page of one search and status filter, and the same route with limit=1 for each counter (its
+// page of one search, status and verification filter, and the same route with limit=1 for each counter (its
 // meta.total), all polled every 30 seconds while the tab is on screen; verify or reject a car and
 // its registration document, maintenance on and off, force return and delete; the car creator's
 // POST /api/car/newCar/{owner}.
@@ -13,8 +13,10 @@ export const ADMIN_CARS_PAGE_SIZE = 20;
 export interface AdminCarFilters {
   page: number;
   limit: number;
+  /** Make, model, type or city words, or a plate however it is spaced (matched on the server). */
   search?: string;
   status?: CarStatus;
+  verification_status?: CarVerificationStatus;
 }
 
 export interface AdminCarsPage {

@@ -1,6 +1,7 @@
 // The Finance tab's calls: GET /api/earnings/admin/finance for one period (polled every 30 seconds
 // while the tab is on screen), the CSV export (fetched with the admin's token) and payouts
-// (PATCH /api/earnings/earning/updatePayout/{bookingId}, one per unpaid booking of a host).
+// (PATCH /api/earnings/earning/updatePayout/{bookingId}, one per unpaid booking of a host), and the
+// reversal of a paid payout with its reason (POST /api/earnings/admin/payouts/{bookingId}/reverse).
 import { ADMIN_REFRESH_MS, type AdminFinance, type Earning } from '@karoo/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, downloadFile } from '@/lib/api-client';
@@ -41,6 +42,20 @@ export function useMarkHostPaid() {
         await apiClient.patch<Earning>(`/earnings/earning/updatePayout/${encodeURIComponent(id)}`, { payout_status: 'paid', payout_reference: reference });
       }
     },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.financeAll() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.earnings.all }),
+      ]),
+  });
+}
+
+/** Takes back one booking's paid payout, with the reason (paid is final: this is the only way back). */
+export function useReversePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ bookingId, reason }: { bookingId: string; reason: string }) =>
+      (await apiClient.post<Earning>(`/earnings/admin/payouts/${encodeURIComponent(bookingId)}/reverse`, { reason })).data,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.financeAll() }),

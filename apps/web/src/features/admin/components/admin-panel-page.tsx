@@ -56,13 +56,8 @@ function AdminPanel() {
   const isRefreshing = useIsFetching({ predicate: ofTab }) > 0;
 
   const select = (next: AdminTab) => {
-    setSearchParams(
-      (params) => {
-        params.set('tab', next.id);
-        return params;
-      },
-      { replace: true },
-    );
+    // A tab's filters (the Cars tab's search, status, page) belong to it: another tab starts clean.
+    setSearchParams({ tab: next.id }, { replace: true });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -85,7 +80,9 @@ function AdminPanel() {
   }, [tab.id]);
 
   return (
-    <div className="mx-auto w-full min-w-0 max-w-6xl px-4 py-8 sm:px-6">
+    // From 1280 px the panel takes the page's full width (max-w-7xl, as the navigation): its tables
+    // have up to eight columns.
+    <div className="mx-auto w-full min-w-0 max-w-6xl px-4 py-8 sm:px-6 xl:max-w-7xl">
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Admin Panel</h1>

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useAuditLog, type AuditFilters } from '../api/get-audit-log';
@@ -152,7 +153,7 @@ export function AuditTab() {
       ) : log.data.entries.length === 0 ? (
         <p className="p-5 text-sm text-stone-500">No administrator actions match these filters.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Audit log entries">
           <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
               <tr>
@@ -183,7 +184,7 @@ export function AuditTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       <footer className="flex items-center justify-between gap-3 border-t border-stone-100 px-5 py-3 text-sm text-stone-600">

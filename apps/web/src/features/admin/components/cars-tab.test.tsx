@@ -100,6 +100,30 @@ describe('Cars tab', () => {
     await waitFor(() => expect(urls.at(-1)).toContain('search=Polo'));
   });
 
+  it('keeps the search, the status and the pending-verification filter in the URL, and sends them to the server', async () => {
+    signIn(adminUser);
+    const { urls } = mockCarsApi();
+    const { user, router } = renderApp({ path: '/admin?tab=cars&q=KR+42&verification=pending_verification' });
+
+    await screen.findAllByTestId('car-row');
+    const first = new URL(urls[0]!, 'http://x').searchParams;
+    expect(first.get('search')).toBe('KR 42');
+    expect(first.get('verification_status')).toBe('pending_verification');
+    expect(screen.getByLabelText('Search cars')).toHaveValue('KR 42');
+    expect(screen.getByLabelText('Verification')).toHaveValue('pending_verification');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'maintenance');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=cars&q=KR+42&verification=pending_verification&status=maintenance'));
+    await waitFor(() => expect(urls.at(-1)).toContain('status=maintenance'));
+    await user.selectOptions(screen.getByLabelText('Verification'), '');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=cars&q=KR+42&status=maintenance'));
+    expect(new URL(urls.at(-1)!, 'http://x').searchParams.has('verification_status')).toBe(false);
+
+    // Another tab starts without the Cars tab's filters.
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
+  });
+
   it('verifies a pending car', async () => {
     signIn(adminUser);
     const { bodies } = mockCarsApi();

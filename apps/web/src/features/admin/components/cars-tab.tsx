@@ -1,14 +1,16 @@
 // The admin panel's Cars tab (document 3, Cars; section 4, Car status in the admin panel): the car
 // creator, counter cards counted on the server (meta.total of GET /car/getCarList, unverified cars
 // included: Total, Available, Rented, Maintenance, Pending verification; Avg Rating is the average of
-// every review, GET /review/getStats), a status filter and search, and the table of document 3 paged
-// on the server. Clicking a car's photo opens its gallery. Actions: Verify / Reject (notes
-// required), the registration document's Verify / Reject while uploaded and not verified,
+// every review, GET /review/getStats), status and verification filters and a search (make, model,
+// type, city or plate) held in the URL, and the table of document 3 paged on the server: a table
+// from 1280 px, a card per car below it, every action in reach at both. Clicking a car's photo
+// opens its gallery. Actions: Verify / Reject (notes required), the registration document's Verify / Reject while uploaded and not verified,
 // Maintenance (hidden in maintenance, Back to available instead), Force Return for rented cars
 // only, and Delete. The page on screen and the counters are refetched every 30 seconds.
-import type { Car, CarStatus, CarVerificationStatus, RegistrationDocument } from '@karoo/shared';
+import { CAR_VERIFICATION_STATUSES, type Car, type CarStatus, type CarVerificationStatus, type RegistrationDocument } from '@karoo/shared';
 import { Car as CarIcon, CarFront, Check, ChevronLeft, ChevronRight, Images, RotateCcw, Star, Trash2, Undo2, Wrench, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,7 +22,6 @@ import { messageOf } from '@/lib/api-client';
 import { formatRand } from '@/lib/format';
 import { useReviewStats } from '@/lib/queries/reviews';
 import {
-  ADMIN_CARS_PAGE_SIZE,
   useAdminCarCount,
   useAdminCars,
   useDeleteCar,
@@ -30,6 +31,7 @@ import {
   type AdminCarCountFilter,
   type AdminCarFilters,
 } from '../api/admin-cars';
+import { CAR_FILTER_STATUSES, carFiltersFrom, withCarFilters } from '../utils/car-filters';
 import { CarActionDialog, type CarDialogAction } from './car-action-dialog';
 import { CarCreator } from './car-creator';
 
@@ -58,9 +60,6 @@ const VERIFICATION_TONES: Record<CarVerificationStatus, BadgeTone> = {
   rejected: 'danger',
 };
 
-/** Document 3's filter: All, Available, Rented, Maintenance. */
-const FILTER_STATUSES = ['available', 'rented', 'maintenance'] as const satisfies readonly CarStatus[];
-
 const COUNTERS: { label: string; filter: AdminCarCountFilter; tone: string }[] = [
   { label: 'Total', filter: {}, tone: 'text-stone-900' },
   { label: 'Available', filter: { status: 'available' }, tone: 'text-emerald-600' },
@@ -70,6 +69,14 @@ const COUNTERS: { label: string; filter: AdminCarCountFilter; tone: string }[] =
 ];
 
 const selectClasses = 'h-10 rounded-xl border border-stone-300 bg-white px-3 text-sm';
+
+// From 1280 px (xl) the cars are document 3's table. Below, the same rows are cards (a table of
+// eight columns scrolled sideways in a phone hid the actions): the car on top, its facts in a grid
+// under it, each with its column's name, and the actions last, all in reach.
+const CELL = 'block min-w-0 xl:table-cell xl:px-3 xl:py-3';
+const CARD_LABEL = 'mb-1 text-[11px] font-semibold tracking-wide text-stone-500 uppercase xl:hidden';
+// At 1280 px the table fits; should a long value widen it, it scrolls and Actions stays pinned.
+const STICKY = 'xl:sticky xl:right-0 xl:shadow-[-8px_0_8px_-8px_rgb(28_25_23/0.12)]';
 
 function Counter({ label, filter, tone }: (typeof COUNTERS)[number]) {
   const count = useAdminCarCount(filter);
@@ -117,8 +124,9 @@ function documentState(document: RegistrationDocument | null | undefined): { lab
 
 export function CarsTab() {
   const notify = useNotification();
-  const [filters, setFilters] = useState<AdminCarFilters>({ page: 1, limit: ADMIN_CARS_PAGE_SIZE });
-  const [search, setSearch] = useState('');
+  const [params, setParams] = useSearchParams();
+  const filters = carFiltersFrom(params);
+  const [search, setSearch] = useState(filters.search ?? '');
   const [target, setTarget] = useState<{ action: CarDialogAction; car: Car } | null>(null);
   const [deleting, setDeleting] = useState<Car | null>(null);
   const [viewing, setViewing] = useState<Car | null>(null);
@@ -130,7 +138,7 @@ export function CarsTab() {
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / filters.limit));
-  const choose = (patch: Partial<AdminCarFilters>) => setFilters((current) => ({ ...current, ...patch, page: 1 }));
+  const choose = (patch: Partial<Omit<AdminCarFilters, 'limit'>>) => setParams((current) => withCarFilters(current, patch), { replace: true });
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     choose({ search: search.trim() || undefined });
@@ -187,13 +195,13 @@ export function CarsTab() {
 
       <section aria-labelledby="cars-heading" className="rounded-2xl border border-stone-200 bg-white shadow-sm">
         <header className="flex flex-col gap-4 border-b border-stone-100 p-5 lg:flex-row lg:items-end lg:justify-between">
-          <div>
+          <div className="lg:max-w-sm">
             <h2 id="cars-heading" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
               <CarIcon className="size-5 text-brand-600" aria-hidden="true" /> Cars
             </h2>
             <p className="mt-1 text-sm text-stone-600">Every car on Karoo: verify listings and documents, manage maintenance and rentals.</p>
           </div>
-          <div className="flex flex-wrap items-end gap-3">
+          <div className="flex flex-wrap items-end gap-3 lg:justify-end">
             <form onSubmit={onSearch} className="flex w-full items-end gap-2 sm:w-auto" role="search">
               <label className="min-w-0 flex-1 text-sm sm:flex-none">
                 <span className="mb-1 block font-medium text-stone-700">Search cars</span>
@@ -202,7 +210,7 @@ export function CarsTab() {
                   className="h-10 w-full rounded-xl border border-stone-300 px-3 text-sm sm:w-60"
                   value={search}
                   onChange={(e) => setSearch(e.target.value)}
-                  placeholder="Make, model, type or city"
+                  placeholder="Make, model, city or plate"
                 />
               </label>
               <Button type="submit" variant="secondary">
@@ -213,9 +221,24 @@ export function CarsTab() {
               <span className="mb-1 block font-medium text-stone-700">Status</span>
               <select className={selectClasses} value={filters.status ?? ''} onChange={(e) => choose({ status: (e.target.value || undefined) as AdminCarFilters['status'] })}>
                 <option value="">All</option>
-                {FILTER_STATUSES.map((status) => (
+                {CAR_FILTER_STATUSES.map((status) => (
                   <option key={status} value={status}>
                     {CAR_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="mb-1 block font-medium text-stone-700">Verification</span>
+              <select
+                className={selectClasses}
+                value={filters.verification_status ?? ''}
+                onChange={(e) => choose({ verification_status: (e.target.value || undefined) as AdminCarFilters['verification_status'] })}
+              >
+                <option value="">All</option>
+                {CAR_VERIFICATION_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {VERIFICATION_LABELS[status]}
                   </option>
                 ))}
               </select>
@@ -242,20 +265,22 @@ export function CarsTab() {
           <p className="p-5 text-sm text-stone-500">No cars match this search and this filter.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[1280px] text-left text-sm">
-              <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+            <table className="block w-full text-left text-sm xl:table">
+              <thead className="sr-only bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase xl:not-sr-only xl:table-header-group">
                 <tr>
-                  <th scope="col" className="px-5 py-3">Car Details</th>
-                  <th scope="col" className="px-5 py-3">Owner &amp; Location</th>
-                  <th scope="col" className="px-5 py-3">Status &amp; Availability</th>
-                  <th scope="col" className="px-5 py-3">Pricing &amp; Performance</th>
-                  <th scope="col" className="px-5 py-3">Vehicle Info</th>
-                  <th scope="col" className="px-5 py-3">Registration documents</th>
-                  <th scope="col" className="px-5 py-3">Verification</th>
-                  <th scope="col" className="px-5 py-3">Actions</th>
+                  <th scope="col" className="px-3 py-3">Car Details</th>
+                  <th scope="col" className="px-3 py-3">Owner &amp; Location</th>
+                  <th scope="col" className="px-3 py-3">Status &amp; Availability</th>
+                  <th scope="col" className="px-3 py-3">Pricing &amp; Performance</th>
+                  <th scope="col" className="px-3 py-3">Vehicle Info</th>
+                  <th scope="col" className="px-3 py-3">Registration documents</th>
+                  <th scope="col" className="px-3 py-3">Verification</th>
+                  <th scope="col" className={`bg-stone-50 px-3 py-3 ${STICKY}`}>
+                    Actions
+                  </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-stone-100">
+              <tbody className="block divide-y divide-stone-100 xl:table-row-group">
                 {list.data.cars.map((car) => {
                   const name = `${car.car_year} ${car.car_make} ${car.car_model}`;
                   const photos = car.images.length ? car.images : car.car_images;
@@ -263,8 +288,8 @@ export function CarsTab() {
                   const document = documentState(car.registration_document);
                   const documentToReview = car.registration_document && car.registration_document.verified !== true;
                   return (
-                    <tr key={car.id} data-testid="car-row" className="align-top">
-                      <td className="px-5 py-3">
+                    <tr key={car.id} data-testid="car-row" className="grid grid-cols-2 gap-x-4 gap-y-4 p-4 sm:grid-cols-3 sm:p-5 xl:table-row xl:p-0 xl:align-top">
+                      <td className={`${CELL} col-span-2 sm:col-span-3 xl:min-w-56`}>
                         <div className="flex items-center gap-3">
                           {photo ? (
                             <button
@@ -286,22 +311,25 @@ export function CarsTab() {
                               <CarFront className="size-6" aria-hidden="true" />
                             </div>
                           )}
-                          <div>
-                            <p className="font-medium text-stone-900">{name}</p>
+                          <div className="min-w-0">
+                            <p className="font-medium [overflow-wrap:anywhere] text-stone-900">{name}</p>
                             <p className="font-mono text-xs text-stone-500">{car.car_plate_number}</p>
-                            <p className="text-xs text-stone-500">{car.car_username}</p>
+                            <p className="text-xs [overflow-wrap:anywhere] text-stone-500">{car.car_username}</p>
                           </div>
                         </div>
                       </td>
-                      <td className="px-5 py-3">
-                        <p className="font-medium text-stone-900">@{car.car_owner}</p>
+                      <td className={`${CELL} xl:min-w-32`}>
+                        <p className={CARD_LABEL}>Owner &amp; Location</p>
+                        <p className="font-medium [overflow-wrap:anywhere] text-stone-900">@{car.car_owner}</p>
                         <p className="text-xs text-stone-500">{car.pickup_location}</p>
                       </td>
-                      <td className="px-5 py-3">
+                      <td className={CELL}>
+                        <p className={CARD_LABEL}>Status</p>
                         <Badge tone={STATUS_TONES[car.status]}>{CAR_STATUS_LABELS[car.status]}</Badge>
                         <p className="mt-1 text-xs text-stone-500">{car.isRented ? 'On a trip' : 'Not rented'}</p>
                       </td>
-                      <td className="px-5 py-3">
+                      <td className={CELL}>
+                        <p className={CARD_LABEL}>Pricing</p>
                         <p className="font-medium text-stone-900">{formatRand(car.car_rent_price)}/day</p>
                         <p className="flex items-center gap-1 text-xs text-stone-500">
                           <Star className="size-3.5 text-amber-500" aria-hidden="true" />
@@ -309,7 +337,8 @@ export function CarsTab() {
                         </p>
                         <p className="text-xs text-stone-500">Value {formatRand(car.car_value)}</p>
                       </td>
-                      <td className="px-5 py-3 text-xs text-stone-600">
+                      <td className={`${CELL} text-xs text-stone-600`}>
+                        <p className={CARD_LABEL}>Vehicle</p>
                         <p className="font-medium text-stone-900">{car.car_type}</p>
                         <p>
                           {car.transmission} · {car.fuel_type}
@@ -319,7 +348,8 @@ export function CarsTab() {
                         </p>
                         <p>{car.car_odometer.toLocaleString('en-ZA')} km</p>
                       </td>
-                      <td className="px-5 py-3">
+                      <td className={CELL}>
+                        <p className={CARD_LABEL}>Registration document</p>
                         <Badge tone={document.tone}>{document.label}</Badge>
                         {documentToReview ? (
                           <div className="mt-1.5 flex flex-wrap gap-1.5">
@@ -334,12 +364,13 @@ export function CarsTab() {
                           </div>
                         ) : null}
                       </td>
-                      <td className="px-5 py-3">
+                      <td className={CELL}>
+                        <p className={CARD_LABEL}>Verification</p>
                         <Badge tone={VERIFICATION_TONES[car.verification_status]}>{VERIFICATION_LABELS[car.verification_status]}</Badge>
                         {car.admin_notes ? <p className="mt-1 max-w-48 text-xs text-stone-500">{car.admin_notes}</p> : null}
                       </td>
-                      <td className="px-5 py-3">
-                        <div className="flex flex-wrap gap-1.5">
+                      <td className={`${CELL} col-span-2 border-t border-stone-100 bg-white pt-4 sm:col-span-3 xl:border-t-0 ${STICKY}`}>
+                        <div className="flex flex-wrap gap-2 xl:flex-col xl:items-stretch xl:gap-1.5">
                           {car.verification_status !== 'verified' ? (
                             <Button size="sm" variant="success" icon={<Check className="size-4" aria-hidden="true" />} aria-label={`Verify ${car.car_username}`} onClick={() => void verify(car)}>
                               Verify
@@ -387,7 +418,7 @@ export function CarsTab() {
               size="sm"
               icon={<ChevronLeft className="size-4" aria-hidden="true" />}
               disabled={filters.page <= 1}
-              onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}
+              onClick={() => choose({ ...filters, page: filters.page - 1 })}
             >
               Previous
             </Button>
@@ -396,7 +427,7 @@ export function CarsTab() {
               size="sm"
               icon={<ChevronRight className="size-4" aria-hidden="true" />}
               disabled={filters.page >= pages}
-              onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}
+              onClick={() => choose({ ...filters, page: filters.page + 1 })}
             >
               Next
             </Button>

@@ -50,6 +50,8 @@ const finance: AdminFinance = {
     previous: totals({ gross: 1000, platform_revenue: 500, host_earnings: 500, bookings: 2 }),
   },
   payouts: [{ host_id: 'h1', host_username: 'host_thabo', host_name: 'Thabo Mokoena', bookings: 2, amount_owed: 2250, booking_ids: ['b1', 'b2'] }],
+  paid_payouts: [],
+  payout_reversals: [],
 };
 
 function mockFinanceApi() {

@@ -10,10 +10,12 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
 import { formatDate, formatRand } from '@/lib/format';
 import { downloadTransactionsCsv, useAdminFinance, useMarkHostPaid, type FinancePeriod } from '../api/admin-finance';
+import { PaidPayouts } from './paid-payouts';
 
 const card = 'rounded-2xl border border-stone-200/80 bg-white shadow-card';
 const field = 'h-10 rounded-xl border border-stone-300 bg-white px-3 text-sm';
@@ -240,7 +242,7 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
         {data.recent_transactions.length === 0 ? (
           <p className="mt-3 text-sm text-stone-500">No transactions in this period.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <ScrollRegion label="Recent transactions" className="mt-3">
             <table className="w-full min-w-[52rem] text-left text-sm">
               <thead className="text-xs text-stone-500 uppercase">
                 <tr>
@@ -274,11 +276,12 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
 
       <HostPayouts payouts={data.payouts} />
+      <PaidPayouts paid={data.paid_payouts} reversals={data.payout_reversals} />
     </>
   );
 }
@@ -290,7 +293,7 @@ function HostPayouts({ payouts }: { payouts: FinanceHostPayout[] }) {
       <h2 id="finance-payouts" className="text-lg font-semibold text-stone-900">
         Host payouts
       </h2>
-      <p className="text-sm text-stone-500">What each host is owed today: their earnings from completed or paid bookings not yet paid out.</p>
+      <p className="text-sm text-stone-500">What each host is owed today: their earnings from completed trips not yet paid out (a trip under way is paid out once it is completed).</p>
       {payouts.length === 0 ? (
         <p className="mt-3 text-sm text-stone-500">Every host has been paid.</p>
       ) : (
@@ -302,7 +305,7 @@ function HostPayouts({ payouts }: { payouts: FinanceHostPayout[] }) {
                   {p.host_name} <span className="font-normal text-stone-500">@{p.host_username}</span>
                 </p>
                 <p className="text-sm text-stone-500">
-                  {p.bookings} booking{p.bookings === 1 ? '' : 's'} not yet paid out
+                  {p.bookings} completed trip{p.bookings === 1 ? '' : 's'} not yet paid out
                 </p>
               </div>
               <div className="flex items-center gap-3">

@@ -169,7 +169,7 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
       </Section>
 
       {/* Sticky: Save stays in reach however far down the admin has scrolled. */}
-      <div className="sticky bottom-3 z-10 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-stone-200 bg-white/95 p-3 shadow-card backdrop-blur sm:px-5">
+      <div className="sticky bottom-3 z-10 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-card sm:px-5">
         <p className="text-sm font-medium" aria-live="polite">
           {isDirty ? <span className="text-amber-700">You have unsaved changes</span> : <span className="text-stone-500">All changes saved</span>}
         </p>

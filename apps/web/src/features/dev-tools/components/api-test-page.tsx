@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { API_TEST_NAMES, runApiTests, type ApiTestResult, type TestOutcome } from '../api/api-tests';
 import { DevToolsAccess } from './dev-tools-access';
 
@@ -59,7 +60,7 @@ function ConnectionTest() {
 
       <Card className="mt-6 overflow-hidden">
         <CardHeader title="Tests" description="Run in this order; each result appears as it finishes." icon={<Activity className="size-5" aria-hidden="true" />} />
-        <div className="overflow-x-auto">
+        <ScrollRegion label="API test results">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
               <tr>
@@ -92,7 +93,7 @@ function ConnectionTest() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </Card>
     </div>
   );

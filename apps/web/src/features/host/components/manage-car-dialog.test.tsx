@@ -250,19 +250,20 @@ describe('Manage Details', () => {
       return file;
     };
 
-    it('refuses files that are not images or PDFs, or larger than 10MB', async () => {
+    it('refuses, by name and at once, files that are not PDF, JPEG or PNG by content, or larger than 10MB', async () => {
       const car = makeCar();
       const { dialog, user, fetchMock } = await openManage(car);
       await user.click(dialog.getByRole('tab', { name: 'Documents' }));
       const input = dialog.getByTestId('upload-registration-document');
 
       fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
-      expect(await screen.findByText('Invalid File Type')).toBeInTheDocument();
-      expect(screen.getByText('Please upload an image or PDF file.')).toBeInTheDocument();
+      expect(await dialog.findByRole('alert')).toHaveTextContent('"notes.txt" is not a PDF, JPEG or PNG file.');
+      // A text file named like a picture is judged by its content, not its name.
+      fireEvent.change(input, { target: { files: [new File(['just text'], 'natis.jpg', { type: 'image/jpeg' })] } });
+      expect(await dialog.findByText('"natis.jpg" is not a PDF, JPEG or PNG file.')).toBeInTheDocument();
 
       fireEvent.change(input, { target: { files: [pdf('big.pdf', 10 * 1024 * 1024 + 1)] } });
-      expect(await screen.findByText('File Too Large')).toBeInTheDocument();
-      expect(screen.getByText('Please upload a file smaller than 10MB.')).toBeInTheDocument();
+      expect(await dialog.findByText('"big.pdf" is larger than 10MB.')).toBeInTheDocument();
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes('uploadRegistrationDocument'))).toBe(false);
     });
 

@@ -12,20 +12,16 @@ import { FileDropZone, UploadProgress } from '@/components/ui/file-drop-zone';
 import { useNotification } from '@/components/ui/toast';
 import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { checkChosenFile, type FileRule } from '@/lib/file-checks';
 import { formatDate } from '@/lib/format';
 import { openRegistrationDocument } from '../api/download-registration-document';
 import { useUploadRegistrationDocument } from '../api/upload-registration-document';
 
-const ACCEPT_ATTRIBUTE = 'image/*,application/pdf,.pdf';
+const ACCEPT_ATTRIBUTE = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 const PROGRESS_STEP_MS = 200;
 
-/** Checks a file before it is sent (the server checks again, by content: PDF, JPEG or PNG). */
-export function checkRegistrationFile(file: File): { title: string; message: string } | null {
-  const isImageOrPdf = file.type.startsWith('image/') || file.type === 'application/pdf' || (!file.type && /\.(pdf|jpe?g|png)$/i.test(file.name));
-  if (!isImageOrPdf) return { title: 'Invalid File Type', message: 'Please upload an image or PDF file.' };
-  if (file.size > MAX_UPLOAD_BYTES) return { title: 'File Too Large', message: 'Please upload a file smaller than 10MB.' };
-  return null;
-}
+/** Each file is checked by content the moment it is chosen (lib/file-checks.ts); the server checks again. */
+const REGISTRATION_RULE: FileRule = { types: ['application/pdf', 'image/jpeg', 'image/png'], maxBytes: MAX_UPLOAD_BYTES, noun: 'file' };
 
 type RegistrationState = 'none' | 'pending' | 'verified' | 'rejected';
 
@@ -56,6 +52,8 @@ export function RegistrationDocumentPanel({ car: given, plain = false }: Registr
   const titleId = useId();
   const upload = useUploadRegistrationDocument(user?.username);
   const [progress, setProgress] = useState<number | null>(null);
+  /** Why the last file chosen was refused, naming it. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
 
   useEffect(
@@ -79,11 +77,9 @@ export function RegistrationDocumentPanel({ car: given, plain = false }: Registr
   };
 
   const handleFile = async (file: File) => {
-    const problem = checkRegistrationFile(file);
-    if (problem) {
-      notify.error(problem.title, problem.message);
-      return;
-    }
+    const problem = await checkChosenFile(file, REGISTRATION_RULE);
+    setRefusal(problem);
+    if (problem) return;
     // No progress events from fetch: 10% steps to 90%, then 100% when the server answers.
     setProgress(0);
     timer.current = setInterval(() => setProgress((current) => (current !== null && current < 90 ? current + 10 : current)), PROGRESS_STEP_MS);
@@ -153,10 +149,11 @@ export function RegistrationDocumentPanel({ car: given, plain = false }: Registr
           inputId={inputId}
           accept={ACCEPT_ATTRIBUTE}
           label={state === 'rejected' ? 'Upload a new document' : 'Upload registration document'}
-          hint="Image or PDF, max 10MB"
+          hint="PDF, JPG or PNG, max 10MB"
           disabled={busy}
           describedBy={titleId}
           testId="upload-registration-document"
+          error={refusal}
           onFile={(file) => void handleFile(file)}
         />
       ) : null}

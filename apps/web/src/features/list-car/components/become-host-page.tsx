@@ -73,7 +73,7 @@ export function BecomeHostPage({ documentsPanel, renderRegistrationPanel }: Beco
       firstRender.current = false;
       return;
     }
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'instant' : 'smooth' });
     headingRef.current?.focus({ preventScroll: true });
   }, [step]);
 

@@ -1,19 +1,26 @@
-// The wizard's photos: image files only (JPEG, PNG or WebP, checked again by content on the
-// server), at most 10 of 10 MB each, read as data URLs, previewed, removable; the first is the
-// main photo and any photo can be moved there.
+// The wizard's photos: image files only (JPEG, PNG or WebP by content, within the size limits),
+// each checked the moment it is chosen and refused in the page by name (lib/file-checks.ts; the
+// server checks again), at most 10 of 10 MB each, read as data URLs that carry the file's name,
+// previewed, removable; the first is the main photo and any photo can be moved there.
 import { MAX_CAR_PHOTO_BYTES, MAX_CAR_PHOTOS } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { ImagePlus, Star, X } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
-import { useNotification } from '@/components/ui/toast';
+import { Alert } from '@/components/ui/alert';
+import { checkChosenFile, type FileRule } from '@/lib/file-checks';
 import type { WizardPhoto } from '../utils/wizard-draft';
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const PHOTO_RULE: FileRule = { types: PHOTO_TYPES, maxBytes: MAX_CAR_PHOTO_BYTES, noun: 'image' };
 
+/**
+ * The file as a data URL with its name as a `name` parameter (`data:image/jpeg;name=front.jpg;base64,...`),
+ * so that a refusal from the server can say which file it means.
+ */
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(String(reader.result).replace(/;base64,/, `;name=${encodeURIComponent(file.name)};base64,`));
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.readAsDataURL(file);
   });
@@ -25,31 +32,37 @@ export interface PhotoPickerProps {
 }
 
 export function PhotoPicker({ photos, onChange }: PhotoPickerProps) {
-  const notify = useNotification();
   const inputId = useId();
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
   const [reading, setReading] = useState(false);
+  /** Why each file of the last choice was not added, naming it. */
+  const [refusals, setRefusals] = useState<string[]>([]);
   const remaining = MAX_CAR_PHOTOS - photos.length;
 
   const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
-    const images = files.filter((file) => PHOTO_TYPES.includes(file.type));
-    if (images.length < files.length) notify.error('Invalid File Type', 'Photos must be image files (JPEG, PNG or WebP).');
-    const small = images.filter((file) => file.size <= MAX_CAR_PHOTO_BYTES);
-    if (small.length < images.length) notify.error('File Too Large', 'Each photo must be smaller than 10MB.');
-    if (small.length > remaining) notify.warning('Too Many Photos', `You can add at most ${MAX_CAR_PHOTOS} photos.`);
-    const accepted = small.slice(0, Math.max(0, remaining));
-    if (accepted.length === 0) return;
     setReading(true);
+    const refused: string[] = [];
+    const added: WizardPhoto[] = [];
     try {
-      const added = await Promise.all(accepted.map(async (file) => ({ name: file.name, dataUrl: await readAsDataUrl(file) })));
-      onChange([...photos, ...added].slice(0, MAX_CAR_PHOTOS));
+      // One at a time: each check may decode a large photo.
+      for (const file of files) {
+        if (added.length >= remaining) {
+          refused.push(`"${file.name}" was not added: you can add at most ${MAX_CAR_PHOTOS} photos.`);
+          continue;
+        }
+        const problem = await checkChosenFile(file, PHOTO_RULE);
+        if (problem) refused.push(problem);
+        else added.push({ name: file.name, dataUrl: await readAsDataUrl(file) });
+      }
     } catch {
-      notify.error('Photo Not Added', 'One of the photos could not be read. Please try another file.');
+      refused.push('A photo could not be read. Please try another file.');
     } finally {
       setReading(false);
     }
+    setRefusals(refused);
+    if (added.length) onChange([...photos, ...added].slice(0, MAX_CAR_PHOTOS));
   };
 
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
@@ -141,6 +154,15 @@ export function PhotoPicker({ photos, onChange }: PhotoPickerProps) {
           </li>
         ) : null}
       </ul>
+      {refusals.length ? (
+        <Alert tone="danger" role="alert" className="mt-3" title={refusals.length === 1 ? 'Photo not added' : `${refusals.length} photos not added`}>
+          <ul className="space-y-1 break-words">
+            {refusals.map((message, index) => (
+              <li key={index}>{message}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
     </div>
   );
 }

@@ -52,17 +52,18 @@ describe('DocumentUploadPanel', () => {
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
   });
 
-  it('refuses a wrong file type and a file over 10MB before uploading', async () => {
+  it('refuses a wrong file type (judged by content) and a file over 10MB at once, in the slot, by name', async () => {
     const { fetchMock } = setup();
     const input = await screen.findByTestId("upload-Driver's License");
+    const slot = within(screen.getByTestId("slot-Driver's License"));
 
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
-    expect(await screen.findByText('Invalid File Type')).toBeInTheDocument();
-    expect(screen.getByText('Only JPEG, PNG, and PDF files are allowed')).toBeInTheDocument();
+    expect(await slot.findByRole('alert')).toHaveTextContent('"notes.txt" is not a PDF, JPEG or PNG file.');
+    fireEvent.change(input, { target: { files: [new File(['just text'], 'licence.png', { type: 'image/png' })] } });
+    expect(await slot.findByText('"licence.png" is not a PDF, JPEG or PNG file.')).toBeInTheDocument();
 
     fireEvent.change(input, { target: { files: [pdf('big.pdf', 10 * 1024 * 1024 + 1)] } });
-    expect(await screen.findByText('File Too Large')).toBeInTheDocument();
-    expect(screen.getByText('File size must be less than 10MB')).toBeInTheDocument();
+    expect(await slot.findByText('"big.pdf" is larger than 10MB.')).toBeInTheDocument();
 
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('upload-document'))).toBe(false);
   });

@@ -20,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useNotification } from '@/components/ui/toast';
 import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { checkChosenFile, type FileRule } from '@/lib/file-checks';
 import { formatDate, formatFileSize } from '@/lib/format';
 import { openDocument, saveDocument } from '../api/download-document';
 import { useVerificationStatus } from '../api/get-verification-status';
@@ -44,15 +45,8 @@ const DESCRIPTIONS: Record<DocumentType, string> = {
   bank_confirmation_letter: 'A stamped letter from your bank confirming the account.',
 };
 
-/** Checks a file before it is sent: the server checks again, by content. */
-export function checkFile(file: File): { title: string; message: string } | null {
-  const byName = /\.(pdf|jpe?g|png)$/i.test(file.name);
-  if (!(ACCEPTED_TYPES.includes(file.type) || (!file.type && byName))) {
-    return { title: 'Invalid File Type', message: 'Only JPEG, PNG, and PDF files are allowed' };
-  }
-  if (file.size > MAX_UPLOAD_BYTES) return { title: 'File Too Large', message: 'File size must be less than 10MB' };
-  return null;
-}
+/** Each file is checked by content the moment it is chosen (lib/file-checks.ts); the server checks again. */
+const DOCUMENT_RULE: FileRule = { types: ACCEPTED_TYPES, maxBytes: MAX_UPLOAD_BYTES, noun: 'file' };
 
 interface SlotProps {
   type: DocumentType;
@@ -61,10 +55,12 @@ interface SlotProps {
   locked: boolean;
   busy: boolean;
   progress: number | null;
+  /** Why the last file chosen for this slot was refused, naming it. */
+  refusal: string | null;
   onFile: (type: DocumentType, file: File) => void;
 }
 
-function DocumentSlot({ type, document, username, locked, busy, progress, onFile }: SlotProps) {
+function DocumentSlot({ type, document, username, locked, busy, progress, refusal, onFile }: SlotProps) {
   const notify = useNotification();
   const label = DOCUMENT_LABELS[type];
   const inputId = `document-${type}`;
@@ -146,6 +142,7 @@ function DocumentSlot({ type, document, username, locked, busy, progress, onFile
           disabled={busy}
           describedBy={titleId}
           testId={`upload-${label}`}
+          error={refusal}
           onFile={(file) => onFile(type, file)}
         />
       ) : (
@@ -164,6 +161,7 @@ export function DocumentUploadPanel() {
   const status = useVerificationStatus(user?.username, { version: user?.updated_at });
   const upload = useUploadDocument(username);
   const [active, setActive] = useState<{ type: DocumentType; progress: number } | null>(null);
+  const [refusal, setRefusal] = useState<{ type: DocumentType; message: string } | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
 
   useEffect(
@@ -177,11 +175,9 @@ export function DocumentUploadPanel() {
   const locked = user.verification_status === 'verified';
 
   const handleFile = async (type: DocumentType, file: File) => {
-    const problem = checkFile(file);
-    if (problem) {
-      notify.error(problem.title, problem.message);
-      return;
-    }
+    const problem = await checkChosenFile(file, DOCUMENT_RULE);
+    setRefusal(problem ? { type, message: problem } : null);
+    if (problem) return;
     // The request gives no progress events; the bar moves in 10% steps to 90% and completes
     // when the server answers.
     setActive({ type, progress: 0 });
@@ -251,6 +247,7 @@ export function DocumentUploadPanel() {
                 locked={locked}
                 busy={active !== null && active.progress < 100}
                 progress={active?.type === type ? active.progress : null}
+                refusal={refusal?.type === type ? refusal.message : null}
                 onFile={(t, f) => void handleFile(t, f)}
               />
             ))}

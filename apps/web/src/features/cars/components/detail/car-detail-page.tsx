@@ -249,7 +249,7 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
       </div>
 
       {/* Phones: the price and a way to the booking panel stay in reach at the bottom. */}
-      <div className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-3 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur lg:hidden">
+      <div className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-3 border-t border-stone-200 bg-white px-4 py-3 lg:hidden">
         <p>
           <span className="text-lg font-bold text-stone-900">{formatRand(car.car_rent_price)}</span>
           <span className="text-sm text-stone-500"> / day</span>
