@@ -68,6 +68,8 @@ export type DomainEvent =
   | { type: 'user.created'; user: UserRef; after: Record<string, unknown> }
   | { type: 'user.updated'; user: UserRef; before: Record<string, unknown>; after: Record<string, unknown> }
   | { type: 'user.deleted'; user: UserRef; before: Record<string, unknown> }
+  /** Someone asked for a sign-in link in this account's name (modules/users); `url` carries the one-time token. */
+  | { type: 'user.sign_in_link_requested'; user: { id: string; email: string; full_name: string }; url: string }
   | { type: 'settings.changed'; before: Record<string, unknown>; after: Record<string, unknown> }
   | { type: 'payout.updated'; bookingId: string; bookingNumber: string; before: Record<string, unknown>; after: Record<string, unknown> }
   /** A paid payout taken back by an administrator, with why (modules/earnings). */

@@ -77,6 +77,8 @@ const NOTICES: TransactionalSubscribers = {
   'user.verified': [notices.userVerified],
   'user.rejected': [notices.userRejected],
   'payment.refund_due': [notices.paymentRefundDue],
+  // The link goes by email only, in the transaction that stored its token (decision 030).
+  'user.sign_in_link_requested': [notices.signInLinkRequested],
   // settings.changed, payout.updated, payout.reversed, user.created/updated/deleted: audited only.
 };
 

@@ -2,9 +2,10 @@
 // Karoo, in one file. People are named by full name, dates are en-ZA, amounts in rand. The events
 // are raised by the services (events/domain-events.ts); subscribers.ts lists these handlers, which
 // run in the transaction of the change (the notification and its email commit with it).
-import { formatDateRange, formatDay, formatRand, UNPAID_EXPIRY_HOURS } from '@karoo/shared';
+import { formatDateRange, formatDay, formatRand, SIGN_IN_LINK_TTL_MS, UNPAID_EXPIRY_HOURS } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { EventOf, Tx } from '../../events/domain-events';
+import { queueMail, renderMail } from '../../lib/mail';
 import type { BookingRecord } from '../bookings/bookings.service';
 import { notify } from './notifications.service';
 
@@ -196,4 +197,21 @@ export async function userRejected(tx: Tx, { user, notes }: EventOf<'user.reject
     message: `Your verification was not approved${withReason(notes)} Please update your documents and details on your profile.`,
     link: '/profile',
   });
+}
+
+/**
+ * A sign-in link asked for in this account's name (decision 030): mailed to the account's own
+ * address, never shown to whoever asked, and sent whatever the emailNotifications setting says,
+ * since it is how a held-out owner gets in. It is no notification for the in-app list.
+ */
+export async function signInLinkRequested(tx: Tx, { user, url }: EventOf<'user.sign_in_link_requested'>, ctx: AppContext) {
+  const mail = renderMail({
+    greeting: `Hi ${user.full_name},`,
+    paragraphs: [
+      'Someone asked for a link to sign in to your Karoo account without your password. If it was you, use the button below.',
+      `The link works once and expires in ${SIGN_IN_LINK_TTL_MS / 60_000} minutes. If you did not ask for it, ignore this email: the link is only in this email, and your password stays the same.`,
+    ],
+    action: { label: 'Sign in to Karoo', url },
+  });
+  await queueMail(ctx, tx, { to: user.email, subject: 'Your Karoo sign-in link', ...mail });
 }
