@@ -35,6 +35,7 @@ import { registerCompression } from './plugins/compress';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMetrics } from './plugins/metrics';
 import { maintenanceGuard } from './plugins/maintenance';
+import { trustProxyOption } from './plugins/trust-proxy';
 import { transformOperation } from './plugins/openapi';
 import { PUBLIC_URL_PREFIX, publicFilesRoutes } from './lib/public-files';
 import { redisRateLimitStore } from './lib/rate-limit-store';
@@ -52,7 +53,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: ctx.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.env.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: (req) => {
       const header = req.headers['x-request-id'];

@@ -1,4 +1,5 @@
 // Environment, read once and validated at start-up, with safe defaults for the embedded mode.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -7,6 +8,60 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy also reads. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 10;
+
+/** An IP address, a CIDR range (10.0.0.0/8, 2001:db8::/32) or one of proxy-addr's named ranges. */
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe (docs/decisions/030-proxies-and-sign-in-links.md): off,
+ * a count of the proxies in front of the app (on the internal network; plugins/trust-proxy.ts), or
+ * their addresses and ranges. The client address is then the one the nearest untrusted hop
+ * reported; what a client writes further left is ignored. `true` would believe every entry, the
+ * client's own included, so it is refused with what to write instead.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = (raw ?? '').trim().toLowerCase();
+    if (['', 'false', 'no', '0'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          '"true" would believe every X-Forwarded-For entry, so any client could pick its own address (and read /metrics or dodge the sign-in throttles). ' +
+          'Give the number of proxies in front of Karoo (e.g. TRUST_PROXY=1) or their addresses or ranges (e.g. TRUST_PROXY=10.0.0.0/8), or false without a proxy.',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > MAX_PROXY_HOPS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_PROXY_HOPS} hops (a count of the proxies in front of Karoo)` });
+      return hops;
+    }
+    const entries = (raw ?? '').split(',').map((entry) => entry.trim());
+    for (const entry of entries) {
+      if (!entry) ctx.addIssue({ code: 'custom', message: 'an empty entry: give a comma-separated list of proxy addresses or ranges' });
+      else if (!isAddressOrRange(entry.toLowerCase())) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an IP address or range: give a hop count (e.g. 1) or the proxies' addresses or ranges (e.g. 10.0.0.0/8, loopback)`,
+        });
+      }
+    }
+    return entries.map((entry) => entry.toLowerCase());
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -35,8 +90,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Karoo <no-reply@karoo.co.za>'),
-  /** Trust X-Forwarded-For from a reverse proxy; off by default so clients cannot pick their IP. */
-  TRUST_PROXY: bool(false),
+  /**
+   * The reverse proxies whose X-Forwarded-For entries are believed: a hop count or their addresses
+   * and ranges; off by default, so clients cannot pick their IP (`true` is refused, see above).
+   */
+  TRUST_PROXY: trustProxy,
   /** A bearer token a Prometheus scraper outside the internal network may send to read /metrics. */
   METRICS_TOKEN: z.string().min(16).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

@@ -1,5 +1,6 @@
-// The daily prune (docs/decisions/016-pruning.md): ended sessions and reset links go 30 days after
-// they ended, idle throttles a day after their window, delivered mail after 90 days; everything
+// The daily prune (docs/decisions/016-pruning.md): ended sessions, reset and sign-in links go 30
+// days after they ended, idle throttles a day after their window (an account's run of consecutive
+// failures only when its owner signs in, decision 030), delivered mail after 90 days; everything
 // still in use, failed or never sent stays. Safe to run twice or on several instances at once.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -151,6 +152,38 @@ describe('pruneOldRecords', () => {
     expectError(await loginResponse(t.app, waiting.username), 429, /Too many failed sign-in attempts/);
   });
 
+  it('deletes sign-in links used or expired more than 30 days ago, and consecutive-failure counts of unknown names a day after their last failure; an account\'s count stays until its owner signs in', async () => {
+    const link = async (values: { expires_at: Date; used_at?: Date }) =>
+      (await t.db.insertInto('sign_in_links').values({ user_id: user.id, token_hash: hash(), ...values }).returning('id').executeTakeFirstOrThrow()).id;
+    const used31 = await link({ expires_at: ago(31 * DAY - MINUTE), used_at: ago(31 * DAY) });
+    const expired31 = await link({ expires_at: ago(31 * DAY) });
+    const expired29 = await link({ expires_at: ago(29 * DAY) });
+    const run = async (key: string, lastFailedAt: Date) => {
+      await t.db
+        .insertInto('sign_in_throttle')
+        .values({ key, failures: 100, window_started_at: ago(400 * DAY), last_failed_at: lastFailedAt, wait_until: new Date(0), prev_wait_until: new Date(0) })
+        .execute();
+      return key;
+    };
+    const capped = await createUser(t.ctx);
+    const accountRun = await run(`consecutive:user:${capped.id}`, ago(400 * DAY));
+    const idleNameRun = await run(`consecutive:name:${hash()}`, ago(2 * DAY + MINUTE));
+    const liveNameRun = await run(`consecutive:name:${hash()}`, ago(2 * DAY - MINUTE));
+
+    const counts = await pruneOldRecords(t.ctx);
+
+    expect(counts.signInLinks).toBe(2);
+    const links = (await t.db.selectFrom('sign_in_links').select('id').execute()).map((r) => r.id);
+    expect(links).toContain(expired29);
+    expect(links).not.toContain(used31);
+    expect(links).not.toContain(expired31);
+    const left = await throttleKeys();
+    expect(left).toEqual(expect.arrayContaining([accountRun, liveNameRun]));
+    expect(left).not.toContain(idleNameRun);
+    // A year later the account is still capped: only its owner ends the run.
+    expectError(await loginResponse(t.app, capped.username), 429, /password sign-in is paused/);
+  });
+
   it('deletes mail delivered more than 90 days ago and keeps failed and never-sent mail however old', async () => {
     const sent91 = await insertMail({ created_at: ago(91 * DAY), sent_at: ago(91 * DAY) });
     const sent89 = await insertMail({ created_at: ago(89 * DAY), sent_at: ago(89 * DAY) });
@@ -180,7 +213,7 @@ describe('pruneOldRecords', () => {
   it('is idempotent: a second run deletes nothing and leaves the same rows', async () => {
     await pruneOldRecords(t.ctx);
     const before = { sessions: await sessionIds(), tokens: await resetTokenIds(), throttles: await throttleKeys(), mail: await mailIds() };
-    expect(await pruneOldRecords(t.ctx)).toEqual({ sessions: 0, resetTokens: 0, throttles: 0, mail: 0, browseChanges: 0 });
+    expect(await pruneOldRecords(t.ctx)).toEqual({ sessions: 0, resetTokens: 0, signInLinks: 0, throttles: 0, mail: 0, browseChanges: 0 });
     expect({ sessions: await sessionIds(), tokens: await resetTokenIds(), throttles: await throttleKeys(), mail: await mailIds() }).toEqual(before);
   });
 

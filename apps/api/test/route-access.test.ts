@@ -25,7 +25,9 @@ const PUBLIC_OPERATIONS = [
   'POST /api/user/forgot-password',
   'POST /api/user/login',
   'POST /api/user/register',
+  'POST /api/user/request-sign-in-link',
   'POST /api/user/reset-password',
+  'POST /api/user/sign-in-with-link',
 ];
 
 /** The admin operations, each with a request that passes validation (the guard runs after it). */

@@ -1,5 +1,7 @@
 // Business constants of document 1 section 9, shared by server and client.
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** An emailed sign-in link works once, within 15 minutes (docs/decisions/030-proxies-and-sign-in-links.md). */
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 export const BANNER_DISMISS_MS = 60 * 60 * 1000;
 export const BANNER_MAX_ITEMS = 3;
 export const USERNAME_MIN = 3;

@@ -90,6 +90,20 @@ export const resetPasswordBodySchema = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
+// ---- Sign-in links (offered when password sign-in is throttled or the account capped) ----
+/** The name typed on the sign-in form: the link goes to that account's email, if there is one. */
+export const signInLinkRequestBodySchema = z.object({ username: loginBodySchema.shape.username });
+export type SignInLinkRequestBody = z.infer<typeof signInLinkRequestBodySchema>;
+
+/** The one answer for a link that is unknown, used, expired or malformed: which of these it is helps nobody. */
+export const SIGN_IN_LINK_INVALID_MESSAGE = 'This sign-in link is invalid, already used or expired. Please ask for a new one.';
+export const signInWithLinkBodySchema = z.object({
+  token: safeText('Sign-in link', { error: SIGN_IN_LINK_INVALID_MESSAGE, trim: false })
+    .min(1, SIGN_IN_LINK_INVALID_MESSAGE)
+    .max(200, SIGN_IN_LINK_INVALID_MESSAGE),
+});
+export type SignInWithLinkBody = z.infer<typeof signInWithLinkBodySchema>;
+
 export const resetPasswordFormSchema = z
   .object({
     password: resetPasswordField,

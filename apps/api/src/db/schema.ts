@@ -54,6 +54,16 @@ export interface PasswordResetTokensTable {
   created_at: CreatedAt;
 }
 
+/** One-time sign-in links (migration 0019): the token's hash, its 15 minutes, and when it was used. */
+export interface SignInLinksTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface UserDocumentsTable {
   id: Generated<string>;
   user_id: string;
@@ -372,6 +382,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  sign_in_links: SignInLinksTable;
   user_documents: UserDocumentsTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;

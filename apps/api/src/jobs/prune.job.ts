@@ -1,5 +1,5 @@
 // The daily clean-up of records that only matter for a while (docs/decisions/016-pruning.md):
-// ended sessions, used or expired reset links, idle sign-in throttles and delivered mail. Safe with
+// ended sessions, used or expired reset and sign-in links, idle sign-in throttles and delivered mail. Safe with
 // several API instances: each step is one DELETE of the rows past a cutoff, so two instances (or two
 // runs) at once delete each row once and nothing else. Tests call pruneOldRecords with their clock;
 // server.ts alone starts the timer.
@@ -21,7 +21,7 @@ export const PRUNE_INTERVAL_MS = DAY_MS;
  */
 export const SESSION_RETENTION_MS = 30 * DAY_MS;
 
-/** A reset link is kept 30 days after it was used or expired, for the same support questions. */
+/** A reset or sign-in link is kept 30 days after it was used or expired, for the same support questions. */
 export const RESET_TOKEN_RETENTION_MS = 30 * DAY_MS;
 
 /**
@@ -41,6 +41,7 @@ export const SENT_MAIL_RETENTION_MS = 90 * DAY_MS;
 export interface PruneCounts {
   sessions: number;
   resetTokens: number;
+  signInLinks: number;
   throttles: number;
   mail: number;
   /** The browse index's change notes (docs/decisions/028-browse-index.md), older than a day. */

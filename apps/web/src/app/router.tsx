@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
             path: 'reset-password',
             lazy: () => import('@/features/auth/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
           },
+          {
+            path: 'sign-in-link',
+            lazy: () => import('@/features/auth/components/sign-in-link-page').then((m) => ({ Component: m.SignInLinkPage })),
+          },
           { path: 'terms', lazy: () => import('@/features/legal/components/terms-page').then((m) => ({ Component: m.TermsPage })) },
           { path: 'privacy', lazy: () => import('@/features/legal/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
 

@@ -7,6 +7,7 @@ export const PATHS = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  signInLink: '/sign-in-link',
   cars: '/cars',
   dashboard: '/dashboard',
   hostDashboard: '/host-dashboard',

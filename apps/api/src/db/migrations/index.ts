@@ -18,6 +18,7 @@ import * as m0015 from './0015-mail-outbox-worker';
 import * as m0016 from './0016-browse-index-changes';
 import * as m0017 from './0017-plate-search';
 import * as m0018 from './0018-final-payouts-and-money-codes';
+import * as m0019 from './0019-sign-in-links';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-browse-index-changes': m0016,
   '0017-plate-search': m0017,
   '0018-final-payouts-and-money-codes': m0018,
+  '0019-sign-in-links': m0019,
 };

@@ -3,7 +3,7 @@
 // notices (e.g. bookings/bookings.notices.ts) and subscribe them to their own events.
 import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
-import { userRejected, userVerified } from './account.notices';
+import { signInLinkRequested, userRejected, userVerified } from './account.notices';
 import { deleteNotificationsOf } from './notifications.service';
 
 export { notify, type NewNotification } from './notifications.service';
@@ -14,6 +14,8 @@ export const notificationsSubscriptions: Subscriptions<AppContext> = {
   within: {
     'user.verified': [userVerified],
     'user.rejected': [userRejected],
+    // The link goes by email only, in the transaction that stored its token (decision 030).
+    'user.sign_in_link_requested': [signInLinkRequested],
     // A closed account's notifications go with it.
     'user.deleted': [deleteNotificationsOf],
   },

@@ -1,21 +1,38 @@
-// Sign-up, sign-in, sessions and password reset (document 1; decisions.md section 2).
-import { REMEMBER_ME_TTL_MS, RESET_LINK_TTL_MS, SESSION_TTL_MS, type LoginBody, type RegisterBody } from '@karoo/shared';
+// Sign-up, sign-in, sessions, sign-in links and password reset (document 1; decisions.md section 2;
+// docs/decisions/023 and 030).
+import {
+  REMEMBER_ME_TTL_MS,
+  RESET_LINK_TTL_MS,
+  SESSION_TTL_MS,
+  SIGN_IN_LINK_INVALID_MESSAGE,
+  SIGN_IN_LINK_TTL_MS,
+  type LoginBody,
+  type RegisterBody,
+} from '@karoo/shared';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
+import { inTransaction } from '../../events/domain-events';
 import { badRequest, conflict, tooMany, unauthorized } from '../../lib/app-error';
 import { renderMail } from '../../lib/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
+  ACCOUNT_CAP,
   ACCOUNT_RULE,
   ADDRESS_RULE,
   describeWait,
   isPrivateSource,
+  LONGEST_MAIL_REQUEST_WINDOW_MS,
   LONGEST_THROTTLE_WINDOW_MS,
   PAIR_RULE,
   RESET_MAIL_WINDOW_MS,
   RESET_MAILS_PER_ADDRESS,
   RESET_MAILS_PER_EMAIL,
+  SIGN_IN_LINK_ADDRESS_WINDOW_MS,
+  SIGN_IN_LINK_REQUESTS_PER_ADDRESS,
+  SIGN_IN_LINK_WINDOW_MS,
+  SIGN_IN_LINKS_PER_ACCOUNT,
   sourceOf,
   waitAfter,
 } from './sign-in-throttling';
@@ -60,7 +77,7 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
   const now = ctx.clock.now();
   const user = await repo.findUserByLogin(ctx.db, body.username);
   // An unknown name is throttled exactly like an account, so the answers tell the two apart nowhere.
-  const keys = signInKeys(user ? `user:${user.id}` : `name:${body.username.trim().toLowerCase()}`, meta.ip);
+  const keys = signInKeys(accountRefOf(user, body.username), meta.ip);
 
   const pairFailures = await countSignInAttempt(ctx, keys, now);
   const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
@@ -78,8 +95,22 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
   return { user, token };
 }
 
-// ---- Sign-in throttling (docs/decisions/023-sign-in-throttling.md; the numbers: sign-in-throttling.ts) ----
+// ---- Sign-in throttling (docs/decisions/023 and 030; the numbers: sign-in-throttling.ts) ----
+/** What the throttles count by: the account, or the name typed when there is none. */
+function accountRefOf(user: UserRow | undefined, typed: string): string {
+  return user ? `user:${user.id}` : `name:${typed.trim().toLowerCase()}`;
+}
+
+/** Keys of consecutive-failure counts; an account's (not a typed unknown name's) is never pruned. */
+const RUNS_PREFIX = 'consecutive:';
+const ACCOUNT_RUNS_PREFIX = `${RUNS_PREFIX}user:`;
+
+export const ACCOUNT_CAPPED_MESSAGE =
+  'Too many failed sign-in attempts on this account: password sign-in is paused. Ask for a sign-in link by email to get in.';
+
 interface SignInKeys {
+  /** This account (or unknown name), whatever the address: its consecutive failures, capped (NIST). */
+  run: string;
   /** This account (or unknown name) from this address: the growing wait a stranger's guesses earn. */
   pair: string;
   /** This address, whatever the account: credential stuffing (none for a private address). */
@@ -91,6 +122,7 @@ interface SignInKeys {
 function signInKeys(accountRef: string, ip: string | null): SignInKeys {
   const source = sourceOf(ip);
   return {
+    run: `${RUNS_PREFIX}${accountRef}`,
     pair: `pair:${accountRef}|${source}`,
     address: isPrivateSource(source) ? null : `address:${source}`,
     account: `account:${accountRef}`,
@@ -99,7 +131,7 @@ function signInKeys(accountRef: string, ip: string | null): SignInKeys {
 
 /** Thrown inside the counting transaction to undo it: the attempt is refused, not counted. */
 class SignInWait extends Error {
-  constructor(readonly key: 'pair' | 'address') {
+  constructor(readonly key: 'capped' | 'pair' | 'address') {
     super('sign-in throttled');
   }
 }
@@ -107,12 +139,16 @@ class SignInWait extends Error {
 /**
  * Counts the attempt as a failure before the password is checked (a success takes it back), in one
  * transaction whose row locks make concurrent attempts queue: a burst of parallel guesses gets no
- * more checks than the same guesses one after another. Refuses with 429 while the pair or the
- * address must wait, counting nothing. Returns the pair's failures including this attempt.
+ * more checks than the same guesses one after another. Refuses with 429 when the account has
+ * reached its cap of consecutive failures, or while the pair or the address must wait, counting
+ * nothing. Returns the pair's failures including this attempt.
  */
 async function countSignInAttempt(ctx: AppContext, keys: SignInKeys, now: Date): Promise<number> {
   try {
     return await ctx.db.transaction().execute(async (trx) => {
+      // The cap first: past it no password is checked, however long anyone waits (the keys are
+      // always locked in this order: run, pair, address, account).
+      if ((await repo.countConsecutiveFailure(trx, keys.run, now, ACCOUNT_CAP)) === undefined) throw new SignInWait('capped');
       const pair = await repo.countSignInAttempt(trx, keys.pair, now, PAIR_RULE.windowMs, true);
       if (!pair) throw new SignInWait('pair');
       const address = keys.address ? await repo.countSignInAttempt(trx, keys.address, now, ADDRESS_RULE.windowMs, true) : null;
@@ -127,6 +163,7 @@ async function countSignInAttempt(ctx: AppContext, keys: SignInKeys, now: Date):
     });
   } catch (error) {
     if (!(error instanceof SignInWait)) throw error;
+    if (error.key === 'capped') throw tooMany(ACCOUNT_CAPPED_MESSAGE);
     const [row] = await repo.findSignInThrottles(ctx.db, [keys[error.key] ?? keys.pair]);
     const wait = describeWait((row ? new Date(row.wait_until).getTime() : 0) - now.getTime());
     throw tooMany(
@@ -138,12 +175,13 @@ async function countSignInAttempt(ctx: AppContext, keys: SignInKeys, now: Date):
 }
 
 /**
- * A success: the failures of this account from this address are forgotten (NIST SP 800-63B 5.2.2),
- * and taken off the account's count; the address only gets this attempt back, since a stuffing run
- * succeeds now and then.
+ * A success: the account's run of consecutive failures ends, the failures of this account from
+ * this address are forgotten (NIST SP 800-63B 5.2.2) and taken off the account's count; the address
+ * only gets this attempt back, since a stuffing run succeeds now and then.
  */
 async function forgetSignInFailures(ctx: AppContext, keys: SignInKeys, pairFailures: number, attemptAt: Date): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteSignInThrottles(trx, [keys.run]);
     await repo.deleteSignInThrottles(trx, [keys.pair]);
     if (keys.address) await repo.refundSignInFailures(trx, keys.address, 1, attemptAt);
     await repo.refundSignInFailures(trx, keys.account, pairFailures, attemptAt);
@@ -172,8 +210,50 @@ export async function logout(ctx: AppContext, sessionId: string): Promise<void> 
   await repo.revokeSession(ctx.db, sessionId, ctx.clock.now());
 }
 
-/** Thrown inside the granting transaction to undo the email's grant when the address has none left. */
-class ResetNotGranted extends Error {}
+/**
+ * The owner proved control of the account's email (a password reset or a sign-in link): its run of
+ * consecutive failures and its failure count go, and so does the wait of the address that proved it.
+ * A stranger's addresses keep theirs. In `db`, the caller's transaction.
+ */
+async function forgetAccountFailures(db: Db, userId: string, ip: string | null): Promise<void> {
+  const keys = signInKeys(`user:${userId}`, ip);
+  // One statement each, in the order sign-in locks them (run, pair, account): the two never deadlock.
+  await repo.deleteSignInThrottles(db, [keys.run]);
+  await repo.deleteSignInThrottles(db, [keys.pair]);
+  await repo.deleteSignInThrottles(db, [keys.account]);
+}
+
+/** A request that mails a link is granted by each of these counters, or by none. */
+interface MailRequestGrant {
+  key: string;
+  windowMs: number;
+  max: number;
+}
+
+/** Thrown inside the granting transaction to undo the grants made before a refusal. */
+class MailRequestRefused extends Error {}
+
+/** Grants a mail request by every counter in one transaction, or (refused by any) by none. */
+async function isMailRequestGranted(ctx: AppContext, now: Date, grants: MailRequestGrant[]): Promise<boolean> {
+  return ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      for (const grant of grants) {
+        if (!(await repo.grantMailRequest(trx, grant.key, now, grant.windowMs, grant.max))) throw new MailRequestRefused();
+      }
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof MailRequestRefused) return false;
+      throw error;
+    });
+}
+
+/** The per-address grant of a mail request, none for a private source (a proxy TRUST_PROXY does not name would be everyone). */
+function addressGrant(prefix: string, ip: string | null, windowMs: number, max: number): MailRequestGrant[] {
+  const source = sourceOf(ip);
+  return isPrivateSource(source) ? [] : [{ key: `${prefix}address:${source}`, windowMs, max }];
+}
 
 /**
  * Answers the same whether or not the address has an account, and whether or not it is throttled,
@@ -183,21 +263,10 @@ class ResetNotGranted extends Error {}
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: Pick<RequestMeta, 'ip'> = { ip: null }): Promise<void> {
   const now = ctx.clock.now();
-  const granted = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      if (!(await repo.grantResetRequest(trx, `email:${email.trim().toLowerCase()}`, now, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_EMAIL))) return false;
-      const source = sourceOf(meta.ip);
-      if (isPrivateSource(source)) return true;
-      if (!(await repo.grantResetRequest(trx, `address:${source}`, now, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_ADDRESS))) {
-        throw new ResetNotGranted();
-      }
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof ResetNotGranted) return false;
-      throw error;
-    });
+  const granted = await isMailRequestGranted(ctx, now, [
+    { key: `email:${email.trim().toLowerCase()}`, windowMs: RESET_MAIL_WINDOW_MS, max: RESET_MAILS_PER_EMAIL },
+    ...addressGrant('', meta.ip, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_ADDRESS),
+  ]);
   if (!granted) return;
 
   const user = await repo.findUserByEmail(ctx.db, email);
@@ -243,11 +312,65 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await repo.updateUser(trx, found.user_id, { password_hash: passwordHash }, now);
     await repo.invalidateResetTokens(trx, found.user_id, now);
     await repo.revokeAllSessions(trx, found.user_id, now);
-    const keys = signInKeys(`user:${found.user_id}`, meta.ip);
-    // Pair before account, the order sign-in locks them in, so the two never deadlock.
-    await repo.deleteSignInThrottles(trx, [keys.pair]);
-    await repo.deleteSignInThrottles(trx, [keys.account]);
+    await forgetAccountFailures(trx, found.user_id, meta.ip);
   });
+}
+
+// ---- Sign-in links (docs/decisions/030-proxies-and-sign-in-links.md) ----
+
+/**
+ * Mails a one-time sign-in link to the account the typed name or email belongs to. It answers the
+ * same for any name, and consults no sign-in throttle: it is the way in for an owner whose password
+ * sign-in waits or is capped. At most SIGN_IN_LINKS_PER_ACCOUNT links per account within a link's
+ * lifetime, and SIGN_IN_LINK_REQUESTS_PER_ADDRESS requests per (public) address an hour; past them
+ * the request quietly mails nothing. Unknown names are counted alike.
+ */
+export async function requestSignInLink(ctx: AppContext, login: string, meta: Pick<RequestMeta, 'ip'>): Promise<void> {
+  const now = ctx.clock.now();
+  const user = await repo.findUserByLogin(ctx.db, login);
+  const granted = await isMailRequestGranted(ctx, now, [
+    { key: `sign-in-link:${accountRefOf(user, login)}`, windowMs: SIGN_IN_LINK_WINDOW_MS, max: SIGN_IN_LINKS_PER_ACCOUNT },
+    ...addressGrant('sign-in-link:', meta.ip, SIGN_IN_LINK_ADDRESS_WINDOW_MS, SIGN_IN_LINK_REQUESTS_PER_ADDRESS),
+  ]);
+  if (!granted || !user) return;
+
+  const token = newToken();
+  await inTransaction(ctx, async (tx) => {
+    await repo.insertSignInLink(tx.db, { user_id: user.id, token_hash: hashToken(token), expires_at: new Date(tx.now.getTime() + SIGN_IN_LINK_TTL_MS) });
+    // The mail (the notifications module's account.notices.ts) is queued with the link's row: a link is stored if and only if it is mailed.
+    tx.emit({
+      type: 'user.sign_in_link_requested',
+      user: { id: user.id, email: user.email, full_name: user.full_name },
+      url: `${ctx.env.APP_URL}/sign-in-link?token=${encodeURIComponent(token)}`,
+    });
+  });
+}
+
+/**
+ * Signs in with a mailed link: it must be unused and unexpired, and is used up with every other
+ * link of the account. Whoever holds it controls the account's email, so the account's consecutive
+ * failures and failure count go, with the wait of this address (forgetAccountFailures). No password
+ * throttle applies. A standard session (not "remember me").
+ */
+export async function signInWithLink(ctx: AppContext, token: string, meta: RequestMeta): Promise<{ user: UserRow; token: string }> {
+  const now = ctx.clock.now();
+  const sessionToken = newToken();
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const userId = await repo.consumeSignInLink(trx, hashToken(token), now);
+    const found = userId ? await repo.findUserByIdOrUsername(trx, userId) : undefined;
+    if (!found) throw badRequest(SIGN_IN_LINK_INVALID_MESSAGE);
+    await repo.invalidateSignInLinks(trx, found.id, now);
+    await forgetAccountFailures(trx, found.id, meta.ip);
+    await repo.insertSession(trx, {
+      user_id: found.id,
+      token_hash: hashToken(sessionToken),
+      expires_at: new Date(now.getTime() + SESSION_TTL_MS),
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip,
+    });
+    return found;
+  });
+  return { user, token: sessionToken };
 }
 
 /**
@@ -276,21 +399,26 @@ export async function changePassword(
 export interface AuthRetention {
   /** After a session expired or was revoked. */
   sessionsMs: number;
-  /** After a reset link was used or expired. */
+  /** After a reset or sign-in link was used or expired. */
   resetTokensMs: number;
   /** After a throttle's window and its wait, if any, ended. */
   throttlesMs: number;
 }
 
-/** Deletes the sessions, reset links and throttles that ended longer ago than `retention` says. */
+/** Deletes the sessions, reset and sign-in links and throttles that ended longer ago than `retention` says. */
 export async function pruneEndedAuthRecords(ctx: AppContext, retention: AuthRetention) {
   const now = ctx.clock.now().getTime();
   const before = (ms: number) => new Date(now - ms);
   return {
     sessions: await repo.deleteSessionsEndedBefore(ctx.db, before(retention.sessionsMs)),
     resetTokens: await repo.deleteResetTokensEndedBefore(ctx.db, before(retention.resetTokensMs)),
+    signInLinks: await repo.deleteSignInLinksEndedBefore(ctx.db, before(retention.resetTokensMs)),
     throttles:
-      (await repo.deleteIdleSignInThrottles(ctx.db, before(LONGEST_THROTTLE_WINDOW_MS + retention.throttlesMs), before(retention.throttlesMs))) +
-      (await repo.deleteIdleResetThrottles(ctx.db, before(RESET_MAIL_WINDOW_MS + retention.throttlesMs))),
+      (await repo.deleteIdleSignInThrottles(ctx.db, {
+        windowCutoff: before(LONGEST_THROTTLE_WINDOW_MS + retention.throttlesMs),
+        waitCutoff: before(retention.throttlesMs),
+        runsPrefix: RUNS_PREFIX,
+        keptRunsPrefix: ACCOUNT_RUNS_PREFIX,
+      })) + (await repo.deleteIdleResetThrottles(ctx.db, before(LONGEST_MAIL_REQUEST_WINDOW_MS + retention.throttlesMs))),
   };
 }

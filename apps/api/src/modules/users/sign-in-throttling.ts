@@ -1,6 +1,8 @@
 // The numbers and pure rules of sign-in and reset throttling (docs/decisions/023-sign-in-throttling.md,
-// NIST SP 800-63B 5.2.2). auth.service.ts applies them; users.repository.ts counts atomically.
+// 030-proxies-and-sign-in-links.md; NIST SP 800-63B 5.2.2). auth.service.ts applies them;
+// users.repository.ts counts atomically.
 import { isIPv4, isIPv6 } from 'node:net';
+import { SIGN_IN_LINK_TTL_MS } from '@karoo/shared';
 
 const SECOND_MS = 1000;
 const MINUTE_MS = 60 * SECOND_MS;
@@ -40,6 +42,14 @@ export const ADDRESS_RULE: BackoffRule = { free: 30, firstWaitMs: 15 * SECOND_MS
  */
 export const ACCOUNT_RULE: BackoffRule = { free: 20, firstWaitMs: 15 * SECOND_MS, maxWaitMs: 15 * MINUTE_MS, windowMs: 24 * HOUR_MS };
 
+/**
+ * NIST SP 800-63B 5.2.2: "no more than 100 consecutive failed authentication attempts on a single
+ * subscriber account". Past this many wrong passwords in a row, from any addresses, no password is
+ * checked for the account (or typed unknown name) until its owner signs in: a success, a sign-in
+ * link or a password reset starts the count again. The rules above slow guessing; this bounds it.
+ */
+export const ACCOUNT_CAP = 100;
+
 /** The wait after the `failures`-th failure of a window: none while free, then doubling to the cap. */
 export function waitAfter(rule: BackoffRule, failures: number): number {
   if (failures < rule.free) return 0;
@@ -52,6 +62,20 @@ export const RESET_MAILS_PER_EMAIL = 3;
 /** Reset requests granted to one address within any hour, whatever the email. */
 export const RESET_MAILS_PER_ADDRESS = 10;
 export const RESET_MAIL_WINDOW_MS = HOUR_MS;
+
+/**
+ * Sign-in links to one account within any 15 minutes. The window is the link's own lifetime: when a
+ * request is refused, the links mailed in the window are all still usable in the owner's inbox, so
+ * someone asking in her name can fill her inbox a little but never leave her without a working link.
+ */
+export const SIGN_IN_LINKS_PER_ACCOUNT = 3;
+export const SIGN_IN_LINK_WINDOW_MS = SIGN_IN_LINK_TTL_MS;
+/** Sign-in link requests granted to one (public) address within any hour, whatever the account. */
+export const SIGN_IN_LINK_REQUESTS_PER_ADDRESS = 10;
+export const SIGN_IN_LINK_ADDRESS_WINDOW_MS = HOUR_MS;
+
+/** The longest window of any mail request throttle (reset and sign-in links share the table). */
+export const LONGEST_MAIL_REQUEST_WINDOW_MS = Math.max(RESET_MAIL_WINDOW_MS, SIGN_IN_LINK_WINDOW_MS, SIGN_IN_LINK_ADDRESS_WINDOW_MS);
 
 /** The longest window of any throttle: past it (and its wait) a row counts nothing. */
 export const LONGEST_THROTTLE_WINDOW_MS = Math.max(PAIR_RULE.windowMs, ADDRESS_RULE.windowMs, ACCOUNT_RULE.windowMs, RESET_MAIL_WINDOW_MS);

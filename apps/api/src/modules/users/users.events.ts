@@ -12,6 +12,8 @@ declare module '../../events/domain-events' {
      */
     'user.closing': { user: UserRef };
     'user.deleted': { user: UserRef; before: Record<string, unknown> };
+    /** Someone asked for a sign-in link in this account's name; `url` carries the one-time token (decision 030). */
+    'user.sign_in_link_requested': { user: { id: string; email: string; full_name: string }; url: string };
   }
 }
 

@@ -209,6 +209,33 @@ export async function invalidateResetTokens(db: Db, userId: string, now: Date): 
     .execute();
 }
 
+// ---- Sign-in links (the rules: auth.service.ts; docs/decisions/030) ----
+export async function insertSignInLink(db: Db, link: { user_id: string; token_hash: string; expires_at: Date }): Promise<void> {
+  await db.insertInto('sign_in_links').values(link).execute();
+}
+
+/**
+ * Uses a link up, in one statement: it must be unused, unexpired at `now`, and its account open.
+ * Concurrent uses of one link queue on its row and only the first gets its user id back.
+ */
+export async function consumeSignInLink(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+  const row = await db
+    .updateTable('sign_in_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('deleted_at', 'is', null))
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Ends every unused link of a user (one was used, or the password was reset). */
+export async function invalidateSignInLinks(db: Db, userId: string, now: Date): Promise<void> {
+  await db.updateTable('sign_in_links').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
 // ---- Documents ----
 export function listDocuments(db: Db, userIds: string[]): Promise<UserDocumentRow[]> {
   if (userIds.length === 0) return Promise.resolve([]);
@@ -279,6 +306,23 @@ export async function countSignInAttempt(
   return result.rows[0];
 }
 
+/**
+ * Counts one more consecutive failure for a key unless it already holds `cap`, in one statement:
+ * concurrent attempts queue on the row, so exactly `cap` get through however many arrive at once.
+ * Returns the count with this attempt, or undefined at the cap (the row is left as it was). The
+ * count has no window: only deleting the key (the owner signed in) starts it again.
+ */
+export async function countConsecutiveFailure(db: Db, key: string, now: Date, cap: number): Promise<number | undefined> {
+  const result = await sql<{ failures: number }>`
+    INSERT INTO sign_in_throttle AS t (key, failures, window_started_at, last_failed_at, wait_until, prev_wait_until)
+    VALUES (${key}, 1, ${ts(now)}, ${ts(now)}, ${NO_WAIT}, ${NO_WAIT})
+    ON CONFLICT (key) DO UPDATE SET failures = t.failures + 1, last_failed_at = ${ts(now)}
+    WHERE t.failures < ${cap}::integer
+    RETURNING failures
+  `.execute(db);
+  return result.rows[0]?.failures;
+}
+
 /** Makes a key wait until `until`, unless it already waits longer. */
 export async function extendSignInWait(db: Db, key: string, until: Date): Promise<void> {
   await db
@@ -315,11 +359,12 @@ export function findSignInThrottles(db: Db, keys: string[]): Promise<SignInThrot
 }
 
 /**
- * Grants one reset request to a key if fewer than `max` were granted in the `windowMs` before
- * `now`, in one statement: the moments granted are kept (older ones dropped as it goes), and a
- * refused request changes nothing. Concurrent requests queue on the row.
+ * Grants one request that mails a link (a reset or a sign-in link) to a key if fewer than `max`
+ * were granted in the `windowMs` before `now`, in one statement: the moments granted are kept
+ * (older ones dropped as it goes), and a refused request changes nothing. Concurrent requests
+ * queue on the row.
  */
-export async function grantResetRequest(db: Db, key: string, now: Date, windowMs: number, max: number): Promise<boolean> {
+export async function grantMailRequest(db: Db, key: string, now: Date, windowMs: number, max: number): Promise<boolean> {
   const since = ts(new Date(now.getTime() - windowMs));
   const result = await sql<{ key: string }>`
     INSERT INTO reset_request_throttle AS t (key, granted_at)
@@ -356,15 +401,35 @@ export async function deleteResetTokensEndedBefore(db: Db, cutoff: Date): Promis
   return Number(result.numDeletedRows);
 }
 
+/** Sign-in links used, or expired, before `cutoff`. Returns the count. */
+export async function deleteSignInLinksEndedBefore(db: Db, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('sign_in_links')
+    .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('used_at', '<', cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
- * Sign-in throttles whose window started before `windowCutoff` and whose wait ended before
- * `waitCutoff`: they no longer count anything (the next attempt starts afresh). Returns the count.
+ * Sign-in throttles that no longer count anything (the next attempt starts afresh), by the keys'
+ * kinds: windowed keys whose window started before `windowCutoff` and whose wait ended before
+ * `waitCutoff`; consecutive counts (keys under `runsPrefix`) whose last failure is before
+ * `windowCutoff`, except those under `keptRunsPrefix`, which only their owner's sign-in ends.
+ * Returns the count.
  */
-export async function deleteIdleSignInThrottles(db: Db, windowCutoff: Date, waitCutoff: Date): Promise<number> {
+export async function deleteIdleSignInThrottles(
+  db: Db,
+  cutoffs: { windowCutoff: Date; waitCutoff: Date; runsPrefix: string; keptRunsPrefix: string },
+): Promise<number> {
+  const { windowCutoff, waitCutoff, runsPrefix, keptRunsPrefix } = cutoffs;
   const result = await db
     .deleteFrom('sign_in_throttle')
-    .where('window_started_at', '<', windowCutoff)
-    .where('wait_until', '<', waitCutoff)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('key', 'not like', `${runsPrefix}%`), eb('window_started_at', '<', windowCutoff), eb('wait_until', '<', waitCutoff)]),
+        eb.and([eb('key', 'like', `${runsPrefix}%`), eb('key', 'not like', `${keptRunsPrefix}%`), eb('last_failed_at', '<', windowCutoff)]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -14,6 +14,9 @@ import {
   registerBodySchema,
   resetPasswordBodySchema,
   safeText,
+  SIGN_IN_LINK_TTL_MS,
+  signInLinkRequestBodySchema,
+  signInWithLinkBodySchema,
   updateUserBodySchema,
   userSchema,
   userWithDocumentsSchema,
@@ -92,6 +95,40 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         message: 'Your password has been reset. All other reset links were invalidated and you were signed out everywhere.',
         data: null,
       };
+    });
+
+    // Offered when password sign-in waits or is paused (decision 030): no password throttle applies.
+    app.post('/user/request-sign-in-link', {
+      config: strict,
+      schema: {
+        tags,
+        summary: 'Email a one-time sign-in link to the account of a username or email (same answer for any name)',
+        body: signInLinkRequestBodySchema,
+        response: { 200: emptyEnvelope },
+      },
+    }, async (request) => {
+      await auth.requestSignInLink(ctx, request.body.username, { ip: request.ip });
+      return {
+        success: true as const,
+        message: `If an account matches, a sign-in link is on its way to its email address. It works once, within ${SIGN_IN_LINK_TTL_MS / 60_000} minutes.`,
+        data: null,
+      };
+    });
+
+    app.post('/user/sign-in-with-link', {
+      config: strict,
+      schema: {
+        tags,
+        summary: 'Sign in with an emailed link (single use, 15 minutes); clears the account\'s sign-in throttles',
+        body: signInWithLinkBodySchema,
+        response: { 200: envelope(loginResponseSchema) },
+      },
+    }, async (request) => {
+      const { user, token } = await auth.signInWithLink(ctx, request.body.token, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return { success: true as const, message: 'Login successful', data: { user: toUser(user), token } };
     });
 
     // ---- Signed-in: own account (or any, for admins) ----

@@ -46,6 +46,60 @@ describe('LoginPage', () => {
     expect(await screen.findAllByText('Too many failed sign-in attempts. Please try again in 15 minutes.')).not.toHaveLength(0);
   });
 
+  it('offers a sign-in link by email when password sign-in is refused for now, and sends it for the name typed', async () => {
+    const capped = 'Too many failed sign-in attempts on this account: password sign-in is paused. Ask for a sign-in link by email to get in.';
+    const sent = 'If an account matches, a sign-in link is on its way to its email address. It works once, within 15 minutes.';
+    const fetchMock = mockFetch({
+      'POST /api/user/login': fail(429, capped),
+      'POST /api/user/request-sign-in-link': ok(null, sent),
+    });
+    const { user } = renderApp({ path: '/login' });
+
+    await user.type(screen.getByLabelText('Username or Email'), 'sipho');
+    await user.type(passwordField(), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const alert = (await screen.findAllByRole('alert')).find((node) => node.textContent?.includes(capped));
+    expect(alert).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+
+    expect(await screen.findByText('Check your email')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(sent);
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).not.toBeInTheDocument();
+    const linkCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/user/request-sign-in-link'));
+    expect(JSON.parse(String(linkCall?.[1]?.body))).toEqual({ username: 'sipho' });
+  });
+
+  it('says so in the page when the sign-in link cannot be requested, and lets the user try again', async () => {
+    let calls = 0;
+    mockFetch({
+      'POST /api/user/login': fail(429, 'Too many failed sign-in attempts. Please try again in 15 minutes.'),
+      'POST /api/user/request-sign-in-link': () => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : ok(null, 'If an account matches, a sign-in link is on its way.');
+      },
+    });
+    const { user } = renderApp({ path: '/login' });
+    await user.type(screen.getByLabelText('Username or Email'), 'sipho');
+    await user.type(passwordField(), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByText('The sign-in link could not be requested. Please check your connection and try again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByText('Check your email')).toBeInTheDocument();
+  });
+
+  it('offers no sign-in link for a wrong password', async () => {
+    mockFetch({ 'POST /api/user/login': fail(401, 'Invalid credentials') });
+    const { user } = renderApp({ path: '/login' });
+    await user.type(screen.getByLabelText('Username or Email'), 'sipho');
+    await user.type(passwordField(), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).not.toBeInTheDocument();
+  });
+
   it('explains a network failure with the message of the error catalogue', async () => {
     mockFetch({ 'POST /api/user/login': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { user } = renderApp({ path: '/login' });

@@ -1,7 +1,9 @@
-// Sign in with username or email (document 1, login screen and section 8's messages).
+// Sign in with username or email (document 1, login screen and section 8's messages). When the
+// server refuses password sign-in for now (429: the attempts wait, or the account reached its cap of
+// failed attempts), the page offers to email a one-time sign-in link instead (decision 030).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBodySchema } from '@karoo/shared';
-import { LogIn } from 'lucide-react';
+import { LogIn, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -15,10 +17,12 @@ import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { PATHS, type LoginLocationState } from '@/lib/routes';
 import { useLogin } from '../api/login';
+import { useRequestSignInLink } from '../api/request-sign-in-link';
 import { postLoginPath } from '../utils/post-login-path';
 import { AuthCard, BackHomeLink } from './auth-card';
 
 export const LOGIN_ERROR_MESSAGE = 'An error occurred during login. Please try again.';
+const LINK_REQUEST_FAILED = 'The sign-in link could not be requested. Please check your connection and try again.';
 const INVALID_CREDENTIALS = 'Invalid credentials';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 rounded';
@@ -31,6 +35,11 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const state = (location.state ?? null) as LoginLocationState | null;
   const [formError, setFormError] = useState<string | null>(null);
+  // Password sign-in refused for now: the name it was refused for, to send a sign-in link to.
+  const [linkOfferFor, setLinkOfferFor] = useState<string | null>(null);
+  const [linkSentMessage, setLinkSentMessage] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const linkRequest = useRequestSignInLink();
 
   const {
     register,
@@ -44,6 +53,9 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    setLinkOfferFor(null);
+    setLinkSentMessage(null);
+    setLinkError(null);
     try {
       const { user, token } = await loginMutation.mutateAsync({
         username: values.username,
@@ -61,6 +73,7 @@ export function LoginPage() {
         // 429 (too many attempts) and other refusals carry a message worth reading as is.
         const message = messageOf(error, LOGIN_ERROR_MESSAGE);
         setFormError(message);
+        if (error.status === 429) setLinkOfferFor(values.username);
         notify.error('Login Failed', message);
       } else {
         setFormError(LOGIN_ERROR_MESSAGE);
@@ -70,6 +83,17 @@ export function LoginPage() {
   });
 
   const pending = isSubmitting || loginMutation.isPending;
+
+  const emailSignInLink = async () => {
+    if (!linkOfferFor) return;
+    setLinkError(null);
+    try {
+      const result = await linkRequest.mutateAsync({ username: linkOfferFor });
+      setLinkSentMessage(result.message ?? 'If an account matches, a sign-in link is on its way to its email address.');
+    } catch (error) {
+      setLinkError(messageOf(error, LINK_REQUEST_FAILED));
+    }
+  };
 
   return (
     <AuthCard
@@ -99,9 +123,23 @@ export function LoginPage() {
           Please sign in to continue.
         </Alert>
       ) : null}
-      {formError ? (
+      {formError && !linkSentMessage ? (
         <Alert tone="danger" role="alert" className="mb-5">
-          {formError}
+          <p>{formError}</p>
+          {linkOfferFor ? (
+            <div className="mt-3 space-y-2">
+              <p>You can get in without your password: we email a link to the account&apos;s address that signs you in once.</p>
+              <Button variant="secondary" icon={<Mail className="size-4" aria-hidden="true" />} loading={linkRequest.isPending} onClick={emailSignInLink}>
+                {linkRequest.isPending ? 'Sending link...' : 'Email me a sign-in link'}
+              </Button>
+              {linkError ? <p className="font-medium">{linkError}</p> : null}
+            </div>
+          ) : null}
+        </Alert>
+      ) : null}
+      {linkSentMessage ? (
+        <Alert tone="success" role="status" title="Check your email" className="mb-5">
+          {linkSentMessage}
         </Alert>
       ) : null}
 

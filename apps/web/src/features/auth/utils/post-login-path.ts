@@ -3,7 +3,7 @@
 import { isAdmin, isHost, type RoleBearer } from '@karoo/shared';
 import { PATHS, type LoginLocationState } from '@/lib/routes';
 
-const NO_RETURN = new Set<string>([PATHS.login, PATHS.register, PATHS.forgotPassword, PATHS.resetPassword, '/signin']);
+const NO_RETURN = new Set<string>([PATHS.login, PATHS.register, PATHS.forgotPassword, PATHS.resetPassword, PATHS.signInLink, '/signin']);
 
 export function postLoginPath(user: RoleBearer, from?: LoginLocationState['from']): string {
   if (from?.pathname && !NO_RETURN.has(from.pathname)) {
