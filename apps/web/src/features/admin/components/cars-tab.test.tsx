@@ -1,5 +1,5 @@
 import type { Car } from '@karoo/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCar } from '@/test/car-fixtures';
 import { jsonResponse, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
@@ -123,6 +123,17 @@ describe('Cars tab', () => {
     await user.click(screen.getByRole('tab', { name: 'Users' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
   });
+
+  it('keeps both of two filter changes made before the page draws again (a search, then a status at once)', async () => {
+    signIn(adminUser);
+    mockCarsApi();
+    const { user, router } = renderApp({ path: '/admin?tab=cars' });
+    await screen.findAllByTestId('car-row');
+    await user.type(screen.getByLabelText('Search cars'), 'Polo');
+    act(() => {
+      fireEvent.submit(screen.getByRole('search'));
+      fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'rented' } });
+    });
 
   it('verifies a pending car', async () => {
     signIn(adminUser);

@@ -9,7 +9,7 @@
 // only, and Delete. The page on screen and the counters are refetched every 30 seconds.
 import { CAR_VERIFICATION_STATUSES, type Car, type CarStatus, type CarVerificationStatus, type RegistrationDocument } from '@karoo/shared';
 import { Car as CarIcon, CarFront, Check, ChevronLeft, ChevronRight, Images, RotateCcw, Star, Trash2, Undo2, Wrench, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -138,7 +138,17 @@ export function CarsTab() {
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / filters.limit));
-  const choose = (patch: Partial<Omit<AdminCarFilters, 'limit'>>) => setParams((current) => withCarFilters(current, patch), { replace: true });
+  // React Router's functional update starts from the params of the last render, so two changes
+  // made before the next one (Search, then a filter at once) would drop the first: the URL being
+  // written is kept here, and the one on screen replaces it when it changes (Back, a link).
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const choose = (patch: Partial<Omit<AdminCarFilters, 'limit'>>) => {
+    latest.current = withCarFilters(latest.current, patch);
+    setParams(latest.current, { replace: true });
+  };
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     choose({ search: search.trim() || undefined });
