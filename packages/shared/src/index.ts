@@ -13,6 +13,7 @@ export * from './catalogues';
 export * from './settings';
 export * from './pricing';
 export * from './booking-rules';
+export * from './calendar-date';
 export * from './bookings';
 export * from './cars';
 export * from './images';

@@ -26,7 +26,6 @@ import {
   useAdminCars,
   useDeleteCar,
   useSetCarMaintenance,
-  useVerifyCar,
   useVerifyRegistrationDocument,
   type AdminCarCountFilter,
   type AdminCarFilters,
@@ -34,6 +33,7 @@ import {
 import { CAR_FILTER_STATUSES, carFiltersFrom, withCarFilters } from '../utils/car-filters';
 import { CarActionDialog, type CarDialogAction } from './car-action-dialog';
 import { CarCreator } from './car-creator';
+import { CarVerificationReason, CarVerifyAction } from './verify-action';
 
 export const CAR_STATUS_LABELS: Record<CarStatus, string> = {
   available: 'Available',
@@ -131,7 +131,6 @@ export function CarsTab() {
   const [deleting, setDeleting] = useState<Car | null>(null);
   const [viewing, setViewing] = useState<Car | null>(null);
   const list = useAdminCars(filters);
-  const verification = useVerifyCar();
   const documentVerification = useVerifyRegistrationDocument();
   const maintenance = useSetCarMaintenance();
   const removal = useDeleteCar();
@@ -152,15 +151,6 @@ export function CarsTab() {
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     choose({ search: search.trim() || undefined });
-  };
-
-  const verify = async (car: Car) => {
-    try {
-      await verification.mutateAsync({ car, verified: true });
-      notify.success('Car verified', `${car.car_username} is now listed.`);
-    } catch (error) {
-      notify.error('Car Verification Error', messageOf(error, 'An error occurred while updating car verification status.'));
-    }
   };
 
   const verifyDocument = async (car: Car) => {
@@ -378,14 +368,11 @@ export function CarsTab() {
                         <p className={CARD_LABEL}>Verification</p>
                         <Badge tone={VERIFICATION_TONES[car.verification_status]}>{VERIFICATION_LABELS[car.verification_status]}</Badge>
                         {car.admin_notes ? <p className="mt-1 max-w-48 text-xs text-stone-500">{car.admin_notes}</p> : null}
+                        <CarVerificationReason car={car} />
                       </td>
                       <td className={`${CELL} col-span-2 border-t border-stone-100 bg-white pt-4 sm:col-span-3 xl:border-t-0 ${STICKY}`}>
                         <div className="flex flex-wrap gap-2 xl:flex-col xl:items-stretch xl:gap-1.5">
-                          {car.verification_status !== 'verified' ? (
-                            <Button size="sm" variant="success" icon={<Check className="size-4" aria-hidden="true" />} aria-label={`Verify ${car.car_username}`} onClick={() => void verify(car)}>
-                              Verify
-                            </Button>
-                          ) : null}
+                          {car.verification_status !== 'verified' ? <CarVerifyAction car={car} /> : null}
                           {car.verification_status !== 'rejected' ? (
                             <Button size="sm" variant="danger-outline" icon={<X className="size-4" aria-hidden="true" />} aria-label={`Reject ${car.car_username}`} onClick={() => setTarget({ action: 'reject', car })}>
                               Reject
