@@ -426,6 +426,7 @@ export function csvFilename(query: AdminFinanceQuery, now: Date): string {
 /** The analytics of a period of Johannesburg days (default the last 12 weeks ending today). */
 export async function adminAnalytics(ctx: AppContext, query: AdminAnalyticsQuery): Promise<AdminAnalytics> {
   const period = analyticsPeriod(query, todayIn(ctx.clock.now()));
+  if (isAnalyticsPeriodTooLong(period.from, period.to)) throw badRequest(`${ANALYTICS_TOO_LONG} (from ${period.from} to ${period.to})`, { from: ANALYTICS_TOO_LONG });
   const range: repo.AnalyticsRange = { ...period, start: startOfDay(period.from), end: midnightAfter(period.to) };
   const [settings, weeklyBookings, weeklyRevenue, figures, tripDays, rating, cities, utilisation] = await Promise.all([
     getSettings(ctx),
@@ -455,7 +456,6 @@ export async function adminAnalytics(ctx: AppContext, query: AdminAnalyticsQuery
     rejection_rate: share(figures.rejected),
     bookings: figures.created,
     busiest_cities: cities,
-  if (isAnalyticsPeriodTooLong(period.from, period.to)) throw badRequest(`${ANALYTICS_TOO_LONG} (from ${period.from} to ${period.to})`, { from: ANALYTICS_TOO_LONG });
     utilisation: capacity === 0 ? 0 : Math.min(1, utilisation.booked_days / capacity),
     platform_fee: settings.platform_fee,
   };
