@@ -1,7 +1,9 @@
 // The admin car creator (document 3, "Admin car creator"; issue 10): the admin opens the creator,
 // creates the Quick Test Car and a Custom Car for a host, and finds both in the Cars table waiting
-// for verification. The Custom Car's Create button stays disabled until Make, Model and Username
-// are filled. Screenshots of the open creator at 1280 and 390 px.
+// for verification, their Verify disabled and saying what is missing: the creator makes up
+// neither a photo nor a registration document (issue 18, decision 033). The Custom Car's Create
+// button stays disabled until Make, Model and Username are filled. Screenshots of the open creator
+// at 1280 and 390 px.
 import { expect, expectNoAxeViolations, loginThroughUi, test, uniqueName } from './fixtures';
 
 test('the admin creates the Quick Test Car and a Custom Car from the Cars tab', async ({ page }) => {
@@ -32,7 +34,7 @@ test('the admin creates the Quick Test Car and a Custom Car from the Cars tab', 
   await form.getByLabel('Bluetooth').check();
   await expect(create).toBeEnabled();
   await create.click();
-  await expect(page.getByText(`${carUsername} for @host_lerato is waiting for verification in the table below.`)).toBeVisible();
+  await expect(page.getByText(`${carUsername} for @host_lerato is waiting for verification in the table below. It needs a photo and an approved registration document first.`)).toBeVisible();
 
   await page.getByLabel('Search cars').fill('Polo Vivo');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -40,6 +42,9 @@ test('the admin creates the Quick Test Car and a Custom Car from the Cars tab', 
   await expect(custom).toContainText('@host_lerato');
   await expect(custom).toContainText('Pending verification');
   await expect(custom).toContainText('Sedan');
+  const nothingYet = 'Cannot verify: the registration document is not uploaded; the car has no photo (at least one is needed).';
+  await expect(custom.getByRole('button', { name: `Verify ${carUsername}`, exact: true })).toBeDisabled();
+  await expect(custom.getByText(nothingYet)).toBeVisible();
 
   await page.getByLabel('Search cars').fill('Fortuner 2.8');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -47,6 +52,8 @@ test('the admin creates the Quick Test Car and a Custom Car from the Cars tab', 
   await expect(quick).toContainText('@admin');
   await expect(quick).toContainText(/TEST [A-Z0-9]{6}/);
   await expect(quick).toContainText('Pending verification');
+  await expect(quick.getByRole('button', { name: /^Verify / })).toBeDisabled();
+  await expect(quick.getByText(nothingYet)).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Quick Test Car' }).click();

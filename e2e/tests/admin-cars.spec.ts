@@ -1,6 +1,8 @@
 // The admin Cars tab (document 3, Cars; issue 10), each decision through the panel and seen where
 // it lands: a host's new car is not in public browse until the admin verifies it and its
-// registration document, and then a renter finds it with the browse search; a rejection needs
+// registration document, and then a renter finds it with the browse search; Verify stays disabled,
+// saying what is missing, until the registration document is approved and the car has a photo,
+// and it asks for confirmation (issue 18, decision 033); a rejection needs
 // notes, and the host reads them in her notifications; a force return of a car on a rental ends it
 // with the count of the bookings it completed, and the car is available again. Screenshots of the
 // tab at 1280 and 390 px.
@@ -84,7 +86,10 @@ async function searchCars(page: Page, text: string) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
-test('verifies a new car and its registration document; the car then appears in browse', async ({ page, request }) => {
+/** A 1 x 1 PNG as a data URL: a photo the server decodes and stores. */
+const PHOTO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+test('verifies a new car once its registration document is approved and it has a photo; the car then appears in browse', async ({ page, request }) => {
   const car = await listCar(request, 'host_thabo', 'Johannesburg');
   const upload = await request.post(`/api/car/uploadRegistrationDocument/${car.car_username}`, {
     headers: { authorization: `Bearer ${car.token}` },
@@ -102,17 +107,52 @@ test('verifies a new car and its registration document; the car then appears in 
   await expect(row).toContainText('Awaiting review');
   await expect(row).toContainText('@host_thabo');
 
-  await row.getByRole('button', { name: `Verify ${car.car_username}`, exact: true }).click();
-  await expect(page.getByText('Car verified', { exact: true })).toBeVisible();
-  await expect(page.getByText(`${car.car_username} is now listed.`)).toBeVisible();
-  await expect(row.getByRole('button', { name: `Verify ${car.car_username}`, exact: true })).toHaveCount(0);
+  // Not yet: the registration document awaits review and the car has no photo. Verify says so.
+  const verify = row.getByRole('button', { name: `Verify ${car.car_username}`, exact: true });
+  const bothMissing = 'Cannot verify: the registration document is awaiting review; the car has no photo (at least one is needed).';
+  await expect(verify).toBeDisabled();
+  await expect(verify).toHaveAccessibleDescription(bothMissing);
+  await expect(row.getByText(bothMissing)).toBeVisible();
+  await dismissToasts(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/admin-cars-verify-disabled-${width}.png` });
+    await page.screenshot({ path: `/tmp/karoo/h5-car-verify-disabled-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The server refuses it too, naming both.
+  const adminHeaders = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const refused = await request.patch(`/api/car/verifyCar/${car.id}`, { headers: adminHeaders, data: { verification_status: 'verified' } });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe(`${car.car_username}: ${bothMissing}`);
 
   await row.getByRole('button', { name: `Verify document of ${car.car_username}` }).click();
   await expect(page.getByText('Registration document verified', { exact: true })).toBeVisible();
+  await expect(await cell(page, row, 'Registration document')).toContainText('Verified');
+  await expect(row.getByRole('button', { name: `Verify document of ${car.car_username}` })).toHaveCount(0);
+  await expect(verify).toHaveAccessibleDescription('Cannot verify: the car has no photo (at least one is needed).');
+  await expect(verify).toBeDisabled();
+
+  // The host adds a photo; the admin's page shows it on its next read, and Verify is enabled.
+  const photo = await request.put(`/api/car/updateCar/${car.id}`, { headers: { authorization: `Bearer ${car.token}` }, data: { images: [PHOTO] } });
+  expect(photo.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('car-row')).toHaveCount(1);
+  await expect(verify).toBeEnabled();
+  await expect(row.getByTestId('verify-blocker')).toHaveCount(0);
+
+  // Verify asks first.
+  await verify.click();
+  const confirm = page.getByRole('dialog', { name: 'Verify this car?' });
+  await expect(confirm).toContainText(`(${car.car_username}) of @host_thabo is listed publicly`);
+  await confirm.getByRole('button', { name: 'Verify car' }).click();
+  await expect(page.getByText('Car verified', { exact: true })).toBeVisible();
+  await expect(page.getByText(`${car.car_username} is now listed.`)).toBeVisible();
+  await expect(verify).toHaveCount(0);
   // Verification and Registration document columns both read Verified; no review buttons are left.
   await expect(await cell(page, row, 'Verification')).toContainText('Verified');
   await expect(await cell(page, row, 'Registration document')).toContainText('Verified');
-  await expect(row.getByRole('button', { name: `Verify document of ${car.car_username}` })).toHaveCount(0);
 
   await dismissToasts(page);
   await page.setViewportSize({ width: 1280, height: 900 });

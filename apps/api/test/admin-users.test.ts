@@ -55,6 +55,24 @@ describe('PUT /api/user/{id}/verification', () => {
     expect(mail!.text).toContain(`${TEST_APP_URL}/dashboard`);
   });
 
+  // Trust before access (issue 18; decisions.md section 12; decision 033).
+  it('refuses to verify a user without the required documents (409 naming them); nothing changes', async () => {
+    const target = await createUser(t.ctx);
+    const res = await setVerification(target.username, admin.headers, { verification_status: 'verified' });
+    expectError(res, 409, `@${target.username}: Cannot verify: missing ID Document, Driver's License and Bank Confirmation Letter.`);
+    expect(res.json().errors).toEqual({ id_document: 'Not uploaded', driver_license: 'Not uploaded', bank_confirmation_letter: 'Not uploaded' });
+    const row = await t.db.selectFrom('users').select(['verification_status', 'verified_at']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ verification_status: 'pending_verification', verified_at: null });
+    expect(await notificationsOf(target.username)).toEqual([]);
+  });
+
+  it('names only the missing one; proof of address is not required', async () => {
+    const target = await createUser(t.ctx, { withDocuments: ['id_document', 'bank_confirmation_letter', 'proof_of_address'] });
+    expectError(await setVerification(target.id, admin.headers, { verification_status: 'verified' }), 409, `@${target.username}: Cannot verify: missing Driver's License.`);
+    const complete = await createUser(t.ctx, { withDocuments: ['id_document', 'driver_license', 'bank_confirmation_letter'] });
+    expect(expectOk<User>(await setVerification(complete.id, admin.headers, { verification_status: 'verified' })).verification_status).toBe('verified');
+  });
+
   it('rejects a pending user with notes, which reach the user', async () => {
     const target = await createUser(t.ctx);
     const data = expectOk<User>(await setVerification(target.id, admin.headers, { verification_status: 'rejected', notes: 'The ID photo is blurry' }));

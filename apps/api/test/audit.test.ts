@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Booking, Car } from '@karoo/shared';
 import { createSignedInUser, createTestApp, createUser, expectError, expectOk, type TestApp } from './helpers';
-import { createTestBooking, createTestCar, newCarBody } from './helpers/vehicles';
+import { approveRegistration, createTestBooking, createTestCar, newCarBody, pngDataUrl } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 let t: TestApp;
@@ -67,9 +67,10 @@ describe('every admin action writes one audit row', () => {
   });
 
   it('cars: verify, reject with notes, maintenance, force return, delete', async () => {
-    const listed = expectOk<Car>(await req('POST', `/api/car/newCar/${host.user.username}`, host.headers, newCarBody() as unknown as Record<string, unknown>), 201);
+    const listed = expectOk<Car>(await req('POST', `/api/car/newCar/${host.user.username}`, host.headers, newCarBody({ images: [pngDataUrl()] }) as unknown as Record<string, unknown>), 201);
     let written = await audited(async () => expectOk(await req('PATCH', `/api/car/verifyCar/${listed.id}`, admin.headers, { verification_status: 'rejected', admin_notes: 'Plate not visible' })));
     expect(written).toMatchObject([{ action: 'car.rejected', target_id: listed.id, before: { verification_status: 'pending_verification' }, reason: 'Plate not visible' }]);
+    await approveRegistration(t.app, listed.car_username, host.headers, admin.headers);
     written = await audited(async () => expectOk(await req('PATCH', `/api/car/verifyCar/${listed.id}`, admin.headers, { verification_status: 'verified' })));
     expect(written).toMatchObject([{ action: 'car.verified', before: { verification_status: 'rejected' }, after: { verification_status: 'verified' } }]);
 

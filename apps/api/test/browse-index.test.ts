@@ -76,7 +76,7 @@ describe('the browse index', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/car/getCarList?startDate=2030-02-31&endDate=2030-03-04' });
       (t.ctx.env as { BROWSE_INDEX: 'on' | 'off' }).BROWSE_INDEX = 'on';
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, message: 'startDate must be a real date (YYYY-MM-DD).' });
+      expect(res.json()).toMatchObject({ success: false, message: 'startDate must be a real date (YYYY-MM-DD)' });
     }
   });
 

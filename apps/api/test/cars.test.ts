@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from './helpers';
 import {
+  approveRegistration,
   createTestBooking,
   createTestCar,
   createTestReview,
@@ -486,6 +487,8 @@ describe('listing a car (POST /car/newCar/{username})', () => {
       400,
       'Rejection notes are required',
     );
+    // Verified once its registration document is approved (it has photos; decision 033).
+    await approveRegistration(t.app, car.car_username, lister.headers, admin.headers);
     expect(
       expectOk<Car>(await t.app.inject({ method: 'PATCH', url: `/api/car/verifyCar/${car.car_username}`, headers: admin.headers, payload: { verification_status: 'verified' } })),
     ).toMatchObject({ verification_status: 'verified' });
@@ -694,6 +697,64 @@ describe('registration documents', () => {
     expect((await t.app.inject({ method: 'GET', url: again.registration_document!.url, headers: admin.headers })).statusCode).toBe(200);
     expectError(await t.app.inject({ method: 'GET', url: again.registration_document!.url, headers: otherHost.headers }), 404);
     expectError(await t.app.inject({ method: 'GET', url: again.registration_document!.url }), 401);
+  });
+});
+
+// Trust before access (issue 18; decisions.md section 12; decision 033): a car is verified, and so
+// listed, only with an approved registration document, a photo and a listing that passes the rules.
+describe('what an admin can verify: a car', () => {
+  const verifyCar = (car: string, payload: object = { verification_status: 'verified' }) =>
+    t.app.inject({ method: 'PATCH', url: `/api/car/verifyCar/${car}`, headers: admin.headers, payload });
+  const uploadRegistration = (car: string) => {
+    const body = multipart([{ name: 'registrationDocument', filename: 'reg.pdf', data: pdfBytes('Registration'), contentType: 'application/pdf' }]);
+    return t.app.inject({ method: 'POST', url: `/api/car/uploadRegistrationDocument/${car}`, headers: { ...host.headers, ...body.headers }, payload: body.payload });
+  };
+  const stored = async (id: string) => (await t.db.selectFrom('cars').select('verification_status').where('id', '=', id).executeTakeFirstOrThrow()).verification_status;
+  const listCar = async (overrides: Parameters<typeof newCarBody>[0] = {}) =>
+    expectOk<Car>(await t.app.inject({ method: 'POST', url: `/api/car/newCar/${host.user.username}`, headers: host.headers, payload: newCarBody({ car_model: token(), ...overrides }) }), 201);
+
+  it('refuses a car with no registration document and no photo (409 naming both); it stays out of browse', async () => {
+    const car = await listCar();
+    const res = await verifyCar(car.id);
+    expectError(res, 409, `${car.car_username}: Cannot verify: the registration document is not uploaded; the car has no photo (at least one is needed).`);
+    expect(res.json().errors).toEqual({ registration_document: 'the registration document is not uploaded', images: 'the car has no photo (at least one is needed)' });
+    expect(await stored(car.id)).toBe('pending_verification');
+    expect((await browse(`search=${car.car_model}`)).data).toEqual([]);
+  });
+
+  it('refuses a car whose registration document is awaiting review, then rejected; verifies it once approved', async () => {
+    const car = await listCar({ images: [pngDataUrl()] });
+    expectOk(await uploadRegistration(car.car_username));
+    expectError(await verifyCar(car.car_username), 409, `${car.car_username}: Cannot verify: the registration document is awaiting review.`);
+    expectOk(await t.app.inject({ method: 'PATCH', url: `/api/car/verifyRegistrationDocument/${car.car_username}`, headers: admin.headers, payload: { verified: false, notes: 'Blurry' } }));
+    expectError(await verifyCar(car.car_username), 409, `${car.car_username}: Cannot verify: the registration document was rejected (the owner must upload a new one).`);
+    expect(await stored(car.id)).toBe('pending_verification');
+
+    expectOk(await uploadRegistration(car.car_username));
+    expectOk(await t.app.inject({ method: 'PATCH', url: `/api/car/verifyRegistrationDocument/${car.car_username}`, headers: admin.headers, payload: { verified: true } }));
+    expect(expectOk<Car>(await verifyCar(car.car_username))).toMatchObject({ verification_status: 'verified' });
+    expect(names(await browse(`search=${car.car_model}`))).toEqual(['Toyota']);
+  });
+
+  it('refuses a car with an approved registration document and no photo', async () => {
+    const car = await listCar();
+    await approveRegistration(t.app, car.car_username, host.headers, admin.headers);
+    const res = await verifyCar(car.id);
+    expectError(res, 409, `${car.car_username}: Cannot verify: the car has no photo (at least one is needed).`);
+    expect(res.json().errors).toEqual({ images: 'the car has no photo (at least one is needed)' });
+  });
+
+  it('refuses a car whose listing breaks a listing rule (a car stored before the rule, with no description)', async () => {
+    const car = await listCar({ images: [pngDataUrl()] });
+    await approveRegistration(t.app, car.car_username, host.headers, admin.headers);
+    await t.db.updateTable('cars').set({ description: '' }).where('id', '=', car.id).execute();
+    expectError(await verifyCar(car.id), 409, `${car.car_username}: Cannot verify: the listing has no description.`);
+  });
+
+  it('still lets an admin reject a car, or send it back, whatever it lacks', async () => {
+    const car = await listCar();
+    expect(expectOk<Car>(await verifyCar(car.id, { verification_status: 'rejected', admin_notes: 'No photos yet' })).verification_status).toBe('rejected');
+    expect(expectOk<Car>(await verifyCar(car.id, { verification_status: 'pending_verification' })).verification_status).toBe('pending_verification');
   });
 });
 

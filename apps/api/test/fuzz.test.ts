@@ -1,8 +1,10 @@
 // Hostile input (issue 8, docs/decisions/012-hostile-input.md): every operation of
 // /api/openapi.json gets NUL bytes, control characters, huge numbers, wrong types, broken JSON and
-// broken multipart, in its path, query and body, as a stranger, an admin and a host. Any answer of
-// 5xx fails the test, listing every request that got one. No randomness: the same requests run
-// every time. The focused cases of the issue follow at the end.
+// broken multipart, in its path, query and body, as a stranger, an admin, a host and a renter.
+// Every query and path parameter of every operation meets every kind of hostile value (issue 18:
+// impossible dates, far-off years, repeated keys, empty, long, unicode, negative, not a number...).
+// Any answer of 5xx fails the test, listing every request that got one. No randomness: the same
+// requests run every time. The focused cases of the issues follow at the end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -58,7 +60,7 @@ interface Operation {
 }
 
 interface Caller {
-  name: 'stranger' | 'admin' | 'host';
+  name: 'stranger' | 'admin' | 'host' | 'renter';
   /** Signed-in callers; their headers are renewed when a request ends the session. */
   signed: Signed | undefined;
 }
@@ -89,48 +91,70 @@ const HOSTILE_STRINGS: Json[] = [
   '-1',
   '',
 ];
+/** Dates a date field could choke on (issue 18), sent to properties named for a date. */
+const HOSTILE_DATES: Json[] = ['2025-02-30', '9999-12-31', '275760-01-01', '+275760-09-13T00:00:00.000Z', '0001-01-01'];
 const HOSTILE_NUMBERS: Json[] = [1e9, 5e9, 1e308, -1e308, -1, 0, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2, 0.001, 1.5];
 /** Wrong types, sent to every property whatever it expects. */
 const WRONG_TYPES: Json[] = [null, true, 5e9, 'a\u0000b', [], ['a\u0000b'], { nested: 'a\u0000b' }];
 /** Strings standing in for numbers, as a form might send them. */
 const NUMERIC_STRINGS: Json[] = ['1e308', '5e9', 'NaN', '-1', ''];
 
-/** Path parameters, already URL-encoded. */
-const HOSTILE_PATH_VALUES = [
-  'a%00b',
-  '%00',
-  '%0A%0D',
-  '99999999999999999999',
-  '1e308',
-  '-1',
-  'NaN',
-  encodeURIComponent('../..'),
-  '..%2F..%2F..%2Fetc%2Fpasswd',
-  '%ED%A0%80', // an encoded lone surrogate: not valid UTF-8
-  '%',
-  'x'.repeat(101),
-  'x'.repeat(5_000),
-  encodeURIComponent("'; DROP TABLE cars; --"),
-  '00000000-0000-0000-0000-000000000000',
+/**
+ * Hostile values for one query or path parameter, by kind (issue 18). Each parameter of each
+ * operation meets every kind. The callers whose requests reach the service (see `isDeep`) send
+ * every value of the kinds marked `everyValue` (the dates that broke the admin reports, and
+ * repeated keys) and two of each other kind; the other callers one value of each kind. Values are
+ * taken in turn, so that over all parameters every value is sent. `raw` values are sent as written
+ * (already URL-encoded, or broken on purpose); the rest are encoded here.
+ */
+interface HostileKind {
+  kind: string;
+  values: string[];
+  everyValue?: boolean;
+  raw?: boolean;
+  /** Query strings only: how the parameter is written (repeated, without a value...). */
+  queries?: ((name: string) => string)[];
+}
+const HOSTILE_PARAMETER_KINDS: HostileKind[] = [
+  { kind: 'impossible date', everyValue: true, values: ['2025-02-30', '2023-02-29', '2025-04-31', '2025-13-01', '0000-00-00'] },
+  { kind: 'far-off year', everyValue: true, values: ['275760-01-01', '99999-12-31', '9999-12-31', '+275760-09-13', '0001-01-01', '2101-01-01'] },
+  { kind: 'almost a date', values: ['2025-1-1', '20250101', '2025-01-01T00:00:00Z', '2025/01/01', 'today'] },
+  { kind: 'empty', values: ['', ' ', '\t'], queries: [(name) => name, (name) => `${name}=&${name}=`] },
+  { kind: 'very long', values: ['x'.repeat(5_000), 'x'.repeat(101), '9'.repeat(400), 'é'.repeat(2_000)] },
+  { kind: 'unicode', values: ['✓', '🚗', '\u202Egnp.exe', '２０２５-０１-０１', 'İstanbul', '\uFEFF2025-01-01', 'e\u0301'] },
+  { kind: 'negative number', values: ['-1', '-0', '-1e308', '-2147483649', '-9007199254740993'] },
+  { kind: 'not a number', values: ['NaN', 'Infinity', '-Infinity', '1e308', '5e9', '0x1F', '99999999999999999999', '1.5'] },
+  { kind: 'words', values: ['../..', "'; DROP TABLE cars; --", '__proto__', 'null', 'true', '[]', '{}', '00000000-0000-0000-0000-000000000000'] },
+  {
+    kind: 'control characters and broken encoding',
+    raw: true,
+    values: ['a%00b', '%00', '%0A%0D', '%1B%7F', '%ED%A0%80', '%', '%zz', '..%2F..%2F..%2Fetc%2Fpasswd'],
+  },
+  {
+    // Where one value is expected: `?to=a&to=b` reaches the route as an array.
+    kind: 'repeated',
+    everyValue: true,
+    values: [],
+    queries: [(name) => `${name}=a&${name}=b`, (name) => `${name}=2030-01-01&${name}=2030-02-01`, (name) => `${name}=a%00b&${name}=1e308`, (name) => `${name}=&${name}=9999-12-31`],
+  },
 ];
 
-/** Query values, already URL-encoded. */
-const HOSTILE_QUERY_VALUES = [
-  'a%00b',
-  '%00',
-  '%1B%7F',
-  '1e308',
-  '5e9',
-  '-1e308',
-  '-1',
-  'NaN',
-  'Infinity',
-  '',
-  'x'.repeat(5_000),
-  '%ED%A0%80',
-  '%',
-  encodeURIComponent('../..'),
-];
+/** One attack on one parameter: the URL-encoded value for a path, or the whole query string. */
+interface ParameterAttack {
+  kind: string;
+  /** For a path segment; undefined when the attack only makes sense in a query (a repeated key). */
+  pathValue?: string;
+  query: (name: string) => string;
+}
+
+function parameterAttacks(kind: HostileKind): ParameterAttack[] {
+  const encode = (value: string) => (kind.raw ? value : encodeURIComponent(value));
+  return [
+    ...kind.values.map((value) => ({ kind: kind.kind, pathValue: value === '' ? undefined : encode(value), query: (name: string) => `${name}=${encode(value)}` })),
+    ...(kind.queries ?? []).map((query) => ({ kind: kind.kind, query })),
+  ];
+}
+const ATTACKS_BY_KIND = HOSTILE_PARAMETER_KINDS.map((kind) => ({ everyValue: !!kind.everyValue, attacks: parameterAttacks(kind) }));
 
 /** Whole bodies of the wrong shape, sent as JSON. */
 const HOSTILE_RAW_BODIES = [
@@ -416,10 +440,10 @@ function sample(schema: JsonSchema, name = ''): Json {
 type JsonPath = (string | number)[];
 
 /** The hostile values for a property: what its type invites, then every wrong type. */
-function hostileValuesFor(schema: JsonSchema): Json[] {
+function hostileValuesFor(schema: JsonSchema, name: string): Json[] {
   const types = new Set(variants(schema).flatMap((v) => (Array.isArray(v.type) ? v.type : [v.type ?? (v.enum ? 'string' : 'any')])));
   const values: Json[] = [];
-  if (types.has('string') || types.has('any')) values.push(...HOSTILE_STRINGS);
+  if (types.has('string') || types.has('any')) values.push(...HOSTILE_STRINGS, ...(/date/i.test(name) ? HOSTILE_DATES : []));
   if (types.has('number') || types.has('integer') || types.has('any')) values.push(...HOSTILE_NUMBERS, ...NUMERIC_STRINGS);
   values.push(...WRONG_TYPES);
   const seen = new Set<string>();
@@ -483,18 +507,53 @@ async function send(caller: Caller, method: string, url: string, payload?: strin
   return res;
 }
 
-async function attack(op: Operation, caller: Caller, options: { deep: boolean }) {
+/** Valid values for the query parameters that others are checked against. */
+const VALID_QUERY_VALUES: Record<string, string> = { from: '2030-02-01', to: '2030-03-31', startDate: '2030-04-01', endDate: '2030-04-03', page: '1', limit: '5' };
+
+/** The kinds of which one value is also sent beside valid values of the other parameters. */
+const DATE_KINDS = new Set(['impossible date', 'far-off year', 'repeated']);
+
+/** Which parameter and kind each caller has sent, to prove the coverage. */
+const covered = new Set<string>();
+let turn = 0;
+
+/** The attacks on one path or query parameter: of each kind all, two or one, taken in turn. */
+function chooseAttacks(deep: boolean, where: 'path' | 'query'): ParameterAttack[] {
+  turn += 1;
+  return ATTACKS_BY_KIND.flatMap(({ everyValue, attacks }) => {
+    const usable = where === 'path' ? attacks.filter((a) => a.pathValue !== undefined) : attacks;
+    if (!usable.length) return [];
+    if (deep && everyValue) return usable;
+    const count = Math.min(deep ? 2 : 1, usable.length);
+    return Array.from({ length: count }, (_, i) => usable[(turn * count + i) % usable.length]!);
+  });
+}
+
+async function attack(op: Operation, caller: Caller, options: { deep: boolean; bodies: boolean }) {
   const hasBody = op.method !== 'GET' && op.method !== 'DELETE';
   const validBody = op.body ? JSON.stringify(baseBody(op)) : hasBody ? '{}' : undefined;
 
   for (const param of op.pathParams) {
-    for (const value of HOSTILE_PATH_VALUES) await send(caller, op.method, urlOf(op, caller, { param, value }), validBody);
+    for (const attack of chooseAttacks(options.deep, 'path')) {
+      covered.add(`${caller.name} ${op.method} ${op.path} path ${param} ${attack.kind}`);
+      await send(caller, op.method, urlOf(op, caller, { param, value: attack.pathValue! }), validBody);
+    }
   }
   for (const param of op.queryParams) {
-    for (const value of HOSTILE_QUERY_VALUES) await send(caller, op.method, urlOf(op, caller, undefined, `${param}=${value}`), validBody);
-    await send(caller, op.method, urlOf(op, caller, undefined, `${param}=a%00b&${param}=1e308`), validBody);
+    // Alone, then (for the callers that reach the service) beside valid values of the operation's
+    // other parameters, so that checks across parameters (from before to, a period's length) run too.
+    const others = op.queryParams.filter((p) => p !== param && VALID_QUERY_VALUES[p] !== undefined).map((p) => `${p}=${VALID_QUERY_VALUES[p]}`);
+    const paired = new Set<string>();
+    for (const attack of chooseAttacks(options.deep, 'query')) {
+      covered.add(`${caller.name} ${op.method} ${op.path} query ${param} ${attack.kind}`);
+      await send(caller, op.method, urlOf(op, caller, undefined, attack.query(param)), validBody);
+      if (options.deep && others.length && DATE_KINDS.has(attack.kind) && !paired.has(attack.kind)) {
+        paired.add(attack.kind);
+        await send(caller, op.method, urlOf(op, caller, undefined, [attack.query(param), ...others].join('&')), validBody);
+      }
+    }
   }
-  if (!hasBody) return;
+  if (!hasBody || !options.bodies) return;
   const url = urlOf(op, caller);
   for (const raw of HOSTILE_RAW_BODIES) await send(caller, op.method, url, raw);
   await send(caller, op.method, url, 'a\u0000b', 'text/plain');
@@ -503,7 +562,7 @@ async function attack(op: Operation, caller: Caller, options: { deep: boolean })
   for (const broken of HOSTILE_MULTIPART) await send(caller, op.method, url, broken.payload, broken.contentType);
   if (!options.deep || !op.body) return;
   for (const { path, schema } of properties(op.body)) {
-    for (const value of hostileValuesFor(schema)) {
+    for (const value of hostileValuesFor(schema, String(path.at(-1)))) {
       const hostile = `body.${path.join('.')} = ${shorten(JSON.stringify(value))}`;
       await send(caller, op.method, url, JSON.stringify(withValueAt(baseBody(op), path, value)), 'application/json', hostile);
     }
@@ -532,29 +591,100 @@ describe('hostile input on every route of /api/openapi.json', () => {
     expect(operations.filter((op) => /multipart/.test(op.summary)).length).toBe(2);
   });
 
-  // Every caller meets the hostile paths, queries, whole bodies and multipart. Hostile values in
-  // each body property go to the public routes as a stranger and to the others as an admin, who
-  // may act on any car, booking and user; the host repeats the rest as an owner.
+  // Every caller meets the hostile paths and queries; all but the renter the whole bodies and
+  // multipart too (the body is read before anyone's rights are, so the renter would only repeat
+  // the host). Every hostile parameter value and every hostile value in each body property go to
+  // the public routes as a stranger and to the others as an admin, who may act on any car, booking
+  // and user; the host (as an owner) and the renter repeat the rest, with one parameter value of
+  // each kind.
   it.each<[Caller['name'], (op: Operation) => boolean]>([
     ['stranger', (op) => !op.isSecured],
     ['admin', (op) => op.isSecured],
     ['host', () => false],
+    ['renter', () => false],
   ])('never answers 5xx to %s', async (name, isDeep) => {
-    const caller: Caller = { name, signed: name === 'stranger' ? undefined : name === 'admin' ? admin : host };
+    const signed = { stranger: undefined, admin, host, renter }[name];
+    const caller: Caller = { name, signed };
     const before = failures.length;
     for (const op of operations) {
-      await attack(op, caller, { deep: isDeep(op) });
+      await attack(op, caller, { deep: isDeep(op), bodies: name !== 'renter' });
       await staySignedIn(caller);
     }
     expect(failures.slice(before), report(failures.slice(before))).toEqual([]);
-  }, 120_000);
+    // About 25 s for the admin on a quiet 2-core machine; room for a busy one.
+  }, 300_000);
 
   it('sent thousands of hostile requests', () => {
     expect(requestCount).toBeGreaterThan(5_000);
   });
+
+  it('sent every kind of hostile value to every query and path parameter of every operation, as every caller', () => {
+    const missing: string[] = [];
+    for (const caller of ['stranger', 'admin', 'host', 'renter']) {
+      for (const op of operations) {
+        const params = [...op.pathParams.map((p) => ['path', p] as const), ...op.queryParams.map((p) => ['query', p] as const)];
+        for (const [where, param] of params) {
+          for (const kind of HOSTILE_PARAMETER_KINDS) {
+            if (where === 'path' && !kind.values.some((v) => v !== '')) continue;
+            const key = `${caller} ${op.method} ${op.path} ${where} ${param} ${kind.kind}`;
+            if (!covered.has(key)) missing.push(key);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(operations.reduce((n, op) => n + op.queryParams.length, 0)).toBeGreaterThan(40);
+  });
 });
 
-// ---- The cases of the issue, one by one ----
+// ---- The cases of the issues, one by one ----
+describe('the dates of the admin reports (issue 18): 400 naming the parameter', () => {
+  it.each([
+    ['/api/earnings/admin/finance', 'to'],
+    ['/api/admin/analytics', 'from'],
+    ['/api/admin/analytics', 'to'],
+    ['/api/earnings/admin/transactions.csv', 'to'],
+  ])('%s?%s=9999-12-31 (answered 500)', async (url, param) => {
+    const res = await t.app.inject({ method: 'GET', url: `${url}?${param}=9999-12-31`, headers: admin.headers });
+    expectError(res, 400, `${param} must be between 2000-01-01 and 2100-12-31`);
+    expect(res.json().errors).toHaveProperty(param);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it.each([
+    ['2025-02-30', 'to must be a real date (YYYY-MM-DD)'],
+    ['275760-01-01', 'to must be a date (YYYY-MM-DD)'],
+    ['99999-12-31', 'to must be a date (YYYY-MM-DD)'],
+    ['1999-12-31', 'to must be between 2000-01-01 and 2100-12-31'],
+  ])('to=%s: 400 "%s" on all three routes', async (value, message) => {
+    for (const url of ['/api/earnings/admin/finance', '/api/admin/analytics', '/api/earnings/admin/transactions.csv']) {
+      expectError(await t.app.inject({ method: 'GET', url: `${url}?to=${value}`, headers: admin.headers }), 400, message);
+    }
+  });
+
+  it('a parameter given twice (?to=a&to=b): 400 naming it', async () => {
+    for (const url of ['/api/earnings/admin/finance', '/api/admin/analytics', '/api/earnings/admin/transactions.csv']) {
+      const res = await t.app.inject({ method: 'GET', url: `${url}?to=2030-01-01&to=2030-02-01`, headers: admin.headers });
+      expectError(res, 400, 'to must be a date (YYYY-MM-DD)');
+    }
+  });
+
+  it('analytics from years back without a to: 400 for a period too long, not thousands of weeks', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/analytics?from=2000-01-01', headers: admin.headers });
+    expectError(res, 400, /The period may be at most 731 days/);
+    expect(res.json().errors).toHaveProperty('from');
+  });
+
+  it('the same rule guards every other date: bookings, returns, browse and availability', async () => {
+    const booking = { car_username: world.otherCarUsername, start_date: '9999-12-30', end_date: '9999-12-31', start_time: '09:00', end_time: '17:00' };
+    expectError(await t.app.inject({ method: 'POST', url: '/api/booking/create', headers: renter.headers, payload: booking }), 400, 'Start date must be between 2000-01-01 and 2100-12-31');
+    expectError(await t.app.inject({ method: 'GET', url: '/api/car/getCarList?startDate=2030-02-30' }), 400, 'startDate must be a real date (YYYY-MM-DD)');
+    expectError(await t.app.inject({ method: 'GET', url: `/api/car/${world.carUsername}/availability?to=9999-12-31` }), 400, 'to must be between 2000-01-01 and 2100-12-31');
+    const returned = await t.app.inject({ method: 'PATCH', url: `/api/car/returnCar/${world.carId}`, headers: host.headers, payload: { actual_return_date: '+275760-09-13T00:00:00.000Z' } });
+    expectError(returned, 400, /Return date must be a date \(YYYY-MM-DD\) or a time/);
+  });
+});
+
 describe('the reported cases answer 4xx', () => {
   it('NUL in a car path: 400 or 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/car/getCarDetails/a%00b' });

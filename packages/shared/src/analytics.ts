@@ -2,34 +2,33 @@
 // cancellation and rejection rates, busiest cities and utilisation of a chosen period of
 // Johannesburg days. Every figure is an SQL aggregate of stored rows (decisions.md section 7).
 import { z } from './zod';
-import { DATE_PATTERN, addDays, daysBetween, isValidDate } from './booking-rules';
-import { safeText } from './text';
+import { addDays, daysBetween } from './booking-rules';
+import { dateRangeQuerySchema } from './calendar-date';
 
 /** The longest period one request may ask for, in days. */
 export const ANALYTICS_MAX_DAYS = 731;
 /** The default period: the last 12 weeks ending today. */
 export const ANALYTICS_DEFAULT_DAYS = 84;
 
-const analyticsDate = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    safeText(label)
-      .regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`)
-      .refine((v) => isValidDate(v), `${label} must be a real date`)
-      .optional(),
-  );
+export const ANALYTICS_TOO_LONG = `The period may be at most ${ANALYTICS_MAX_DAYS} days`;
+
+/** True when a period of Johannesburg days is longer than one request may ask for. */
+export function isAnalyticsPeriodTooLong(from: string, to: string): boolean {
+  return daysBetween(from, to) >= ANALYTICS_MAX_DAYS;
+}
 
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, Johannesburg dates, both optional (default the last 12 weeks ending today). */
-export const adminAnalyticsQuerySchema = z
-  .object({ from: analyticsDate('from'), to: analyticsDate('to') })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must be on or before to', path: ['from'] })
-  .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to) < ANALYTICS_MAX_DAYS, {
-    message: `The period may be at most ${ANALYTICS_MAX_DAYS} days`,
-    path: ['to'],
-  });
+export const adminAnalyticsQuerySchema = dateRangeQuerySchema.refine((q) => !q.from || !q.to || !isAnalyticsPeriodTooLong(q.from, q.to), {
+  message: ANALYTICS_TOO_LONG,
+  path: ['to'],
+});
 export type AdminAnalyticsQuery = z.infer<typeof adminAnalyticsQuerySchema>;
 
-/** The period a query stands for, given today's Johannesburg date. */
+/**
+ * The period a query stands for, given today's Johannesburg date. With only `from` the period ends
+ * today, so its length is only known here: the service refuses one that is too long (a `from` years
+ * back would otherwise answer thousands of weeks).
+ */
 export function analyticsPeriod(query: AdminAnalyticsQuery, today: string): { from: string; to: string } {
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   const from = query.from ?? addDays(to, -(ANALYTICS_DEFAULT_DAYS - 1));

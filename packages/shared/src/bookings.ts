@@ -1,7 +1,8 @@
 // Bookings: statuses and their machine (decisions.md section 5), the create request of the detail
 // page (document 2 section 3) and the booking as read by every screen (document 3 section 3).
 import { z } from './zod';
-import { DATE_PATTERN, TIME_PATTERN } from './booking-rules';
+import { TIME_PATTERN } from './booking-rules';
+import { calendarDate } from './calendar-date';
 import { midnightAfter } from './zoned-date';
 import { safeText } from './text';
 
@@ -50,8 +51,6 @@ export function canActorTransition(from: string, to: string, actor: BookingActor
 export const PENDING_EXPIRY_HOURS = 48;
 export const UNPAID_EXPIRY_HOURS = 24;
 
-const dateField = (label: string) =>
-  safeText(label, { error: `${label} is required` }).regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`);
 const timeField = (label: string) => safeText(label).regex(TIME_PATTERN, `${label} must be a time (HH:mm)`);
 
 /** A chosen option may be sent as the option object (as the detail page does) or its id. */
@@ -68,8 +67,8 @@ const chosenOption = z
  */
 export const createBookingBodySchema = z.object({
   car_username: safeText('car_username', { error: 'car_username is required' }).min(1, 'car_username is required').max(120),
-  start_date: dateField('Start date'),
-  end_date: dateField('End date'),
+  start_date: calendarDate('Start date'),
+  end_date: calendarDate('End date'),
   start_time: z.union([timeField('Pickup time'), z.literal('')]).nullable().optional(),
   end_time: z.union([timeField('Return time'), z.literal('')]).nullable().optional(),
   is_hourly_booking: z.boolean().optional().default(false),

@@ -1,7 +1,8 @@
 // Cars (document 2 sections 3-5, decisions.md section 4): the car as every screen reads it, the
 // requests that change it, the browse query, and the wizard's listing rules with their messages.
 import { z } from './zod';
-import { DATE_PATTERN, TIME_PATTERN } from './booking-rules';
+import { TIME_PATTERN } from './booking-rules';
+import { calendarDateOrTimestamp, optionalCalendarDate } from './calendar-date';
 import { CAR_SORTS, DEFAULT_NEW_CAR, DEFAULT_PICKUP_TIMES, PICKUP_OPTION_TYPES, PICKUP_TYPES } from './catalogues';
 import {
   atMostCount,
@@ -187,10 +188,7 @@ export const updateInsuranceOptionsBodySchema = z.object({
 });
 export const returnCarBodySchema = z.object({
   /** A date or a timestamp; defaults to now. */
-  actual_return_date: safeText('Return date')
-    .max(40)
-    .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Return date must be a date')
-    .optional(),
+  actual_return_date: z.preprocess((v) => (v === '' ? undefined : v), calendarDateOrTimestamp('Return date').optional()),
   condition_notes: safeText('Notes', { multiline: true }).max(2000, 'Notes must be at most 2000 characters').optional(),
   odometer_reading: wholeNumber('Odometer reading', MAX_ODOMETER_KM, atMostCount('Odometer reading', MAX_ODOMETER_KM, 'km')).nullable().optional(),
 });
@@ -223,8 +221,6 @@ const queryNumber = (label: string, min: number, max: number) =>
     (v) => (v === '' || v === null ? undefined : v),
     z.coerce.number({ error: `${label} must be a number` }).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`).optional(),
   );
-const queryDate = (label: string) =>
-  z.preprocess((v) => (v === '' ? undefined : v), safeText(label).regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`).optional());
 const upper = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toUpperCase() : undefined), z.enum(values, { error: message }).optional());
 
@@ -245,8 +241,8 @@ export const carListQuerySchema = z.object({
   sort: upper(CAR_SORTS, `sort must be one of ${CAR_SORTS.join(', ')}`),
   lat: queryNumber('Latitude', -90, 90),
   lng: queryNumber('Longitude', -180, 180),
-  startDate: queryDate('Start date'),
-  endDate: queryDate('End date'),
+  startDate: optionalCalendarDate('startDate'),
+  endDate: optionalCalendarDate('endDate'),
   owner: queryText('Owner', 100),
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CAR_STATUSES, { error: `status must be one of ${CAR_STATUSES.join(', ')}` }).optional()),
   verification_status: z.preprocess(

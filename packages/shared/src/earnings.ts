@@ -1,7 +1,7 @@
 // Host earnings, invoices and the platform's fee (document 3 sections 7 and 9; decisions.md
 // section 5): every figure is a sum of the breakdown stored on each booking, in rand.
 import { z } from './zod';
-import { DATE_PATTERN, isValidDate } from './booking-rules';
+import { dateRangeQuerySchema } from './calendar-date';
 import { safeText } from './text';
 
 export const PAYOUT_STATUSES = ['pending', 'processing', 'paid'] as const;
@@ -95,19 +95,8 @@ export type ReversePayoutBody = z.infer<typeof reversePayoutBodySchema>;
 
 // ---- Admin Finance (document 3, Admin panel "Finance"; decisions.md sections 5 and 7) ----
 
-const financeDate = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    safeText(label)
-      .regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`)
-      .refine((v) => isValidDate(v), `${label} must be a real date`)
-      .optional(),
-  );
-
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, Johannesburg dates, both optional (all time without them). */
-export const adminFinanceQuerySchema = z
-  .object({ from: financeDate('from'), to: financeDate('to') })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must be on or before to', path: ['from'] });
+export const adminFinanceQuerySchema = dateRangeQuerySchema;
 export type AdminFinanceQuery = z.infer<typeof adminFinanceQuerySchema>;
 
 export const financeTotalsSchema = z.object({

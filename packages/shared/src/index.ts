@@ -14,6 +14,7 @@ export * from './settings';
 export * from './pricing';
 export * from './cancellation';
 export * from './booking-rules';
+export * from './calendar-date';
 export * from './bookings';
 export * from './cars';
 export * from './images';

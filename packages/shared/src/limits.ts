@@ -31,6 +31,14 @@ export const MAX_RENTAL_DAYS_LIMIT = 365;
 export const MAX_PAGE = 100_000;
 /** The highest year a car may claim in a request; the listing rule then allows up to next year. */
 export const MAX_CAR_YEAR = 2100;
+/**
+ * The calendar dates a request may name (issue 18): a booking, a return, a browse window, a finance
+ * or analytics period. Karoo has no business before 2000 or after 2100, and date arithmetic past
+ * year 9999 leaves the 'YYYY-MM-DD' shape (JavaScript writes '+010000-01-01') and broke the admin
+ * reports with 500s.
+ */
+export const EARLIEST_CALENDAR_DATE = '2000-01-01';
+export const LATEST_CALENDAR_DATE = '2100-12-31';
 
 const grouped = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 });
 

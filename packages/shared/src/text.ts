@@ -14,8 +14,11 @@ const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 export interface SafeTextOptions {
   /** Keep line breaks and tabs (descriptions, notes, comments). */
   multiline?: boolean;
-  /** The message when the value is missing or not a string; "<Label> must be text" unless told. */
-  error?: string;
+  /**
+   * The message when the value is missing or not a string; "<Label> must be text" unless told. A
+   * function tells the two apart (its issue's `input` is undefined when the value is missing).
+   */
+  error?: string | ((issue: { input?: unknown }) => string);
   /** Trim surrounding white space first; true unless told (passwords and tokens are kept as sent). */
   trim?: boolean;
 }

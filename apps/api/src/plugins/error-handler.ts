@@ -59,6 +59,9 @@ const MULTIPART_MESSAGE = 'The upload could not be read: the multipart/form-data
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Every failure is the JSON envelope, even from a route that had set a file's headers before
+    // it failed (the finance CSV's stream): as text/csv the envelope could not be sent at all.
+    reply.removeHeader('content-disposition').type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       // A service that is down (the file store): logged with its cause, answered with its message.
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);

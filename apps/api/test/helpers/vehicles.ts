@@ -1,13 +1,14 @@
 // Cars and bookings inserted straight into the database for the vehicle tests, priced with the
 // shared pricing function so stored figures look like the API's own.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { addDays, bookingExpiresAt, calculatePrice, DEFAULT_SETTINGS, type NewCarBody } from '@karoo/shared';
 import type { AppContext } from '../../src/context';
 import type { BookingRow, CarRow, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../../src/db/schema';
 import { storedInsuranceOption, storedPickupOption } from '../../src/modules/cars/cars.mapper';
 import { refreshRatings } from '../../src/modules/reviews';
 import type { TestUser } from './factories';
-import { pngBytes } from './files';
+import { multipart, pdfBytes, pngBytes } from './files';
 
 let carCounter = 0;
 
@@ -210,4 +211,16 @@ export function newCarBody(overrides: Partial<NewCarBody> = {}): NewCarBody {
 /** A tiny valid PNG as a data URL. */
 export function pngDataUrl(): string {
   return `data:image/png;base64,${pngBytes().toString('base64')}`;
+}
+
+/**
+ * Through the API, as a car gets there: its owner uploads a registration document and an admin
+ * approves it, which a car needs before it can be verified (decision 033).
+ */
+export async function approveRegistration(app: FastifyInstance, car: string, ownerHeaders: Record<string, string>, adminHeaders: Record<string, string>): Promise<void> {
+  const body = multipart([{ name: 'registrationDocument', filename: 'registration.pdf', data: pdfBytes('Registration'), contentType: 'application/pdf' }]);
+  const uploaded = await app.inject({ method: 'POST', url: `/api/car/uploadRegistrationDocument/${car}`, headers: { ...ownerHeaders, ...body.headers }, payload: body.payload });
+  if (uploaded.statusCode !== 200) throw new Error(`registration upload: ${uploaded.statusCode} ${uploaded.body}`);
+  const approved = await app.inject({ method: 'PATCH', url: `/api/car/verifyRegistrationDocument/${car}`, headers: adminHeaders, payload: { verified: true } });
+  if (approved.statusCode !== 200) throw new Error(`registration approval: ${approved.statusCode} ${approved.body}`);
 }

@@ -6,7 +6,6 @@ import {
   BROWSE_TYPES,
   canonicalFeature,
   isAdmin,
-  isValidDate,
   type BrowseType,
   type Car,
   type CarListFilters,
@@ -65,9 +64,6 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
   }
   const start = query.startDate ?? query.endDate;
   const end = query.endDate ?? query.startDate;
-  for (const [field, value] of [['startDate', query.startDate], ['endDate', query.endDate]] as const) {
-    if (value !== undefined && !isValidDate(value)) throw badRequest(`${field} must be a real date (YYYY-MM-DD).`, { [field]: 'Not a date on the calendar' });
-  }
   if (start && end && end < start) throw badRequest('End date must be after start date.', { endDate: 'End date must be after start date.' });
 
   let scope: 'public' | 'all' = 'public';

@@ -2,13 +2,15 @@
 // tab): verifying or rejecting the car itself, and the registration document the owner uploads,
 // which is private (decisions.md section 9).
 import { randomBytes } from 'node:crypto';
-import type { verifyCarBodySchema } from '@karoo/shared';
+import { carVerificationBlocker, carVerificationGaps, type verifyCarBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import type { DomainEvent } from '../../events/domain-events';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { prepareDocument } from '../../lib/uploads';
+import { getSettings } from '../settings/settings.service';
+import { toCar } from './cars.mapper';
 import * as repo from './cars.repository';
 import { CAR_NOT_FOUND, canManageCar, carRef, findCarForAdmin, findManageableCar, reload, saveCar, today, type CarRecord } from './cars.service';
 
@@ -19,6 +21,7 @@ export async function verifyCar(ctx: AppContext, admin: UserRow, idOrUsername: s
   if (car.verification_status === body.verification_status) {
     throw conflict(`This car is already ${body.verification_status.replace('_', ' ')}.`);
   }
+  if (body.verification_status === 'verified') await assertVerifiable(ctx, car);
   const ref = carRef(car);
   const event: DomainEvent =
     body.verification_status === 'verified'
@@ -28,6 +31,18 @@ export async function verifyCar(ctx: AppContext, admin: UserRow, idOrUsername: s
         : { type: 'car.changed', car: ref, before: { verification_status: car.verification_status }, after: { verification_status: body.verification_status } };
   await saveCar(ctx, admin, car, { verification_status: body.verification_status, admin_notes: body.admin_notes || null }, event);
   return reload(ctx, car.id);
+}
+
+/**
+ * Trust before access (decisions.md section 12; decision 033): a car is listed only with an
+ * approved registration document, a photo and a listing that passes today's listing rules. The
+ * same words show beside the admin panel's disabled Verify button.
+ */
+async function assertVerifiable(ctx: AppContext, car: CarRecord): Promise<void> {
+  const settings = await getSettings(ctx);
+  const gaps = carVerificationGaps(toCar(car, { isPrivileged: true }), { minCarValue: settings.minCarValue, currentYear: Number(today(ctx).slice(0, 4)) });
+  const blocker = carVerificationBlocker(gaps);
+  if (blocker) throw conflict(`${car.car_username}: ${blocker}`, Object.fromEntries(gaps.map((gap) => [gap.field, gap.message])));
 }
 
 // ---- Registration documents ----

@@ -21,7 +21,7 @@ import {
   updateRentPriceBodySchema,
   verifyCarBodySchema,
   verifyRegistrationDocumentBodySchema,
-  DATE_PATTERN,
+  dateRangeQuerySchema,
   safeText,
 } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -80,10 +80,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Dates the car is held by pending, confirmed or active bookings (from today unless told)',
         params: idParams,
         security: optionalToken,
-        querystring: z.object({
-          from: safeText('from').regex(DATE_PATTERN, 'from must be a date (YYYY-MM-DD)').optional(),
-          to: safeText('to').regex(DATE_PATTERN, 'to must be a date (YYYY-MM-DD)').optional(),
-        }),
+        querystring: dateRangeQuerySchema,
         response: { 200: envelope(z.array(carAvailabilitySchema)) },
       },
     }, async (request) => ({

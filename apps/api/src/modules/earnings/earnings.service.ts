@@ -2,12 +2,12 @@
 // breakdown stored on each booking, never recomputed from prices, so every screen agrees.
 // Invoices: one per completed booking, numbered INV-YYYY-NNNNNN. Payouts: admins record them, a
 // completed trip's only; paid is final, and a mistake is corrected by an audited reversal (its own row).
-import { analyticsPeriod, daysBetween, weeksOf, FINANCE_CSV_HEADER, type AdminAnalytics, type AdminAnalyticsQuery, isAdmin, midnightAfter, monthIn, monthsFrom, startOfDay, todayIn, type AdminFinance, type AdminFinanceQuery, type FinanceTotals, type FinanceTransaction, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
+import { analyticsPeriod, ANALYTICS_TOO_LONG, isAnalyticsPeriodTooLong, daysBetween, weeksOf, FINANCE_CSV_HEADER, type AdminAnalytics, type AdminAnalyticsQuery, isAdmin, midnightAfter, monthIn, monthsFrom, startOfDay, todayIn, type AdminFinance, type AdminFinanceQuery, type FinanceTotals, type FinanceTransaction, type EarningsSummary, type Earning, type Invoice, type ProfitPerCar, type updatePayoutBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
 import type { InvoiceLine, UserRow } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { csvLines } from '../../lib/csv';
 import { findBookingById } from '../bookings';
 import { findCar } from '../cars';
@@ -426,6 +426,7 @@ export function csvFilename(query: AdminFinanceQuery, now: Date): string {
 /** The analytics of a period of Johannesburg days (default the last 12 weeks ending today). */
 export async function adminAnalytics(ctx: AppContext, query: AdminAnalyticsQuery): Promise<AdminAnalytics> {
   const period = analyticsPeriod(query, todayIn(ctx.clock.now()));
+  if (isAnalyticsPeriodTooLong(period.from, period.to)) throw badRequest(`${ANALYTICS_TOO_LONG} (from ${period.from} to ${period.to})`, { from: ANALYTICS_TOO_LONG });
   const range: repo.AnalyticsRange = { ...period, start: startOfDay(period.from), end: midnightAfter(period.to) };
   const [settings, weeklyBookings, weeklyRevenue, figures, tripDays, rating, cities, utilisation] = await Promise.all([
     getSettings(ctx),

@@ -4,7 +4,9 @@ import {
   DOCUMENT_TYPES,
   hasRequiredDocuments,
   isAdmin,
+  missingRequiredDocuments,
   missingVerificationItems,
+  userVerificationBlocker,
   type CreateUserBody,
   type DocumentType,
   type UpdateUserBody,
@@ -168,6 +170,15 @@ export async function setVerification(ctx: AppContext, admin: UserRow, target: U
   }
   const isVerified = body.verification_status === 'verified';
   const updated = await inTransaction(ctx, async (tx) => {
+    // Trust before access (decisions.md section 12; decision 033): only with every required
+    // document on file, read in the transaction that verifies.
+    if (isVerified) {
+      const documents = toDocuments(target.username, await repo.listDocuments(tx.db, [target.id]));
+      const blocker = userVerificationBlocker(documents);
+      if (blocker) {
+        throw conflict(`@${target.username}: ${blocker}`, Object.fromEntries(missingRequiredDocuments(documents).map((type) => [type, 'Not uploaded'])));
+      }
+    }
     const row = await repo.updateUser(
       tx.db,
       target.id,

@@ -3,7 +3,9 @@
 // Test Car'), Custom Car (the form, Create disabled until Make, Model and Car Username are filled)
 // and With Documents (where documents are uploaded). Every car is created for the owner named at
 // the top (the signed-in admin unless changed) through POST /api/car/newCar/{owner}, and starts
-// pending verification like any listing: it shows in the table below, to be verified there.
+// pending verification like any listing: it shows in the table below, where Verify stays disabled,
+// saying what is missing, until the car has a photo and an approved registration document
+// (decision 033: the creator makes up neither).
 import { todayIn, validateCarListing, type NewCarBody } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { CarFront, ChevronDown, ChevronUp, FileText, Sparkles, Wrench } from 'lucide-react';
@@ -151,7 +153,10 @@ function useCreate() {
     }
     try {
       const car = await creation.mutateAsync({ owner: ownerName, body });
-      notify.success('Car created', `${car.car_username} for @${car.car_owner} is waiting for verification in the table below.`);
+      notify.success(
+        'Car created',
+        `${car.car_username} for @${car.car_owner} is waiting for verification in the table below. It needs a photo and an approved registration document first.`,
+      );
       return true;
     } catch (error) {
       notify.error('Car Creation Failed', messageOf(error, 'The car could not be created. Please try again.'));
@@ -190,6 +195,7 @@ function QuickTestCar({ owner }: { owner: string }) {
           ))}
         </dl>
         <p className="mt-3 text-xs text-stone-500">Features: {car.features.join(', ')}.</p>
+        <p className="mt-1 text-xs text-stone-500">Created without photos or a registration document: it can be verified once it has both.</p>
       </div>
       <Button onClick={() => void create(owner, quickTestCarBody())} loading={isPending} icon={<Sparkles className="size-4" aria-hidden="true" />}>
         Create Test Car
@@ -275,9 +281,10 @@ function CustomCar({ owner }: { owner: string }) {
 function WithDocuments() {
   return (
     <Alert tone="info" title="Documents are added after the car exists">
-      Create the car first (Quick Test Car or Custom Car). Its registration document is then uploaded from the car's detail page in Cars Management: the owner opens
-      Host Dashboard, My Cars, Manage on that car and uploads it under Registration document. It then shows in this table's Registration documents column, where you
-      verify or reject it.
+      Create the car first (Quick Test Car or Custom Car). A car is verified only with at least one photo and an approved registration document. Its owner uploads
+      the registration document from Host Dashboard, My Cars, Manage on that car (photos of a car already listed are added through the API, PUT
+      /api/car/updateCar with images). The document then shows in this table's Registration documents column: approve it there, and the car's Verify button is
+      enabled. Until then Verify stays disabled and says what is missing.
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
-import type { Car } from '@karoo/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { formatRand, type Car } from '@karoo/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeCar } from '@/test/car-fixtures';
 import { jsonResponse, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
@@ -124,13 +124,82 @@ describe('Cars tab', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
   });
 
-  it('verifies a pending car', async () => {
+  it('keeps both of two filter changes made before the page draws again (a search, then a status at once)', async () => {
+    signIn(adminUser);
+    mockCarsApi();
+    const { user, router } = renderApp({ path: '/admin?tab=cars' });
+    await screen.findAllByTestId('car-row');
+    await user.type(screen.getByLabelText('Search cars'), 'Polo');
+    act(() => {
+      fireEvent.submit(screen.getByRole('search'));
+      fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'rented' } });
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=cars&q=Polo&status=rented'));
+  });
+
+  // What an admin can approve (issue 18; decision 033): the server's rule, mirrored.
+  it('disables Verify while the registration document awaits review, with the reason beside it', async () => {
     signIn(adminUser);
     const { bodies } = mockCarsApi();
     const { user } = renderApp({ path: '/admin?tab=cars' });
-    await user.click(await screen.findByRole('button', { name: 'Verify polo-pending' }));
+    const verify = await screen.findByRole('button', { name: 'Verify polo-pending' });
+    expect(verify).toBeDisabled();
+    const reason = 'Cannot verify: the registration document is awaiting review.';
+    expect(verify).toHaveAccessibleDescription(reason);
+    expect(within(screen.getAllByTestId('car-row')[0]!).getByText(reason)).toBeVisible();
+    await user.click(verify);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('names every gap: no registration document, no photo, a value under the minimum', async () => {
+    signIn(adminUser);
+    const bare = makeCar({ id: 'c-bare', car_username: 'bare-car', verification_status: 'pending_verification', images: [], car_images: [], car_value: 20000, registration_document: null });
+    mockFetch({
+      'GET /api/notifications': ok([]),
+      'GET /api/car/getCarList': jsonResponse({ success: true, data: [bare], meta: { total: 1, page: 1, limit: 20 } }),
+      'GET /api/review/getStats': ok({ average: 0, count: 0, by_rating: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } }),
+      'GET /api/settings': ok({ minCarValue: 50000 }),
+    });
+    renderApp({ path: '/admin?tab=cars' });
+    const verify = await screen.findByRole('button', { name: 'Verify bare-car' });
+    await waitFor(() =>
+      expect(verify).toHaveAccessibleDescription(
+        `Cannot verify: the registration document is not uploaded; the car has no photo (at least one is needed); the listing breaks a rule: Vehicle value must be at least ${formatRand(50000)} to list on Karoo.`,
+      ),
+    );
+    expect(verify).toBeDisabled();
+  });
+
+  it('verifies a car with an approved registration document and photos, after confirmation', async () => {
+    signIn(adminUser);
+    const ready = makeCar({
+      id: 'c-ready',
+      car_username: 'fortuner-ready',
+      verification_status: 'pending_verification',
+      registration_document: { url: '/api/car/fortuner-ready/registration-document', filename: 'reg.pdf', mime_type: 'application/pdf', uploaded_at: '2025-01-01T00:00:00Z', verified: true, verification_notes: null },
+    });
+    const bodies: unknown[] = [];
+    mockFetch({
+      'GET /api/notifications': ok([]),
+      'GET /api/car/getCarList': jsonResponse({ success: true, data: [ready], meta: { total: 1, page: 1, limit: 20 } }),
+      'GET /api/review/getStats': ok({ average: 0, count: 0, by_rating: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } }),
+      'GET /api/settings': ok({ minCarValue: 50000 }),
+      'PATCH /api/car/verifyCar/c-ready': ({ url, init }) => {
+        bodies.push({ url, body: JSON.parse(String(init?.body)) });
+        return ok({ ...ready, verification_status: 'verified' });
+      },
+    });
+    const { user } = renderApp({ path: '/admin?tab=cars' });
+    const verify = await screen.findByRole('button', { name: 'Verify fortuner-ready' });
+    expect(verify).toBeEnabled();
+    await user.click(verify);
+    const dialog = await screen.findByRole('dialog', { name: 'Verify this car?' });
+    expect(dialog).toHaveTextContent('is listed publicly');
+    expect(bodies).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify car' }));
     expect(await screen.findByText('Car verified')).toBeInTheDocument();
-    expect(bodies[0]).toMatchObject({ method: 'PATCH', url: '/api/car/verifyCar/c-pending', body: { verification_status: 'verified' } });
+    expect(bodies[0]).toEqual({ url: '/api/car/verifyCar/c-ready', body: { verification_status: 'verified' } });
   });
 
   it('rejects a car only with notes', async () => {

@@ -9,7 +9,7 @@
 // only, and Delete. The page on screen and the counters are refetched every 30 seconds.
 import { CAR_VERIFICATION_STATUSES, type Car, type CarStatus, type CarVerificationStatus, type RegistrationDocument } from '@karoo/shared';
 import { Car as CarIcon, CarFront, Check, ChevronLeft, ChevronRight, Images, RotateCcw, Star, Trash2, Undo2, Wrench, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -26,7 +26,6 @@ import {
   useAdminCars,
   useDeleteCar,
   useSetCarMaintenance,
-  useVerifyCar,
   useVerifyRegistrationDocument,
   type AdminCarCountFilter,
   type AdminCarFilters,
@@ -34,6 +33,7 @@ import {
 import { CAR_FILTER_STATUSES, carFiltersFrom, withCarFilters } from '../utils/car-filters';
 import { CarActionDialog, type CarDialogAction } from './car-action-dialog';
 import { CarCreator } from './car-creator';
+import { CarVerificationReason, CarVerifyAction } from './verify-action';
 
 export const CAR_STATUS_LABELS: Record<CarStatus, string> = {
   available: 'Available',
@@ -131,26 +131,26 @@ export function CarsTab() {
   const [deleting, setDeleting] = useState<Car | null>(null);
   const [viewing, setViewing] = useState<Car | null>(null);
   const list = useAdminCars(filters);
-  const verification = useVerifyCar();
   const documentVerification = useVerifyRegistrationDocument();
   const maintenance = useSetCarMaintenance();
   const removal = useDeleteCar();
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / filters.limit));
-  const choose = (patch: Partial<Omit<AdminCarFilters, 'limit'>>) => setParams((current) => withCarFilters(current, patch), { replace: true });
+  // React Router's functional update starts from the params of the last render, so two changes
+  // made before the next one (Search, then a filter at once) would drop the first: the URL being
+  // written is kept here, and the one on screen replaces it when it changes (Back, a link).
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const choose = (patch: Partial<Omit<AdminCarFilters, 'limit'>>) => {
+    latest.current = withCarFilters(latest.current, patch);
+    setParams(latest.current, { replace: true });
+  };
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     choose({ search: search.trim() || undefined });
-  };
-
-  const verify = async (car: Car) => {
-    try {
-      await verification.mutateAsync({ car, verified: true });
-      notify.success('Car verified', `${car.car_username} is now listed.`);
-    } catch (error) {
-      notify.error('Car Verification Error', messageOf(error, 'An error occurred while updating car verification status.'));
-    }
   };
 
   const verifyDocument = async (car: Car) => {
@@ -368,14 +368,11 @@ export function CarsTab() {
                         <p className={CARD_LABEL}>Verification</p>
                         <Badge tone={VERIFICATION_TONES[car.verification_status]}>{VERIFICATION_LABELS[car.verification_status]}</Badge>
                         {car.admin_notes ? <p className="mt-1 max-w-48 text-xs text-stone-500">{car.admin_notes}</p> : null}
+                        <CarVerificationReason car={car} />
                       </td>
                       <td className={`${CELL} col-span-2 border-t border-stone-100 bg-white pt-4 sm:col-span-3 xl:border-t-0 ${STICKY}`}>
                         <div className="flex flex-wrap gap-2 xl:flex-col xl:items-stretch xl:gap-1.5">
-                          {car.verification_status !== 'verified' ? (
-                            <Button size="sm" variant="success" icon={<Check className="size-4" aria-hidden="true" />} aria-label={`Verify ${car.car_username}`} onClick={() => void verify(car)}>
-                              Verify
-                            </Button>
-                          ) : null}
+                          {car.verification_status !== 'verified' ? <CarVerifyAction car={car} /> : null}
                           {car.verification_status !== 'rejected' ? (
                             <Button size="sm" variant="danger-outline" icon={<X className="size-4" aria-hidden="true" />} aria-label={`Reject ${car.car_username}`} onClick={() => setTarget({ action: 'reject', car })}>
                               Reject

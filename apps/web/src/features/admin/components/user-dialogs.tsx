@@ -1,13 +1,17 @@
 // The Users tab's dialogs (document 3, Users): Reject with a reason the user is told, Manage Docs
-// (the four documents, read-only, view and download each or all), Add User (starts pending_upload)
-// and Edit User (profile fields and role). Each shows its own toasts; failures keep the dialog open.
+// (the four documents, read-only, view and download each or all; which are required, what is
+// missing, and Verify for a pending user, disabled with the reason until they are in: decision
+// 033), Add User (starts pending_upload) and Edit User (profile fields and role). Each shows its own
+// toasts; failures keep the dialog open.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminEditUserFormSchema,
   createUserBodySchema,
   DOCUMENT_LABELS,
   DOCUMENT_TYPES,
+  REQUIRED_DOCUMENT_TYPES,
   ROLES,
+  userVerificationBlocker,
   type AdminEditUserForm,
   type CreateUserBody,
   type DocumentType,
@@ -15,8 +19,9 @@ import {
   type UserWithDocuments,
 } from '@karoo/shared';
 import { CheckCircle2, Download, ExternalLink, FileX2 } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -24,6 +29,7 @@ import { Input } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
 import { isApiError, messageOf } from '@/lib/api-client';
 import { downloadUserDocument, openUserDocument, useCreateUser, useSetVerification, useUpdateUser } from '../api/admin-users';
+import { VerifyButton } from './verify-action';
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', host: 'Host', customer: 'Customer' };
 /** Document 3, section 9: bulk download waits 2 seconds between files. */
@@ -110,10 +116,13 @@ export function RejectUserDialog({ user, onClose }: { user: UserWithDocuments | 
 // ---- Manage Docs ----
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function UserDocumentsDialog({ user, onClose }: { user: UserWithDocuments | null; onClose: () => void }) {
+export function UserDocumentsDialog({ user, onClose, onVerify }: { user: UserWithDocuments | null; onClose: () => void; onVerify: (user: UserWithDocuments) => void }) {
   const notify = useNotification();
   const [downloadingAll, setDownloadingAll] = useState(false);
   const uploaded = user ? DOCUMENT_TYPES.filter((type) => user.documents[type]) : [];
+  const isPending = user?.verification_status === 'pending_verification';
+  const blocker = user ? userVerificationBlocker(user.documents) : null;
+  const summaryId = useId();
 
   const download = async (type: DocumentType) => {
     if (!user) return;
@@ -154,16 +163,29 @@ export function UserDocumentsDialog({ user, onClose }: { user: UserWithDocuments
       title="User Documents"
       description={user ? `${user.full_name} (@${user.username}). Read-only: only the user uploads documents.` : undefined}
       footer={
-        <>
+        // Three buttons do not fit a phone's width in one line: they wrap, right-aligned.
+        <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button icon={<Download className="size-4" aria-hidden="true" />} onClick={() => void downloadAll()} loading={downloadingAll}>
+          <Button variant={isPending ? 'secondary' : 'primary'} icon={<Download className="size-4" aria-hidden="true" />} onClick={() => void downloadAll()} loading={downloadingAll}>
             Download all
           </Button>
-        </>
+          {user && isPending ? <VerifyButton name={user.username} blocker={blocker} reasonShownAt={summaryId} onClick={() => onVerify(user)} /> : null}
+        </div>
       }
     >
+      {user && isPending ? (
+        blocker ? (
+          <Alert tone="warning" title="Not ready to verify" className="mb-3">
+            <span id={summaryId}>{blocker}</span> Only the user can upload them.
+          </Alert>
+        ) : (
+          <Alert tone="success" title="Ready to verify" className="mb-3">
+            Every required document is in. Read them, then verify or reject.
+          </Alert>
+        )
+      ) : null}
       <ul className="divide-y divide-stone-100" aria-label="Documents">
         {DOCUMENT_TYPES.map((type) => {
           const doc = user?.documents[type];
@@ -181,6 +203,7 @@ export function UserDocumentsDialog({ user, onClose }: { user: UserWithDocuments
                     Not Uploaded
                   </Badge>
                 )}
+                <span className="ml-2 text-xs text-stone-500">{REQUIRED_DOCUMENT_TYPES.includes(type) ? 'Required for verification' : 'Optional'}</span>
                 {doc ? <p className="mt-1 truncate text-xs text-stone-500">{doc.originalName}</p> : null}
               </div>
               {doc ? (

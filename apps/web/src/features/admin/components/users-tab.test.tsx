@@ -6,6 +6,8 @@ import { renderApp } from '@/test/render';
 
 const adminUser = makeUser({ id: 'a1', username: 'admin', full_name: 'Karoo Admin', role: 'admin', user_type: 'admin' });
 const noDocs = { id_document: null, driver_license: null, proof_of_address: null, bank_confirmation_letter: null };
+const doc = (name: string) => ({ url: `/api/user/x/documents/${name}`, originalName: `${name}.pdf`, mime_type: 'application/pdf', size: 1000, uploaded_at: '2030-03-01T08:00:00.000Z' });
+const requiredDocs = { ...noDocs, id_document: doc('id_document'), driver_license: doc('driver_license'), bank_confirmation_letter: doc('bank_confirmation_letter') };
 const counts: AdminUserCounts = { total: 30, pending_verification: 4, verified: 20, rejected: 1, pending_upload: 5, admins: 1, hosts: 9, customers: 20 };
 
 const row = (overrides: Partial<UserWithDocuments>): UserWithDocuments => ({
@@ -17,6 +19,8 @@ const row = (overrides: Partial<UserWithDocuments>): UserWithDocuments => ({
 const naledi = row({ username: 'naledi', full_name: 'Naledi Dlamini', email: 'naledi@example.co.za', verification_status: 'pending_verification', total_trips: 3, rating: 4.5 });
 const thabo = row({ username: 'host_thabo', full_name: 'Thabo Mokoena', role: 'host', verification_status: 'verified' });
 const boss = row({ username: 'admin', full_name: 'Karoo Admin', role: 'admin', verification_status: 'verified' });
+// Pending, with every required document in: the one Verify is offered to.
+const sizwe = row({ username: 'sizwe', full_name: 'Sizwe Zulu', verification_status: 'pending_verification', documents: requiredDocs });
 
 function mockUsersApi() {
   const urls: string[] = [];
@@ -28,12 +32,16 @@ function mockUsersApi() {
     'GET /api/user/getList': ({ url }) => {
       urls.push(url);
       const page = new URL(url, 'http://x').searchParams.get('page') ?? '1';
-      const data = page === '1' ? [naledi, thabo, boss] : [row({ username: 'zanele', full_name: 'Zanele Khumalo' })];
+      const data = page === '1' ? [naledi, thabo, boss, sizwe] : [row({ username: 'zanele', full_name: 'Zanele Khumalo' })];
       return jsonResponse({ success: true, data, meta: { total: 28, page: Number(page), limit: 25, counts } });
+    },
+    'PUT /api/user/sizwe/verification': (request) => {
+      record(request);
+      return ok({ ...sizwe, verification_status: 'verified' }, 'User verified');
     },
     'PUT /api/user/naledi/verification': (request) => {
       record(request);
-      return ok({ ...naledi, verification_status: 'verified' }, 'User verified');
+      return ok({ ...naledi, verification_status: 'rejected' }, 'User rejected');
     },
     [`DELETE /api/user/delete/${thabo.id}`]: (request) => {
       record(request);
@@ -58,7 +66,7 @@ describe('Users tab', () => {
     const { user } = renderApp({ path: '/admin?tab=users' });
 
     const rows = await screen.findAllByTestId('user-row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(within(rows[0]!).getByText('Naledi Dlamini')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Pending verification')).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('button', { name: 'Verify naledi' })).toBeInTheDocument();
@@ -87,14 +95,33 @@ describe('Users tab', () => {
     await waitFor(() => expect(urls.at(-1)).toContain('search=NALEDI'));
   });
 
-  it('verifies a pending user', async () => {
+  it('verifies a pending user with the required documents, after confirmation', async () => {
     signIn(adminUser);
     const { bodies, urls } = mockUsersApi();
     const { user } = renderApp({ path: '/admin?tab=users' });
-    await user.click(await screen.findByRole('button', { name: 'Verify naledi' }));
+    await user.click(await screen.findByRole('button', { name: 'Verify sizwe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify this user?' });
+    expect(dialog).toHaveTextContent('Sizwe Zulu (@sizwe) gets full access');
+    expect(bodies).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Verify user' }));
     expect(await screen.findByText('User verified')).toBeInTheDocument();
-    expect(bodies[0]).toMatchObject({ method: 'PUT', body: { verification_status: 'verified' } });
+    expect(bodies[0]).toMatchObject({ method: 'PUT', url: '/api/user/sizwe/verification', body: { verification_status: 'verified' } });
     await waitFor(() => expect(urls.length).toBeGreaterThan(1));
+  });
+
+  it('disables Verify for a user without the required documents, naming them beside it (decision 033)', async () => {
+    signIn(adminUser);
+    const { bodies } = mockUsersApi();
+    const { user } = renderApp({ path: '/admin?tab=users' });
+    const verify = await screen.findByRole('button', { name: 'Verify naledi' });
+    expect(verify).toBeDisabled();
+    const reason = "Cannot verify: missing ID Document, Driver's License and Bank Confirmation Letter.";
+    expect(verify).toHaveAccessibleDescription(reason);
+    const nalediRow = screen.getAllByTestId('user-row')[0]!;
+    expect(within(nalediRow).getByText(reason)).toBeVisible();
+    await user.click(verify);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
   });
 
   it('rejects with a reason the user is told, and requires it', async () => {
@@ -117,11 +144,12 @@ describe('Users tab', () => {
     signIn(adminUser);
     mockFetch({
       'GET /api/notifications': ok([]),
-      'GET /api/user/getList': jsonResponse({ success: true, data: [naledi], meta: { total: 1, page: 1, limit: 25, counts } }),
-      'PUT /api/user/naledi/verification': jsonResponse({ success: false, message: 'Only pending users can be verified or rejected' }, 409),
+      'GET /api/user/getList': jsonResponse({ success: true, data: [sizwe], meta: { total: 1, page: 1, limit: 25, counts } }),
+      'PUT /api/user/sizwe/verification': jsonResponse({ success: false, message: 'Only pending users can be verified or rejected' }, 409),
     });
     const { user } = renderApp({ path: '/admin?tab=users' });
-    await user.click(await screen.findByRole('button', { name: 'Verify naledi' }));
+    await user.click(await screen.findByRole('button', { name: 'Verify sizwe' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Verify this user?' })).getByRole('button', { name: 'Verify user' }));
     expect(await screen.findByText('Verification Failed')).toBeInTheDocument();
     expect(screen.getByText('Only pending users can be verified or rejected')).toBeInTheDocument();
   });
@@ -166,8 +194,31 @@ describe('Users tab', () => {
       expect(within(dialog).getByText(label)).toBeInTheDocument();
     }
     expect(within(dialog).getAllByText('Not Uploaded')).toHaveLength(4);
+    expect(within(dialog).getAllByText('Required for verification')).toHaveLength(3);
+    expect(within(dialog).getByText('Optional')).toBeInTheDocument();
+    // What is missing, and Verify disabled with it as the reason.
+    expect(within(dialog).getByText('Not ready to verify')).toBeVisible();
+    const verify = within(dialog).getByRole('button', { name: 'Verify naledi' });
+    expect(verify).toBeDisabled();
+    expect(verify).toHaveAccessibleDescription("Cannot verify: missing ID Document, Driver's License and Bank Confirmation Letter.");
     await user.click(within(dialog).getByRole('button', { name: 'Download all' }));
     expect(await screen.findByText('No Documents Found')).toBeInTheDocument();
+  });
+
+  it('verifies from Manage Docs once the required documents are in, after confirmation', async () => {
+    signIn(adminUser);
+    const { bodies } = mockUsersApi();
+    const { user } = renderApp({ path: '/admin?tab=users' });
+    await user.click(await screen.findByRole('button', { name: 'Manage Docs of sizwe' }));
+    const docs = await screen.findByRole('dialog', { name: 'User Documents' });
+    expect(within(docs).getByText('Ready to verify')).toBeVisible();
+    expect(within(docs).getAllByText('Uploaded')).toHaveLength(3);
+    await user.click(within(docs).getByRole('button', { name: 'Verify sizwe' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Verify this user?' });
+    expect(screen.queryByRole('dialog', { name: 'User Documents' })).not.toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Verify user' }));
+    expect(await screen.findByText('User verified')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ url: '/api/user/sizwe/verification', body: { verification_status: 'verified' } });
   });
 
   it('edits profile fields and role, and shows the server message on failure', async () => {

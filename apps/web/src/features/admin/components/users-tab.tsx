@@ -2,9 +2,21 @@
 // status and role filters, counter cards (server aggregates over every user), and the table (User,
 // Contact, Role, Status, Trips, Rating, Actions) paged on the server. Verify/Reject while pending,
 // Manage Docs, Edit, Delete for non-admins (decisions.md section 4), Add User. The page on screen
-// is refetched every 30 seconds.
-import { ADMIN_USERS_PAGE_SIZE, ROLES, VERIFICATION_STATUSES, type AdminUserCounts, type Role, type UserWithDocuments, type VerificationStatus } from '@karoo/shared';
-import { Check, ChevronLeft, ChevronRight, FileText, Pencil, Star, Trash2, UserPlus, Users, X } from 'lucide-react';
+// is refetched every 30 seconds. Verify is disabled, with the missing documents named beside it,
+// until the required documents are in, and asks for confirmation (decision 033).
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  DOCUMENT_LABELS,
+  REQUIRED_DOCUMENT_TYPES,
+  ROLES,
+  userVerificationBlocker,
+  VERIFICATION_STATUSES,
+  type AdminUserCounts,
+  type Role,
+  type UserWithDocuments,
+  type VerificationStatus,
+} from '@karoo/shared';
+import { ChevronLeft, ChevronRight, FileText, Pencil, Star, Trash2, UserPlus, Users, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -15,6 +27,7 @@ import { messageOf } from '@/lib/api-client';
 import { initialOf } from '@/lib/format';
 import { useAdminUsers, useDeleteUser, useSetVerification, type AdminUserFilters } from '../api/admin-users';
 import { AddUserDialog, EditUserDialog, RejectUserDialog, ROLE_LABELS, UserDocumentsDialog } from './user-dialogs';
+import { VerifyButton } from './verify-action';
 
 const ROLE_TONES: Record<Role, BadgeTone> = { admin: 'brand', host: 'info', customer: 'neutral' };
 export const USER_STATUS_LABELS: Record<VerificationStatus, string> = {
@@ -52,6 +65,7 @@ export function UsersTab() {
   const [rejecting, setRejecting] = useState<UserWithDocuments | null>(null);
   const [documentsOf, setDocumentsOf] = useState<UserWithDocuments | null>(null);
   const [deleting, setDeleting] = useState<UserWithDocuments | null>(null);
+  const [verifying, setVerifying] = useState<UserWithDocuments | null>(null);
   const list = useAdminUsers(filters);
   const verification = useSetVerification();
   const removal = useDeleteUser();
@@ -64,12 +78,15 @@ export function UsersTab() {
     choose({ search: search.trim() || undefined });
   };
 
-  const verify = async (user: UserWithDocuments) => {
+  const verify = async () => {
+    if (!verifying) return;
+    const user = verifying;
     try {
       await verification.mutateAsync({ username: user.username, body: { verification_status: 'verified' } });
       notify.success('User verified', `@${user.username} now has full access.`);
     } catch (error) {
       notify.error('Verification Failed', messageOf(error, 'Failed to update user verification status.'));
+      throw error;
     }
   };
 
@@ -219,16 +236,12 @@ export function UsersTab() {
                       <div className="flex flex-wrap gap-1.5">
                         {user.verification_status === 'pending_verification' ? (
                           <>
-                            <Button
-                              size="sm"
-                              variant="success"
-                              icon={<Check className="size-4" aria-hidden="true" />}
-                              aria-label={`Verify ${user.username}`}
+                            <VerifyButton
+                              name={user.username}
+                              blocker={userVerificationBlocker(user.documents)}
                               loading={verification.isPending && verification.variables?.username === user.username}
-                              onClick={() => void verify(user)}
-                            >
-                              Verify
-                            </Button>
+                              onClick={() => setVerifying(user)}
+                            />
                             <Button size="sm" variant="danger-outline" icon={<X className="size-4" aria-hidden="true" />} aria-label={`Reject ${user.username}`} onClick={() => setRejecting(user)}>
                               Reject
                             </Button>
@@ -284,7 +297,28 @@ export function UsersTab() {
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <RejectUserDialog user={rejecting} onClose={() => setRejecting(null)} />
-      <UserDocumentsDialog user={documentsOf} onClose={() => setDocumentsOf(null)} />
+      <UserDocumentsDialog
+        user={documentsOf}
+        onClose={() => setDocumentsOf(null)}
+        onVerify={(user) => {
+          setDocumentsOf(null);
+          setVerifying(user);
+        }}
+      />
+      <ConfirmDialog
+        open={verifying !== null}
+        tone="success"
+        title="Verify this user?"
+        description={
+          verifying
+            ? `${verifying.full_name} (@${verifying.username}) gets full access: they can book cars and list their own. On file: ${REQUIRED_DOCUMENT_TYPES.map((type) => DOCUMENT_LABELS[type]).join(', ')}.`
+            : undefined
+        }
+        confirmLabel="Verify user"
+        loadingLabel="Verifying…"
+        onConfirm={verify}
+        onClose={() => setVerifying(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         tone="danger"
