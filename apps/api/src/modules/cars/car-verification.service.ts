@@ -9,7 +9,7 @@ import type { UserRow } from '../../db/schema';
 import type { DomainEvent } from '../../events/domain-events';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { prepareDocument } from '../../lib/uploads';
-import { getSettings } from '../settings/settings.service';
+import { getSettings } from '../settings';
 import { toCar } from './cars.mapper';
 import * as repo from './cars.repository';
 import { CAR_NOT_FOUND, canManageCar, carRef, findCarForAdmin, findManageableCar, reload, saveCar, today, type CarRecord } from './cars.service';
