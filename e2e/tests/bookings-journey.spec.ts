@@ -62,8 +62,8 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await page.goto('/my-bookings');
   await expect(page.getByRole('heading', { name: 'My Bookings' })).toBeVisible();
   let card = cardOf(page, carName);
-  await expect(card.getByText('Pending', { exact: true })).toBeVisible();
-  await expect(card.getByText('Booking Request', { exact: true })).toBeVisible();
+  await expect(card.getByText("Awaiting host's answer", { exact: true })).toBeVisible();
+  await expect(card.getByText('Booking Request', { exact: true })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Cancel Booking' })).toBeVisible();
   await expectNoAxeViolations(page, 'my bookings');
@@ -74,11 +74,11 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await expectNotification(page, 'New booking request');
   await page.goto('/my-bookings');
   await page.getByRole('button', { name: 'Received bookings' }).click();
-  await page.getByRole('button', { name: /^Pending/ }).click();
+  await page.getByRole('button', { name: /^Requested/ }).click();
   card = cardOf(page, carName);
-  await expect(card.getByText('Received Booking', { exact: true })).toBeVisible();
+  await expect(card.getByText(/^New request · answer by \w{3} \d{1,2} \w{3,4}, \d{2}:\d{2}$/)).toBeVisible();
   await card.getByRole('button', { name: 'View details' }).click();
-  await expect(card.getByText(/Platform fee \(\d+(\.\d+)?%\)/)).toBeVisible();
+  await expect(card.getByText(/^Host fee \(\d+(\.\d+)?% of rental( and pickup)?\)$/)).toBeVisible();
   await expectNoAxeViolations(page, 'my bookings, received booking details');
   await card.getByLabel('Message to the renter (optional)').fill('See you at the pickup point!');
   await card.getByRole('button', { name: 'Accept' }).click();
@@ -90,7 +90,7 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await expectNotification(page, 'Booking accepted');
   await page.goto('/my-bookings');
   card = cardOf(page, carName);
-  await expect(card.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(card.getByText(/^Accepted · pay by \w{3} \d{1,2} \w{3,4}, \d{2}:\d{2}$/)).toBeVisible();
   await expect(card.getByText(/Expires in/)).toBeVisible();
   await card.getByRole('button', { name: 'Pay now' }).click();
   let checkout = page.getByRole('dialog', { name: 'Secure checkout' });
@@ -106,8 +106,7 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await expect(page.getByText('Payment window closed. Booking not activated.')).toBeVisible();
   await page.reload();
   card = cardOf(page, carName);
-  await expect(card.getByText('Confirmed', { exact: true })).toBeVisible();
-  await expect(card.getByText('Awaiting payment')).toBeVisible();
+  await expect(card.getByText(/^Accepted · pay by /)).toBeVisible();
 
   await card.getByRole('button', { name: 'Pay now' }).click();
   checkout = page.getByRole('dialog', { name: 'Secure checkout' });
@@ -118,8 +117,9 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
   await expect(checkout).toHaveCount(0);
   card = cardOf(page, carName);
-  await expect(card.getByText('Active', { exact: true })).toBeVisible();
-  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  // A one-day rental from today: paid and under way, never "Active".
+  await expect(card.getByText(/^On trip · return \w{3} \d{1,2} \w{3,4}$/)).toBeVisible();
+  await expect(card.getByText('Active', { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page, 'my bookings, active');
   await logout(page);
 
@@ -127,7 +127,7 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await loginThroughUi(page, 'host_thabo');
   await expectNotification(page, 'Booking paid');
   await page.goto('/my-bookings');
-  await page.getByRole('button', { name: /^Active/ }).click();
+  await page.getByRole('button', { name: /^Paid/ }).click();
   card = cardOf(page, carName);
   await card.getByRole('button', { name: 'Mark as Returned' }).click();
   const returnDialog = page.getByRole('dialog', { name: 'Mark as Returned' });
@@ -174,7 +174,14 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: /^Invoice for booking/ }).click();
   const invoice = page.getByRole('dialog', { name: /^Invoice INV-/ });
-  await expect(invoice.getByText('Your earnings')).toBeVisible();
+  await expect(invoice.getByText('Your earnings', { exact: true }).first()).toBeVisible();
+  // The invoice names the car, the renter and the host, and the host fee at the booking's rate.
+  await expect(invoice.getByText(new RegExp(`^\\d{4} ${carName}$`))).toBeVisible();
+  await expect(invoice.getByText(/ · plate /)).toBeVisible();
+  await expect(invoice.getByText('(sipho)')).toBeVisible();
+  await expect(invoice.getByText('(host_thabo)')).toBeVisible();
+  await expect(invoice.getByText(/^Host fee \(\d+(\.\d+)?% of rental( and pickup)?\)$/)).toBeVisible();
+  await expect(invoice.getByText(car.car_username)).toHaveCount(0);
   await expectNoAxeViolations(page, 'invoice dialog');
   await invoice.getByRole('button', { name: 'Close', exact: true }).click();
 });

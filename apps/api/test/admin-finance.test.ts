@@ -62,6 +62,7 @@ async function expected(from?: string, to?: string) {
     return (!from || day >= from) && (!to || day <= to);
   });
   const sum = (pick: (b: BookingRow) => number) => earning.reduce((acc, b) => acc + pick(b), 0) / 100;
+  const rates = (pick: (b: BookingRow) => number) => [...new Set(earning.map((b) => Number(pick(b))))].sort((a, b) => a - b);
   return {
     rows: earning,
     totals: {
@@ -72,6 +73,8 @@ async function expected(from?: string, to?: string) {
       insurance: sum((b) => b.insurance_fee_cents),
       pickup_fees: sum((b) => b.pickup_fee_cents),
       host_fees: sum((b) => b.subtotal_cents + b.pickup_fee_cents - b.car_owner_earnings_cents),
+      host_fee_rates: rates((b) => b.commission_rate),
+      service_fee_rates: rates((b) => b.service_fee_rate),
       bookings: earning.length,
     },
   };
@@ -148,6 +151,32 @@ describe('GET /api/earnings/admin/finance', () => {
     const after = expectOk<AdminFinance>(await get('/api/earnings/admin/finance', admin.headers));
     expect(after.payouts.find((p) => p.host_id === host2.user.id)).toBeUndefined();
     expect(after.totals).toEqual(before.totals);
+  });
+
+  it('fees keep the rate they were taken at: after the host fee goes to 20%, the totals name both rates, a period of old bookings only 25%', async () => {
+    expectOk(await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { platform_fee: 20 } }));
+    try {
+      const made = expectOk<{ id: string; commission_rate: number }>(
+        await t.app.inject({ method: 'POST', url: '/api/booking/create', headers: renter.headers, payload: { car_username: car2.car_username, start_date: '2030-04-10', end_date: '2030-04-12' } }),
+        201,
+      );
+      expect(made.commission_rate).toBe(20);
+      await t.db.updateTable('bookings').set({ status: 'completed', payment_status: 'paid', paid_at: new Date('2030-03-09T10:00:00Z'), completed_at: new Date('2030-03-09T10:00:00Z') }).where('id', '=', made.id).execute();
+
+      const all = expectOk<AdminFinance>(await get('/api/earnings/admin/finance', admin.headers));
+      expect(all.totals.host_fee_rates).toEqual([20, 25]);
+      expect(all.totals.service_fee_rates).toEqual([10]);
+      expect(all.fee_structure.platform_fee).toBe(20);
+      // The bookings of February were all taken at 25%, whatever the setting says today.
+      const february = expectOk<AdminFinance>(await get('/api/earnings/admin/finance?from=2030-02-01&to=2030-02-28', admin.headers));
+      expect(february.totals.host_fee_rates).toEqual([25]);
+      expect(february.totals).toEqual((await expected('2030-02-01', '2030-02-28')).totals);
+      // A period with no earning booking took no fee at any rate.
+      const none = expectOk<AdminFinance>(await get('/api/earnings/admin/finance?from=2031-01-01&to=2031-01-31', admin.headers));
+      expect(none.totals).toMatchObject({ host_fee_rates: [], service_fee_rates: [], bookings: 0 });
+    } finally {
+      expectOk(await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { platform_fee: 25 } }));
+    }
   });
 
   it('admins only: 403 for hosts and customers, 401 for guests', async () => {

@@ -317,6 +317,55 @@ describe('money', () => {
     expect(expectOk<Invoice[]>(await req('GET', '/api/earnings/earning/getInvoiceList', admin.headers)).map((i) => i.id)).toContain(invoice.id);
   });
 
+  it('an invoice names the car (year, make, model, colour, plate), the renter and the host, and its host fee at the booking\u2019s own rate', async () => {
+    const invoice = expectOk<Invoice>(await req('POST', `/api/earnings/earning/createInvoicePerCar/${ids[0]}`, earner.headers), 200);
+    const r = (await earningRows()).find((x) => x.id === ids[0])!;
+    expect(invoice).toMatchObject({
+      car_name: `${ecar.car_year} ${ecar.car_make} ${ecar.car_model}`,
+      car: { make: ecar.car_make, model: ecar.car_model, year: ecar.car_year, color: ecar.car_color, plate_number: ecar.car_plate_number },
+      renter: { username: renter.user.username, full_name: renter.user.full_name },
+      host: { username: earner.user.username, full_name: earner.user.full_name },
+      start_date: r.start_date,
+      end_date: r.end_date,
+      rental_income: (r.subtotal_cents + r.pickup_fee_cents) / 100,
+      pickup_fee: r.pickup_fee_cents / 100,
+      host_fee: (r.subtotal_cents + r.pickup_fee_cents - r.car_owner_earnings_cents) / 100,
+      host_fee_rate: 25,
+    });
+    // The host fee is 25% of rental and pickup; what Karoo keeps in all (app_fee) adds the renter's
+    // service fee and insurance, so it is never shown as the host's fee.
+    // (Earnings are rounded to whole rand, so the fee is within 50 cents of the exact 25%.)
+    expect(Math.abs(invoice.host_fee - invoice.rental_income * 0.25)).toBeLessThanOrEqual(0.5);
+    expect(invoice.app_fee).toBeCloseTo(invoice.host_fee + (r.service_fee_cents + r.insurance_fee_cents) / 100, 2);
+    expect(invoice.host_fee + invoice.car_owner_earnings).toBeCloseTo(invoice.rental_income, 2);
+
+    // A later change of the setting leaves the rate this fee was taken at.
+    expectOk(await req('PUT', '/api/settings', admin.headers, { platform_fee: 20 }));
+    try {
+      const listed = expectOk<Invoice[]>(await req('GET', '/api/earnings/earning/getInvoiceList', earner.headers)).find((i) => i.id === invoice.id)!;
+      expect(listed).toMatchObject({ host_fee_rate: 25, host_fee: invoice.host_fee });
+    } finally {
+      expectOk(await req('PUT', '/api/settings', admin.headers, { platform_fee: 25 }));
+    }
+  });
+
+  it('getSummary tells two cars of the same make and model apart by year, colour and plate', async () => {
+    const twin = await createTestCar(t.ctx, earner.user, { price: 455.5 });
+    await completed(twin, '2030-02-20');
+    const summary = expectOk<EarningsSummary>(await req('GET', '/api/earnings/earning/getSummary', earner.headers));
+    for (const c of [ecar2, twin]) {
+      expect(summary.by_car.find((row) => row.car_username === c.car_username)).toMatchObject({
+        car_name: `${c.car_make} ${c.car_model}`,
+        car_year: c.car_year,
+        car_color: c.car_color,
+        car_plate_number: c.car_plate_number,
+      });
+    }
+    expect(new Set(summary.by_car.map((row) => row.car_plate_number)).size).toBe(summary.by_car.length);
+    const perCar = expectOk<ProfitPerCar>(await req('GET', `/api/earnings/earning/getProfitPerCar/${twin.car_username}`, earner.headers));
+    expect(perCar).toMatchObject({ car_plate_number: twin.car_plate_number, car_year: twin.car_year, car_color: twin.car_color });
+  });
+
   it('updatePayout (admin): pending -> processing -> paid with a reference', async () => {
     const id = ids[1]!;
     expectError(await req('PATCH', `/api/earnings/earning/updatePayout/${id}`, earner.headers, { payout_status: 'paid' }), 403);

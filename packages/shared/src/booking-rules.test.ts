@@ -12,6 +12,8 @@ import {
   rangesOverlap,
   validateBookingRequest,
   type BookingRequestInput,
+  formatMoment,
+  formatShortDay,
 } from './booking-rules';
 import { timeIn, todayIn } from './zoned-date';
 
@@ -152,5 +154,19 @@ describe('validateBookingRequest: the first failing check, in the seed\u2019s or
         }
       }),
     );
+  });
+});
+
+describe('formatShortDay and formatMoment (running text, Johannesburg)', () => {
+  const now = new Date('2026-11-26T10:00:00Z');
+  it('names the weekday, the day without a leading zero and the month; the year only when it is not this year', () => {
+    expect(formatShortDay('2026-12-08', now)).toBe('Tue 8 Dec');
+    expect(formatShortDay('2027-01-05', now)).toBe('Tue 5 Jan 2027');
+    expect(formatShortDay('not a date', now)).toBe('not a date');
+  });
+  it('reads an instant on the Johannesburg clock, so 22:30 UTC is already the next day', () => {
+    expect(formatMoment('2026-12-09T12:00:00.000Z', now)).toBe('Wed 9 Dec, 14:00');
+    expect(formatMoment('2026-12-09T22:30:00.000Z', now)).toBe('Thu 10 Dec, 00:30');
+    expect(formatMoment('2026-12-31T22:30:00.000Z', now)).toBe('Fri 1 Jan 2027, 00:30');
   });
 });

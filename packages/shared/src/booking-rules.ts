@@ -1,6 +1,8 @@
 // Booking date and time rules of document 2 section 5 and decisions.md section 5. Dates are
 // 'YYYY-MM-DD' and times 'HH:mm', both local to Africa/Johannesburg; the date arithmetic here works
 // on calendar dates only, so no time-zone shift can move a day.
+import { TIME_ZONE } from './constants';
+import { todayIn } from './zoned-date';
 
 export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -71,6 +73,43 @@ export function formatDay(date: string): string {
   if (!DATE_PATTERN.test(date.slice(0, 10))) return date;
   const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? date : dayFormatter.format(d);
+}
+
+// The short form of a day in running text ("Paid · starts Tue 8 Dec"): the weekday helps a person
+// place the day; the year is added only when it is not this year in Johannesburg.
+const shortDayParts = new Intl.DateTimeFormat('en-ZA', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const momentParts = new Intl.DateTimeFormat('en-ZA', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: TIME_ZONE,
+});
+
+function partsOf(formatter: Intl.DateTimeFormat, instant: Date): Record<string, string> {
+  return Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
+}
+
+function shortDay(parts: Record<string, string>, now: Date): string {
+  const day = `${parts.weekday} ${Number(parts.day)} ${parts.month}`;
+  return parts.year === todayIn(now).slice(0, 4) ? day : `${day} ${parts.year}`;
+}
+
+/** 'YYYY-MM-DD' as "Tue 8 Dec" ("Tue 8 Dec 2026" in another year than `now`'s); anything else unchanged. */
+export function formatShortDay(date: string, now: Date = new Date()): string {
+  if (!isValidDate(date.slice(0, 10))) return date;
+  return shortDay(partsOf(shortDayParts, new Date(`${date.slice(0, 10)}T00:00:00Z`)), now);
+}
+
+/** An instant as Johannesburg's "Wed 9 Dec, 14:00" (with the year when it is not `now`'s). */
+export function formatMoment(instant: Date | string, now: Date = new Date()): string {
+  const d = new Date(instant);
+  if (Number.isNaN(d.getTime())) return String(instant);
+  const parts = partsOf(momentParts, d);
+  return `${shortDay(parts, now)}, ${parts.hour}:${parts.minute}`;
 }
 
 /** "30 Nov 2026" for one day, "30 Nov 2026 to 02 Dec 2026" for a range. */

@@ -503,6 +503,15 @@ export function markerColour(dailyPrice: number): 'green' | 'yellow' | 'red' {
   return 'red';
 }
 
+/**
+ * True when renters can find and book the car: verified by Karoo and set available by its host. The
+ * server's browse applies the same rule in SQL (the LISTED condition of the browse index and its
+ * partial indexes); a host's screens count and describe their cars by this one.
+ */
+export function isListedCar(car: { status: string; verification_status: string }): boolean {
+  return car.verification_status === 'verified' && car.status === 'available';
+}
+
 export function carName(car: { car_make: string; car_model: string; car_year?: number | null }): string {
   return [car.car_year, car.car_make, car.car_model].filter(Boolean).join(' ');
 }

@@ -34,6 +34,10 @@ export type Earning = z.infer<typeof earningSchema>;
 export const profitPerCarSchema = z.object({
   car_username: z.string(),
   car_name: z.string(),
+  /** What tells two cars of one make and model apart (two Polos of one host). */
+  car_year: z.number().int(),
+  car_color: z.string(),
+  car_plate_number: z.string(),
   gross: z.number(),
   car_owner_earnings: z.number(),
   app_fee: z.number(),
@@ -42,15 +46,31 @@ export const profitPerCarSchema = z.object({
 export type ProfitPerCar = z.infer<typeof profitPerCarSchema>;
 
 export const invoiceLineSchema = z.object({ description: z.string(), amount: z.number() });
+const invoicePartySchema = z.object({ username: z.string(), full_name: z.string() });
 export const invoiceSchema = z.object({
   id: z.string(),
   invoice_number: z.string(),
   invoice_car_username: z.string(),
   car_username: z.string(),
+  /** The car as a person names it: "2021 Volkswagen Polo", with its colour and plate below. */
+  car_name: z.string(),
+  car: z.object({ make: z.string(), model: z.string(), year: z.number().int(), color: z.string(), plate_number: z.string() }),
+  renter: invoicePartySchema,
+  host: invoicePartySchema,
   booking_id: z.string(),
   booking_number: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  /** What the renter paid: rental, service fee, insurance and pickup (the line items add up to it). */
   total_amount: z.number(),
+  /** The host's part: rental and pickup fee (pickup_fee of it), before the host fee. */
+  rental_income: z.number(),
+  pickup_fee: z.number(),
+  /** The host fee kept from the rental income, at host_fee_rate: the rate stored on the booking when it was made. */
+  host_fee: z.number(),
+  host_fee_rate: z.number(),
   car_owner_earnings: z.number(),
+  /** Everything Karoo keeps of the total: the host fee, the renter's service fee and insurance. */
   app_fee: z.number(),
   line_items: z.array(invoiceLineSchema),
   issued_at: z.string(),
@@ -110,6 +130,9 @@ export const financeTotalsSchema = z.object({
   pickup_fees: z.number(),
   /** The host fee: rental + pickup - host earnings. */
   host_fees: z.number(),
+  /** The host fee and service fee rates these bookings were taken at (each booking keeps its own), ascending. */
+  host_fee_rates: z.array(z.number()),
+  service_fee_rates: z.array(z.number()),
   bookings: z.number().int(),
 });
 export type FinanceTotals = z.infer<typeof financeTotalsSchema>;

@@ -116,6 +116,33 @@ export function serviceFeeLabel(rate: number): string {
   return `Service fee (${formatPercent(rate)}%)`;
 }
 
+/**
+ * The host fee as taken on one booking, at that booking's stored rate (commission_rate), e.g. "Host
+ * fee (25% of rental and pickup)". Never today's setting: a fee keeps the rate it was taken at.
+ */
+export function hostFeeLabel(rate: number, hasPickup: boolean): string {
+  return `Host fee (${formatPercent(rate)}% of rental${hasPickup ? ' and pickup' : ''})`;
+}
+
+/**
+ * A sum of host fees: "Host fees (25% of rental and pickup)" when every booking was taken at one
+ * rate, else "Host fees (taken at each booking's rate: 20% and 25%)"; no rate when there are none.
+ */
+export function hostFeesLabel(rates: readonly number[]): string {
+  const distinct = [...new Set(rates)].sort((a, b) => a - b).map((r) => `${formatPercent(r)}%`);
+  if (distinct.length === 0) return 'Host fees';
+  if (distinct.length === 1) return `Host fees (${distinct[0]} of rental and pickup)`;
+  return `Host fees (taken at each booking's rate: ${distinct.slice(0, -1).join(', ')} and ${distinct.at(-1)})`;
+}
+
+/** A sum of renters' service fees, named with the rates they were taken at, as hostFeesLabel. */
+export function serviceFeesLabel(rates: readonly number[]): string {
+  const distinct = [...new Set(rates)].sort((a, b) => a - b).map((r) => `${formatPercent(r)}%`);
+  if (distinct.length === 0) return 'Service fees (renters)';
+  if (distinct.length === 1) return `Service fees (renters, ${distinct[0]})`;
+  return `Service fees (renters, at each booking's rate: ${distinct.slice(0, -1).join(', ')} and ${distinct.at(-1)})`;
+}
+
 function formatPercent(rate: number): string {
   return Number.isInteger(rate) ? String(rate) : String(Math.round(rate * 100) / 100);
 }

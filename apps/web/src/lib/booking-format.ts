@@ -1,15 +1,19 @@
 // Booking display helpers shared by My Bookings, the dashboard and earnings: dates in en-ZA,
-// durations, status colours, countdowns.
-import { TIME_ZONE, type Booking, type BookingStatus } from '@karoo/shared';
+// durations, status colours, countdowns, and what a booking's state means to the person reading it.
+import { formatMoment, formatShortDay, hasDayStarted, TIME_ZONE, todayIn, type Booking, type BookingStatus } from '@karoo/shared';
 import type { BadgeTone } from '@/components/ui/badge';
 
+/**
+ * A status in plain words, for filters and counts. The stored 'active' means paid (the trip may be
+ * days away), so it is never shown as "Active"; one booking's card says more (bookingStateLabel).
+ */
 export const STATUS_LABELS: Record<BookingStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  active: 'Active',
+  pending: 'Requested',
+  confirmed: 'Accepted',
+  active: 'Paid',
   completed: 'Completed',
   cancelled: 'Cancelled',
-  rejected: 'Rejected',
+  rejected: 'Declined',
 };
 
 export const STATUS_TONES: Record<BookingStatus, BadgeTone> = {
@@ -61,4 +65,43 @@ export function formatExpiresIn(expiresAt: string | null, now: Date = new Date()
   if (hours < 24) return `Expires in ${hours} h ${minutes % 60} min`;
   const days = Math.floor(hours / 24);
   return `Expires in ${days} ${days === 1 ? 'day' : 'days'} ${hours % 24} h`;
+}
+
+export type BookingViewer = 'renter' | 'owner';
+
+type StateFields = Pick<
+  Booking,
+  'status' | 'payment_status' | 'start_date' | 'end_date' | 'start_time' | 'end_time' | 'is_hourly_booking' | 'expires_at'
+>;
+
+/**
+ * What the booking means to the person reading it, and what they need to know next, e.g. "Paid ·
+ * starts Tue 8 Dec" or "Accepted · pay by Wed 9 Dec, 14:00". Days and deadlines are Johannesburg's
+ * (the shared formatters); an hourly trip also names the hour.
+ */
+export function bookingStateLabel(booking: StateFields, viewer: BookingViewer, now: Date = new Date()): { label: string; tone: BadgeTone } {
+  const day = (date: string, time: string) => `${formatShortDay(date, now)}${booking.is_hourly_booking && time ? `, ${time}` : ''}`;
+  const deadline = booking.expires_at ? formatMoment(booking.expires_at, now) : null;
+  const paid = booking.payment_status === 'paid';
+  switch (booking.status) {
+    case 'pending':
+      if (viewer === 'owner') return { label: deadline ? `New request · answer by ${deadline}` : 'New request · awaiting your answer', tone: 'warning' };
+      return { label: "Awaiting host's answer", tone: 'warning' };
+    case 'confirmed':
+      if (!paid) {
+        if (viewer === 'owner') return { label: deadline ? `Accepted · renter pays by ${deadline}` : 'Accepted · awaiting payment', tone: 'info' };
+        return { label: deadline ? `Accepted · pay by ${deadline}` : 'Accepted · awaiting payment', tone: 'info' };
+      }
+      return { label: `Paid · starts ${day(booking.start_date, booking.start_time)}`, tone: 'brand' };
+    case 'active':
+      if (!hasDayStarted(booking.start_date, now)) return { label: `Paid · starts ${day(booking.start_date, booking.start_time)}`, tone: 'brand' };
+      if (booking.end_date < todayIn(now)) return { label: `Return overdue · was due ${day(booking.end_date, booking.end_time)}`, tone: 'danger' };
+      return { label: `On trip · return ${day(booking.end_date, booking.end_time)}`, tone: 'brand' };
+    case 'completed':
+      return { label: 'Completed', tone: 'success' };
+    case 'cancelled':
+      return { label: 'Cancelled', tone: 'neutral' };
+    case 'rejected':
+      return { label: viewer === 'owner' ? 'Declined' : 'Declined by the host', tone: 'danger' };
+  }
 }

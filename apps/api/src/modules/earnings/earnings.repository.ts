@@ -17,6 +17,9 @@ export interface EarningRecord {
   car_username: string;
   car_make: string;
   car_model: string;
+  car_year: number;
+  car_color: string;
+  car_plate_number: string;
   start_date: string;
   end_date: string;
   subtotal_cents: number;
@@ -49,6 +52,9 @@ export function listEarningRecords(db: Db, filters: { ownerId?: string; carId?: 
       'c.car_username',
       'c.car_make',
       'c.car_model',
+      'c.car_year',
+      'c.car_color',
+      'c.car_plate_number',
       'b.start_date',
       'b.end_date',
       'b.subtotal_cents',
@@ -78,9 +84,24 @@ export interface InvoiceRecord {
   invoice_number: string;
   booking_id: string;
   booking_number: string;
+  start_date: string;
+  end_date: string;
   car_username: string;
+  car_make: string;
+  car_model: string;
+  car_year: number;
+  car_color: string;
+  car_plate_number: string;
+  renter_username: string;
+  renter_name: string;
+  host_username: string;
+  host_name: string;
   owner_id: string;
   total_amount_cents: number;
+  /** The booking's stored rental and pickup fee and its host fee rate, for the host fee line. */
+  subtotal_cents: number;
+  pickup_fee_cents: number;
+  commission_rate: number;
   car_owner_earnings_cents: number;
   app_fee_cents: number;
   line_items: InvoiceLine[];
@@ -92,14 +113,30 @@ function selectInvoices(db: Db) {
     .selectFrom('invoices as i')
     .innerJoin('bookings as b', 'b.id', 'i.booking_id')
     .innerJoin('cars as c', 'c.id', 'i.car_id')
+    .innerJoin('users as r', 'r.id', 'b.renter_id')
+    .innerJoin('users as h', 'h.id', 'i.owner_id')
     .select([
       'i.id',
       'i.invoice_number',
       'i.booking_id',
       'b.booking_number',
+      'b.start_date',
+      'b.end_date',
       'c.car_username',
+      'c.car_make',
+      'c.car_model',
+      'c.car_year',
+      'c.car_color',
+      'c.car_plate_number',
+      'r.username as renter_username',
+      'r.full_name as renter_name',
+      'h.username as host_username',
+      'h.full_name as host_name',
       'i.owner_id',
       'i.total_amount_cents',
+      'b.subtotal_cents',
+      'b.pickup_fee_cents',
+      'b.commission_rate',
       'i.car_owner_earnings_cents',
       'i.app_fee_cents',
       'i.line_items',
@@ -211,10 +248,14 @@ export interface FinanceTotalsRow {
   insurance: number;
   pickup_fees: number;
   rental: number;
+  host_fee_rates: number[];
+  service_fee_rates: number[];
   bookings: number;
 }
 
 const sumOf = (column: string) => sql<string>`coalesce(sum(${sql.ref(column)}), 0)`;
+/** '20.00,25.00' (a string_agg of percentages) as [20, 25]; none as []. */
+const ratesOf = (list: string | null) => [...new Set((list ?? '').split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
 
 export async function financeTotals(db: Db, range: EarnedRange): Promise<FinanceTotalsRow> {
   const row = await earningBookings(db, range)
@@ -226,6 +267,10 @@ export async function financeTotals(db: Db, range: EarnedRange): Promise<Finance
       sumOf('b.insurance_fee_cents').as('insurance'),
       sumOf('b.pickup_fee_cents').as('pickup_fees'),
       sumOf('b.subtotal_cents').as('rental'),
+      // The rates the fees were taken at: each booking keeps the rate of the day it was made.
+      // (As text: both databases answer a text the same way, where array types are read differently.)
+      sql<string | null>`string_agg(DISTINCT b.commission_rate::text, ',')`.as('host_fee_rates'),
+      sql<string | null>`string_agg(DISTINCT b.service_fee_rate::text, ',')`.as('service_fee_rates'),
       sql<string>`count(*)`.as('bookings'),
     ])
     .executeTakeFirstOrThrow();
@@ -237,6 +282,8 @@ export async function financeTotals(db: Db, range: EarnedRange): Promise<Finance
     insurance: Number(row.insurance),
     pickup_fees: Number(row.pickup_fees),
     rental: Number(row.rental),
+    host_fee_rates: ratesOf(row.host_fee_rates),
+    service_fee_rates: ratesOf(row.service_fee_rates),
     bookings: Number(row.bookings),
   };
 }
@@ -245,6 +292,9 @@ export interface FinanceCarRow {
   car_username: string;
   car_make: string;
   car_model: string;
+  car_year: number;
+  car_color: string;
+  car_plate_number: string;
   gross: number;
   host_earnings: number;
   app_fee: number;
@@ -259,12 +309,15 @@ export async function financeTopCars(db: Db, range: EarnedRange, limit: number):
       'c.car_username',
       'c.car_make',
       'c.car_model',
+      'c.car_year',
+      'c.car_color',
+      'c.car_plate_number',
       sumOf('b.total_price_cents').as('gross'),
       sumOf('b.car_owner_earnings_cents').as('host_earnings'),
       sumOf('b.app_fee_cents').as('app_fee'),
       sql<string>`count(*)`.as('bookings'),
     ])
-    .groupBy(['c.id', 'c.car_username', 'c.car_make', 'c.car_model'])
+    .groupBy(['c.id', 'c.car_username', 'c.car_make', 'c.car_model', 'c.car_year', 'c.car_color', 'c.car_plate_number'])
     .orderBy(sql`sum(b.app_fee_cents)`, 'desc')
     .orderBy(sql`sum(b.total_price_cents)`, 'desc')
     .orderBy('c.car_username')

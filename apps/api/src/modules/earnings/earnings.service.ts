@@ -83,6 +83,9 @@ export async function profitPerCar(ctx: AppContext, viewer: UserRow, idOrUsernam
   return {
     car_username: car.car_username,
     car_name: `${car.car_make} ${car.car_model}`,
+    car_year: car.car_year,
+    car_color: car.car_color,
+    car_plate_number: car.car_plate_number,
     gross: rand(sums.gross),
     car_owner_earnings: rand(sums.earnings),
     app_fee: rand(sums.fee),
@@ -93,10 +96,10 @@ export async function profitPerCar(ctx: AppContext, viewer: UserRow, idOrUsernam
 export async function summary(ctx: AppContext, viewer: UserRow): Promise<EarningsSummary> {
   const rows = await repo.listEarningRecords(ctx.db, isAdmin(viewer) ? {} : { ownerId: viewer.id });
   const total = sumUp(rows);
-  const byCar = new Map<string, { name: string; rows: EarningRecord[] }>();
+  const byCar = new Map<string, { first: EarningRecord; rows: EarningRecord[] }>();
   const byMonth = new Map<string, EarningRecord[]>();
   for (const r of rows) {
-    const car = byCar.get(r.car_username) ?? { name: `${r.car_make} ${r.car_model}`, rows: [] };
+    const car = byCar.get(r.car_username) ?? { first: r, rows: [] };
     car.rows.push(r);
     byCar.set(r.car_username, car);
     const month = monthOf(r);
@@ -114,9 +117,19 @@ export async function summary(ctx: AppContext, viewer: UserRow): Promise<Earning
     app_fee: rand(total.fee),
     bookings: rows.length,
     by_car: [...byCar.entries()]
-      .map(([carUsername, { name, rows: carRows }]) => {
+      .map(([carUsername, { first, rows: carRows }]) => {
         const s = sumUp(carRows);
-        return { car_username: carUsername, car_name: name, gross: rand(s.gross), car_owner_earnings: rand(s.earnings), app_fee: rand(s.fee), bookings: carRows.length };
+        return {
+          car_username: carUsername,
+          car_name: `${first.car_make} ${first.car_model}`,
+          car_year: first.car_year,
+          car_color: first.car_color,
+          car_plate_number: first.car_plate_number,
+          gross: rand(s.gross),
+          car_owner_earnings: rand(s.earnings),
+          app_fee: rand(s.fee),
+          bookings: carRows.length,
+        };
       })
       .sort((a, b) => b.gross - a.gross),
     by_month: months.map((month) => {
@@ -134,14 +147,25 @@ export async function appFee(ctx: AppContext) {
 }
 
 function toInvoice(r: InvoiceRecord): Invoice {
+  const rentalIncome = r.subtotal_cents + r.pickup_fee_cents;
   return {
     id: r.id,
     invoice_number: r.invoice_number,
     invoice_car_username: r.car_username,
     car_username: r.car_username,
+    car_name: `${r.car_year} ${r.car_make} ${r.car_model}`,
+    car: { make: r.car_make, model: r.car_model, year: r.car_year, color: r.car_color, plate_number: r.car_plate_number },
+    renter: { username: r.renter_username, full_name: r.renter_name || r.renter_username },
+    host: { username: r.host_username, full_name: r.host_name || r.host_username },
     booking_id: r.booking_number,
     booking_number: r.booking_number,
+    start_date: r.start_date,
+    end_date: r.end_date,
     total_amount: rand(r.total_amount_cents),
+    rental_income: rand(rentalIncome),
+    pickup_fee: rand(r.pickup_fee_cents),
+    host_fee: rand(rentalIncome - r.car_owner_earnings_cents),
+    host_fee_rate: Number(r.commission_rate),
     car_owner_earnings: rand(r.car_owner_earnings_cents),
     app_fee: rand(r.app_fee_cents),
     line_items: r.line_items.map((l) => ({ description: l.description, amount: rand(l.amount_cents) })),
@@ -293,6 +317,8 @@ function toTotals(t: FinanceTotalsRow): FinanceTotals {
     insurance: rand(t.insurance),
     pickup_fees: rand(t.pickup_fees),
     host_fees: rand(t.rental + t.pickup_fees - t.host_earnings),
+    host_fee_rates: t.host_fee_rates,
+    service_fee_rates: t.service_fee_rates,
     bookings: t.bookings,
   };
 }
@@ -343,6 +369,9 @@ export async function adminFinance(ctx: AppContext, query: AdminFinanceQuery): P
     top_cars: topCars.map((c) => ({
       car_username: c.car_username,
       car_name: `${c.car_make} ${c.car_model}`,
+      car_year: c.car_year,
+      car_color: c.car_color,
+      car_plate_number: c.car_plate_number,
       gross: rand(c.gross),
       car_owner_earnings: rand(c.host_earnings),
       app_fee: rand(c.app_fee),

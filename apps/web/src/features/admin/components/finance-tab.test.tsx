@@ -15,6 +15,8 @@ const totals = (over: Partial<FinanceTotals>): FinanceTotals => ({
   insurance: 0,
   pickup_fees: 0,
   host_fees: 0,
+  host_fee_rates: [],
+  service_fee_rates: [],
   bookings: 0,
   ...over,
 });
@@ -23,7 +25,7 @@ const finance: AdminFinance = {
   period: { from: null, to: null },
   totals: totals({ gross: 12345.67, host_earnings: 9000, platform_revenue: 3345.67, service_fees: 1100, insurance: 245.67, pickup_fees: 200, host_fees: 2000, bookings: 7 }),
   fee_structure: { platform_fee: 25, platformCommission: 10 },
-  top_cars: [{ car_username: 'polo-jhb', car_name: 'VW Polo', gross: 5000, car_owner_earnings: 3600, app_fee: 1400, bookings: 3 }],
+  top_cars: [{ car_username: 'polo-jhb', car_name: 'VW Polo', car_year: 2021, car_color: 'White', car_plate_number: 'GP 12-34 AB', gross: 5000, car_owner_earnings: 3600, app_fee: 1400, bookings: 3 }],
   recent_transactions: [
     {
       id: 'b1',
@@ -102,6 +104,26 @@ describe('Finance tab', () => {
     expect(row).toHaveTextContent('Completed');
     expect(screen.getByTestId('finance-payout').textContent).toContain(formatRand(2250));
     expect(FINANCE_CSV_HEADER[0]).toBe('booking number');
+  });
+
+  it('names the fees at the rates they were taken at, never today\u2019s setting', async () => {
+    signIn(adminUser);
+    // Today's host fee is 20%, but this period's fees were taken at 25% (one rate), then at 20% and 25%.
+    const answer = (over: Partial<FinanceTotals>) => ({ ...finance, fee_structure: { platform_fee: 20, platformCommission: 10 }, totals: totals({ host_fees: 2000, service_fees: 1100, ...over }) });
+    let body = answer({ host_fee_rates: [25], service_fee_rates: [10] });
+    mockFetch({ 'GET /api/notifications': ok([]), 'GET /api/earnings/admin/finance': () => jsonResponse({ success: true, data: body }) });
+    const { user } = renderApp({ path: '/admin?tab=finance' });
+    const breakdown = await screen.findByRole('region', { name: 'Revenue breakdown' });
+    expect(within(breakdown).getByText('Host fees (25% of rental and pickup)')).toBeInTheDocument();
+    expect(within(breakdown).getByText('Service fees (renters, 10%)')).toBeInTheDocument();
+    expect(within(breakdown).queryByText(/20%/)).not.toBeInTheDocument();
+
+    body = answer({ host_fee_rates: [20, 25], service_fee_rates: [10] });
+    await user.type(screen.getByLabelText('From'), '2026-01-01');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await within(breakdown).findByText("Host fees (taken at each booking's rate: 20% and 25%)")).toBeInTheDocument();
+    // The top cars tell two cars of one model apart.
+    expect(screen.getByTestId('finance-top-car')).toHaveTextContent('2021 VW PoloGP 12-34 AB · White · 3 bookings');
   });
 
   it('the period sends from and to', async () => {

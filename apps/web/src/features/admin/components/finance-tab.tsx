@@ -3,7 +3,7 @@
 // 5 earning cars, the 10 most recent transactions and the host payouts owed, every figure a server
 // aggregate of the stored booking figures. A period (Johannesburg dates) drives everything but the
 // payouts, which are what is owed today. Refetched every 30 seconds while this tab is on screen.
-import { type AdminFinance, type FinanceHostPayout, type FinanceTotals, type PayoutStatus } from '@karoo/shared';
+import { hostFeesLabel, serviceFeesLabel, type AdminFinance, type FinanceHostPayout, type FinanceTotals, type PayoutStatus } from '@karoo/shared';
 import { Banknote, CalendarDays, CarFront, Download, HandCoins, Percent, Wallet, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -33,7 +33,10 @@ export function monthChange(current: number, previous: number): string {
   return `${rounded > 0 ? '+' : ''}${rounded.toLocaleString('en-ZA')}% from last month`;
 }
 
-const CARDS: { key: keyof FinanceTotals; label: string; icon: LucideIcon; tone: string; money: boolean }[] = [
+/** The totals that are figures (the rest list the rates the fees were taken at). */
+type FinanceFigure = Exclude<keyof FinanceTotals, 'host_fee_rates' | 'service_fee_rates'>;
+
+const CARDS: { key: FinanceFigure; label: string; icon: LucideIcon; tone: string; money: boolean }[] = [
   { key: 'gross', label: 'Gross bookings', icon: Banknote, tone: 'bg-brand-50 text-brand-600', money: true },
   { key: 'platform_revenue', label: 'Platform revenue', icon: Wallet, tone: 'bg-emerald-50 text-emerald-600', money: true },
   { key: 'host_earnings', label: 'Host earnings', icon: HandCoins, tone: 'bg-sky-50 text-sky-600', money: true },
@@ -137,8 +140,9 @@ function PeriodPicker({ period, onChange }: { period: FinancePeriod; onChange: (
 function FinanceFigures({ data }: { data: AdminFinance }) {
   const { totals, month_over_month: mom } = data;
   const breakdown = [
-    { label: 'Service fees (renters)', value: totals.service_fees },
-    { label: `Host fees (${data.fee_structure.platform_fee}% of rental and pickup)`, value: totals.host_fees },
+    // Each booking keeps the rates it was made at: the labels name those, never today's setting.
+    { label: serviceFeesLabel(totals.service_fee_rates), value: totals.service_fees },
+    { label: hostFeesLabel(totals.host_fee_rates), value: totals.host_fees },
     { label: 'Insurance', value: totals.insurance },
   ];
   const largest = Math.max(...breakdown.map((b) => b.value), 0.01);
@@ -168,6 +172,7 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
           <h2 id="finance-fees" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
             <Percent className="size-5 text-brand-600" aria-hidden="true" /> Fee structure
           </h2>
+          <p className="mt-1 text-sm text-stone-500">Today&rsquo;s rates, for new bookings. Each booking keeps the rates it was made at.</p>
           <dl className="mt-3 divide-y divide-stone-100 text-sm">
             <div className="flex justify-between gap-4 py-2">
               <dt className="text-stone-600">Host fee (platform_fee), kept from rental and pickup</dt>
@@ -220,9 +225,12 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
               <li key={c.car_username} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm" data-testid="finance-top-car">
                 <span className="min-w-0">
                   <span className="mr-2 font-semibold text-stone-500">{i + 1}.</span>
-                  <span className="font-medium text-stone-900">{c.car_name}</span> <span className="text-stone-500">@{c.car_username}</span>
-                  <span className="ml-2 text-xs text-stone-500">
-                    {c.bookings} booking{c.bookings === 1 ? '' : 's'}
+                  <span className="font-medium text-stone-900">
+                    {c.car_year} {c.car_name}
+                  </span>
+                  {/* The plate and colour tell two cars of one model apart. */}
+                  <span className="block text-xs text-stone-500 sm:ml-6">
+                    {c.car_plate_number} · {c.car_color} · {c.bookings} booking{c.bookings === 1 ? '' : 's'}
                   </span>
                 </span>
                 <span className="tabular-nums text-stone-600">

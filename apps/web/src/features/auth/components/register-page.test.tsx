@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fail, makeUser, mockFetch, ok } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
@@ -57,6 +57,24 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ama@example.co.za');
     expect(screen.getByLabelText('Username')).toHaveValue('amadube');
     expect(passwordField()).toHaveValue('Karoo2026!');
+  });
+
+  it('Continue brings step 2 to the top of the page with its heading focused; Previous does the same for step 1', async () => {
+    mockFetch();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const { user } = renderApp({ path: '/register' });
+    await fillStep1(user);
+    scrollTo.mockClear();
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const step2 = await screen.findByRole('heading', { name: 'Terms & Privacy' });
+    await waitFor(() => expect(step2).toHaveFocus());
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0 });
+
+    scrollTo.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Account Details' })).toHaveFocus());
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0 });
   });
 
   it('requires both checkboxes, whose links open the legal pages in a new tab', async () => {

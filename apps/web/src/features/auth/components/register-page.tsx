@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { registerStep1FormSchema, registerStep2FormSchema, type RegisterStep1Form } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Check, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -63,6 +63,17 @@ export function RegisterPage() {
   const notify = useNotification();
   const registerMutation = useRegister();
   const [step, setStep] = useState<1 | 2>(1);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const previousStep = useRef(step);
+  // A new step starts at the top of the page, its heading focused (read out, and where Tab goes on
+  // from): otherwise the page stays scrolled to where Continue was and the heading sits under the
+  // header. Not on the first render (the page opens at its top, focus where the browser puts it).
+  useEffect(() => {
+    if (previousStep.current === step) return;
+    previousStep.current = step;
+    window.scrollTo({ top: 0 });
+    stepHeading.current?.focus({ preventScroll: true });
+  }, [step]);
 
   const accountForm = useForm({
     resolver: zodResolver(registerStep1FormSchema),
@@ -138,7 +149,7 @@ export function RegisterPage() {
 
       {step === 1 ? (
         <form onSubmit={onContinue} noValidate className="space-y-5" aria-labelledby="register-step-1">
-          <h2 id="register-step-1" className="text-lg font-semibold text-stone-900">
+          <h2 id="register-step-1" ref={stepHeading} tabIndex={-1} className="text-lg font-semibold text-stone-900 focus:outline-none">
             Account Details
           </h2>
           <Input label="Full Name" autoComplete="name" error={accountErrors.full_name?.message} {...accountForm.register('full_name')} />
@@ -182,7 +193,7 @@ export function RegisterPage() {
       ) : (
         <form onSubmit={onCreate} noValidate className="space-y-5" aria-labelledby="register-step-2">
           <div>
-            <h2 id="register-step-2" className="text-lg font-semibold text-stone-900">
+            <h2 id="register-step-2" ref={stepHeading} tabIndex={-1} className="text-lg font-semibold text-stone-900 focus:outline-none">
               Terms &amp; Privacy
             </h2>
             <p className="mt-1 text-sm text-stone-500">

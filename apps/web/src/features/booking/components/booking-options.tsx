@@ -1,6 +1,6 @@
 // The pickup locations and insurance plans a car offers (document 2 section 2): radio lists. A
-// pickup location shows 3 of its times then '+N more'; the pickup list scrolls past 256 px, the
-// insurance list past 320 px.
+// pickup location shows 3 of its times then '+N more'. Every option is shown in full: no list
+// scrolls inside the booking panel (a scroll area there hid Premium Cover; docs/decisions/034).
 import type { InsuranceOption, PickupOption } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Building2, Home, MapPin, Plane, ShoppingBag, Star, Truck } from 'lucide-react';
@@ -37,7 +37,7 @@ export function PickupOptionsList({ options, value, onChange }: { options: Picku
   return (
     <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-semibold text-stone-900">Pickup location</legend>
-      <div className="max-h-64 space-y-2 overflow-y-auto pr-1" data-testid="pickup-options">
+      <div className="space-y-2" data-testid="pickup-options">
         {options.map((option) => {
           const Icon = PICKUP_ICONS[option.type] ?? MapPin;
           const extra = option.available_times.length - VISIBLE_TIMES;
@@ -84,7 +84,7 @@ export function InsuranceOptionsList({
   return (
     <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-semibold text-stone-900">Insurance</legend>
-      <div className="max-h-80 space-y-2 overflow-y-auto pr-1" data-testid="insurance-options">
+      <div className="space-y-2" data-testid="insurance-options">
         {hasIncluded ? null : (
           <OptionRow name={name} checked={value === null} onChange={() => onChange(null)}>
             <span className="text-sm font-semibold text-stone-900">No extra cover</span>

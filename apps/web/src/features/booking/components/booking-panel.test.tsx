@@ -62,6 +62,27 @@ describe('BookingPanel', () => {
     vi.useRealTimers();
   });
 
+  it('shows every pickup and insurance option in full: nothing in the panel (or around it) scrolls on its own', async () => {
+    mockFetch(handlers());
+    await openPage();
+    const aside = screen.getByRole('complementary', { name: 'Booking' });
+    expect(within(aside).getByText('Premium Cover')).toBeInTheDocument();
+    // A scroll area inside a panel that is itself sticky cut Premium Cover off at 1280 and 390 px.
+    const scrollers = [aside, ...aside.querySelectorAll('*')].filter((el) => /(^|\s)(lg:)?(overflow-y-(auto|scroll)|max-h-)/.test(el.getAttribute('class') ?? ''));
+    expect(scrollers).toEqual([]);
+  });
+
+  it('gives each time of day a box at least 44 px tall to tap, the select filling it', async () => {
+    mockFetch(handlers());
+    await openPage();
+    for (const label of ['Pickup time', 'Return time']) {
+      const select = screen.getByLabelText(label);
+      // 3.25rem = 52 px (happy-dom lays nothing out: the class is what the browser sizes it by; the end-to-end walk measures it).
+      expect(select.className).toContain('min-h-[3.25rem]');
+      expect(select.className).toContain('w-full');
+    }
+  });
+
   it('asks guests to log in, with a Log In link to /login', async () => {
     mockFetch(handlers());
     await openPage();

@@ -325,14 +325,23 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   );
 }
 
+/**
+ * A time of day. The select fills its whole box, the label sits inside it, so the tap target is the
+ * box (at least 44 px tall, as the date buttons beside it), never the 22 px line of text alone.
+ */
 function TimeSelect({ label, value, onChange }: { label: string; value: string; onChange: (time: string) => void }) {
   const id = `${label.toLowerCase().replace(/\s+/g, '-')}-select`;
   return (
-    <div className="rounded-xl border border-stone-300 px-3 py-1.5 focus-within:border-stone-900 focus-within:ring-1 focus-within:ring-stone-900">
-      <label htmlFor={id} className="block text-[11px] font-semibold tracking-wide text-stone-500 uppercase">
+    <div className="relative rounded-xl border border-stone-300 focus-within:border-stone-900 focus-within:ring-1 focus-within:ring-stone-900 hover:border-stone-400">
+      <label htmlFor={id} className="pointer-events-none absolute top-2 left-3 text-[11px] font-semibold tracking-wide text-stone-500 uppercase">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className="w-full bg-transparent py-0.5 text-sm font-semibold text-stone-900 focus:outline-none">
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="min-h-[3.25rem] w-full cursor-pointer rounded-xl bg-transparent px-3 pt-6 pb-2 text-sm font-semibold text-stone-900 focus:outline-none"
+      >
         {TIME_SLOTS.map((time) => (
           <option key={time} value={time}>
             {time}

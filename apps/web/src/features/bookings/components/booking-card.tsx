@@ -1,7 +1,7 @@
 // One booking as a trip card: status colour, car, dates, duration, total, number and the renter's
 // refunds; expandable details (options, the stored price breakdown, the host's earnings) and the
 // actions the shared status machine allows this user.
-import { formatRand, serviceFeeLabel, type Booking } from '@karoo/shared';
+import { formatRand, hostFeeLabel, serviceFeeLabel, type Booking } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { CalendarDays, Car, ChevronDown, Clock, CreditCard, Star, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -14,7 +14,7 @@ import { isApiError, messageOf } from '@/lib/api-client';
 import { useApproveBooking, useCancelBooking, useRejectBooking } from '../api/bookings';
 import type { BookingAction, BookingRole } from '../utils/booking-actions';
 import { BookingRefunds } from './booking-refunds';
-import { formatDate, formatDuration, formatExpiresIn, STATUS_LABELS, STATUS_STRIPES, STATUS_TONES } from '@/lib/booking-format';
+import { bookingStateLabel, formatDate, formatDuration, formatExpiresIn, STATUS_STRIPES } from '@/lib/booking-format';
 
 // Document 3 section 8: the failure toasts' fallback texts.
 export const ACCEPT_FAILED = 'Failed to accept the booking. Please try again.';
@@ -51,7 +51,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
   const reject = useRejectBooking();
   const cancel = useCancelBooking();
   const expires = formatExpiresIn(booking.expires_at);
-  const unpaidConfirmed = booking.status === 'confirmed' && booking.payment_status === 'unpaid';
+  const state = bookingStateLabel(booking, role);
   const title = `${booking.car.car_year} ${booking.car_name}`;
 
   async function onAccept() {
@@ -102,9 +102,8 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={STATUS_TONES[booking.status]}>{STATUS_LABELS[booking.status]}</Badge>
-            {role === 'owner' ? <Badge tone="brand">Received Booking</Badge> : <Badge tone="neutral">Booking Request</Badge>}
-            {booking.payment_status === 'paid' ? <Badge tone="success">Paid</Badge> : unpaidConfirmed ? <Badge tone="warning">Awaiting payment</Badge> : null}
+            {/* One badge that says where the booking stands for this reader and what comes next. */}
+            <Badge tone={state.tone}>{state.label}</Badge>
           </div>
           <h3 className="mt-2 truncate text-lg font-semibold text-stone-900">
             <Link to={`/cars/${booking.car_username}`} className="hover:underline">
@@ -197,7 +196,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
                     service fee and insurance are Karoo's and never part of the host's share. */}
                 <dl className="mt-1">
                   <Row label={booking.pickup_fee > 0 ? 'Rental and pickup fee' : 'Rental'} value={formatRand(booking.subtotal + booking.pickup_fee)} />
-                  <Row label={`Platform fee (${booking.commission_rate}%)`} value={`-${formatRand(booking.subtotal + booking.pickup_fee - booking.car_owner_earnings)}`} />
+                  <Row label={hostFeeLabel(booking.commission_rate, booking.pickup_fee > 0)} value={`-${formatRand(booking.subtotal + booking.pickup_fee - booking.car_owner_earnings)}`} />
                   <Row label="You earn" value={formatRand(booking.car_owner_earnings)} strong />
                 </dl>
                 {booking.service_fee > 0 || booking.insurance_fee > 0 ? (

@@ -72,7 +72,7 @@ describe('Refunds on the booking card', () => {
     mockMyBookings([makeBooking({ id: 'b1', booking_id: 'KR000001AA', status: 'active', payment_status: 'paid', refunds: [doneRefund] })]);
     renderApp({ path: '/my-bookings' });
     const card = await screen.findByRole('article', { name: 'Booking KR000001AA' });
-    expect(within(card).getByText('Received Booking')).toBeInTheDocument();
+    expect(within(card).getByText(/^Paid · starts/)).toBeInTheDocument();
     expect(within(card).queryByRole('list', { name: 'Refunds' })).not.toBeInTheDocument();
     expect(within(card).queryByText(/Refund/)).not.toBeInTheDocument();
   });

@@ -28,7 +28,7 @@ describe('MyBookingsPage', () => {
     const { user } = renderApp({ path: '/my-bookings' });
 
     const pending = await screen.findByRole('article', { name: 'Booking KR000001AA' });
-    expect(within(pending).getByText('Booking Request')).toBeInTheDocument();
+    expect(within(pending).getByText("Awaiting host's answer")).toBeInTheDocument();
     expect(within(pending).getByRole('button', { name: 'Cancel Booking' })).toBeInTheDocument();
     expect(within(pending).queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
     expect(within(pending).getByText(money(990))).toBeInTheDocument();
@@ -52,8 +52,8 @@ describe('MyBookingsPage', () => {
     expect(within(pending).getByText('Service fee (10%)')).toBeInTheDocument();
     expect(within(pending).queryByText('Your earnings')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /^Rejected/ }));
-    expect(screen.getByText('No rejected bookings')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Declined/ }));
+    expect(screen.getByText('No declined bookings')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View All Bookings' }));
     expect(screen.getAllByRole('article')).toHaveLength(3);
   });
@@ -74,14 +74,14 @@ describe('MyBookingsPage', () => {
     const { user } = renderApp({ path: '/my-bookings' });
 
     const card = await screen.findByRole('article', { name: 'Booking KR123456AB' });
-    expect(within(card).getByText('Received Booking')).toBeInTheDocument();
+    expect(within(card).getByText(/^New request/)).toBeInTheDocument();
     expect(await screen.findByText('Revenue Received')).toBeInTheDocument();
     expect(screen.getByText('Revenue Received').nextSibling).toHaveTextContent(/R\s?5\s?000/);
     expect(screen.queryByText('Total Spent')).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'View details' }));
     // The fee is 25% of the rental (R 900), not of the renter's total with the service fee.
     expect(within(card).getByText('Rental').nextSibling).toHaveTextContent(/R\s?900/);
-    expect(within(card).getByText('Platform fee (25%)').nextSibling).toHaveTextContent(/-R\s?225/);
+    expect(within(card).getByText('Host fee (25% of rental)').nextSibling).toHaveTextContent(/-R\s?225/);
     expect(within(card).getByText(money(675))).toBeInTheDocument();
 
     await user.type(within(card).getByLabelText('Message to the renter (optional)'), 'Welcome!');
@@ -90,6 +90,73 @@ describe('MyBookingsPage', () => {
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/booking/approve/b1');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ host_response: 'Welcome!' });
     await waitFor(() => expect(within(screen.getByRole('article')).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument());
+  });
+
+  it('says where each trip stands and what comes next, in Johannesburg days, with no "Active" or "Booking Request"', async () => {
+    // Thursday 26 November 2026, 14:00 in Johannesburg.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T12:00:00.000Z'));
+    try {
+      signIn(makeUser());
+      const trip = (id: string, overrides: Parameters<typeof makeBooking>[0]) => makeBooking({ id, booking_id: `KR00000${id}AA`, ...overrides });
+      mockFetch({
+        'GET /api/booking/getAll': ok([
+          trip('1', { status: 'active', payment_status: 'paid', start_date: '2026-12-08', end_date: '2026-12-11' }),
+          trip('2', { status: 'pending', expires_at: '2026-11-28T08:00:00.000Z' }),
+          trip('3', { status: 'confirmed', expires_at: '2026-11-27T12:00:00.000Z' }),
+          trip('4', { status: 'active', payment_status: 'paid', start_date: '2026-11-24', end_date: '2026-11-28' }),
+          trip('5', { status: 'completed', payment_status: 'paid', start_date: '2026-10-01', end_date: '2026-10-03' }),
+          trip('6', { status: 'cancelled' }),
+          trip('7', { status: 'rejected' }),
+          trip('8', { status: 'active', payment_status: 'paid', start_date: '2026-11-26', end_date: '2026-11-26', is_hourly_booking: true, start_time: '09:00', end_time: '15:00' }),
+        ]),
+        'GET /api/booking/getStats': ok(STATS),
+        'GET /api/review/getAll': ok([]),
+        'GET /api/notifications': ok([]),
+      });
+      renderApp({ path: '/my-bookings' });
+      const badgeOf = async (id: string, text: string) => expect(within(await screen.findByRole('article', { name: `Booking KR00000${id}AA` })).getByText(text)).toBeInTheDocument();
+      await badgeOf('1', 'Paid · starts Tue 8 Dec');
+      await badgeOf('2', "Awaiting host's answer");
+      await badgeOf('3', 'Accepted · pay by Fri 27 Nov, 14:00');
+      await badgeOf('4', 'On trip · return Sat 28 Nov');
+      await badgeOf('5', 'Completed');
+      await badgeOf('6', 'Cancelled');
+      await badgeOf('7', 'Declined by the host');
+      await badgeOf('8', 'On trip · return Thu 26 Nov, 15:00');
+      expect(screen.queryByText('Booking Request')).not.toBeInTheDocument();
+      expect(screen.queryByText('Active')).not.toBeInTheDocument();
+      // The status filters speak the same words: a paid trip is "Paid", never "Active".
+      expect(screen.getByRole('button', { name: /^Paid/ })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Active/ })).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('tells the host what each request needs from them', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T12:00:00.000Z'));
+    try {
+      signIn(host);
+      mockFetch({
+        'GET /api/booking/getAll': ok([
+          makeBooking({ id: 'b1', booking_id: 'KR000001AA', status: 'pending', expires_at: '2026-11-28T08:00:00.000Z' }),
+          makeBooking({ id: 'b2', booking_id: 'KR000002AA', status: 'confirmed', expires_at: '2026-11-27T12:00:00.000Z' }),
+          makeBooking({ id: 'b3', booking_id: 'KR000003AA', status: 'active', payment_status: 'paid', start_date: '2026-11-20', end_date: '2026-11-25' }),
+        ]),
+        'GET /api/booking/getStats': ok(STATS),
+        'GET /api/review/getAll': ok([]),
+        'GET /api/notifications': ok([]),
+      });
+      renderApp({ path: '/my-bookings' });
+      expect(within(await screen.findByRole('article', { name: 'Booking KR000001AA' })).getByText('New request · answer by Sat 28 Nov, 10:00')).toBeInTheDocument();
+      expect(within(screen.getByRole('article', { name: 'Booking KR000002AA' })).getByText('Accepted · renter pays by Fri 27 Nov, 14:00')).toBeInTheDocument();
+      expect(within(screen.getByRole('article', { name: 'Booking KR000003AA' })).getByText('Return overdue · was due Wed 25 Nov')).toBeInTheDocument();
+      expect(screen.queryByText('Received Booking')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows Accept Failed with the server message', async () => {

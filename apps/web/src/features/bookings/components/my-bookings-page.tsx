@@ -116,7 +116,7 @@ export function MyBookingsPage({ payment }: { payment: BookingPayment }) {
           <section aria-label="Booking summary" className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Tile label="Total Bookings" value={stats.data?.total ?? '…'} icon={<CalendarCheck className="size-5" aria-hidden="true" />} />
             <Tile label="Completed" value={stats.data?.completed ?? '…'} icon={<CheckCircle2 className="size-5" aria-hidden="true" />} />
-            <Tile label="Pending" value={stats.data?.pending ?? '…'} icon={<Hourglass className="size-5" aria-hidden="true" />} />
+            <Tile label={STATUS_LABELS.pending} value={stats.data?.pending ?? '…'} icon={<Hourglass className="size-5" aria-hidden="true" />} />
             {host ? (
               <Tile
                 label="Revenue Received"

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { fireEvent } from '@testing-library/react';
+import { REVIEW_COMMENT_MAX } from '@karoo/shared';
 import { describe, expect, it } from 'vitest';
 import { makeBooking } from '@/test/booking-fixtures';
 import { fail, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
@@ -40,6 +41,20 @@ describe('ReviewDialog', () => {
     fireEvent.change(box, { target: { value: 'x'.repeat(501) } });
     expect(screen.getByText('501/500')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit Review' })).toBeDisabled();
+  });
+
+  it('takes no more than the server\u2019s limit: 510 characters pasted keep the first 500, which the server accepts', async () => {
+    const { user, fetchMock } = await openDialog({ 'POST /api/review/create': ok({}) });
+    const box = screen.getByLabelText('Your review');
+    expect(box).toHaveAttribute('maxlength', String(REVIEW_COMMENT_MAX));
+    await user.click(box);
+    await user.paste('y'.repeat(510));
+    expect(box).toHaveValue('y'.repeat(REVIEW_COMMENT_MAX));
+    expect(screen.getByText(`${REVIEW_COMMENT_MAX}/${REVIEW_COMMENT_MAX}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Review Submitted')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/review/create');
+    expect(JSON.parse(String(call?.[1]?.body)).comment).toHaveLength(REVIEW_COMMENT_MAX);
   });
 
   it('submits the rating and comment with the booking id', async () => {

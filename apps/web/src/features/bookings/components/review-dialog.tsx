@@ -1,5 +1,7 @@
 // Leave a review for a completed trip: 1-5 stars (default 5) with labels, a required comment of at
-// most 500 characters with a live counter.
+// most REVIEW_COMMENT_MAX characters (the server's limit, one constant in packages/shared) with a
+// live counter. The box takes no more than that, and counts what is sent: the text without its
+// surrounding spaces, as the server trims it before it counts.
 import { RATING_LABELS, REVIEW_COMMENT_MAX, type Booking } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Star } from 'lucide-react';
@@ -14,7 +16,7 @@ export const REVIEW_FAILED = 'Failed to submit your review. Please try again.';
 
 export function validateReviewComment(comment: string): string | null {
   if (!comment.trim()) return 'Please write a comment about your trip.';
-  if (comment.length > REVIEW_COMMENT_MAX) return `Comment must be at most ${REVIEW_COMMENT_MAX} characters`;
+  if (comment.trim().length > REVIEW_COMMENT_MAX) return `Comment must be at most ${REVIEW_COMMENT_MAX} characters`;
   return null;
 }
 
@@ -40,7 +42,8 @@ export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: 
     }
   }
 
-  const over = comment.length > REVIEW_COMMENT_MAX;
+  const length = comment.trim().length;
+  const over = length > REVIEW_COMMENT_MAX;
   return (
     <Dialog open onClose={onClose} title="Leave a review" description={`How was your trip in the ${booking.car_name}?`}>
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -73,6 +76,7 @@ export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: 
             id={commentId}
             rows={5}
             value={comment}
+            maxLength={REVIEW_COMMENT_MAX}
             onChange={(e) => setComment(e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${commentId}-count${error ? ` ${commentId}-error` : ''}`}
@@ -87,7 +91,8 @@ export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: 
               {error}
             </span>
             <span id={`${commentId}-count`} className={over ? 'font-semibold text-red-600' : 'text-stone-500'}>
-              {comment.length}/{REVIEW_COMMENT_MAX}
+              {length}/{REVIEW_COMMENT_MAX}
+              <span className="sr-only"> characters</span>
             </span>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { carPage, makeCar } from '@/test/car-fixtures';
 import { fail, mockFetch, ok } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -163,5 +163,60 @@ describe('BrowsePage', () => {
     await user.click(screen.getByRole('button', { name: 'Favourites' }));
     expect(await screen.findByRole('heading', { name: 'Mazda CX-5' })).toBeInTheDocument();
     expect(screen.getByText('1 vehicle saved')).toBeInTheDocument();
+  });
+});
+
+describe('BrowsePage: sort by distance without the renter\u2019s position', () => {
+  const original = Object.getOwnPropertyDescriptor(navigator, 'geolocation');
+  afterEach(() => {
+    if (original) Object.defineProperty(navigator, 'geolocation', original);
+    else delete (navigator as { geolocation?: unknown }).geolocation;
+  });
+  function denyGeolocation() {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, refuse?: PositionErrorCallback | null) => refuse?.({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError));
+    Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
+    return getCurrentPosition;
+  }
+
+  it('says so in the page (no alert), keeps Distance in the URL and sorts from a chosen base city', async () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const ask = denyGeolocation();
+    const fetchMock = mockFetch({ 'GET /api/car/getCarList': carPage(cars(3), { total: 3 }) });
+    const { user, router } = renderApp({ path: '/cars' });
+    await screen.findByText('3 vehicles available');
+
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'DISTANCE');
+    expect(ask).toHaveBeenCalled();
+    const status = await screen.findByText(/Your browser did not share your location\. To sort by distance, choose a city to measure from\./);
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+    // The choice stays: the URL and the select still say Distance, not Relevance.
+    expect(router.state.location.search).toBe('?sort=DISTANCE');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('DISTANCE');
+
+    const region = screen.getByRole('region', { name: 'Sort by distance' });
+    const cities = within(region).getByLabelText('Sort from a city');
+    expect(within(cities).getAllByRole('option')).toHaveLength(15); // "Choose a city" and the 14 base cities
+    await user.selectOptions(cities, 'Cape Town');
+    await waitFor(() => expect(router.state.location.search).toBe('?near=Cape+Town&sort=DISTANCE'));
+    await waitFor(() => {
+      const query = queryOf(String(fetchMock.mock.calls.at(-1)![0]));
+      expect([query.get('sort'), query.get('lat'), query.get('lng')]).toEqual(['DISTANCE', '-33.9249', '18.4241']);
+    });
+    expect(screen.queryByRole('region', { name: 'Sort by distance' })).not.toBeInTheDocument();
+    expect(screen.getByText('Distance from Cape Town')).toBeInTheDocument();
+    expect(screen.getByTestId('vehicle-count')).toHaveTextContent('3 vehicles available, nearest to Cape Town first');
+  });
+
+  it('a shared link with sort=DISTANCE and no position offers the cities too, and Sort by relevance goes back', async () => {
+    mockFetch({ 'GET /api/car/getCarList': carPage(cars(2), { total: 2 }) });
+    const { user, router } = renderApp({ path: '/cars?sort=DISTANCE' });
+    const region = await screen.findByRole('region', { name: 'Sort by distance' });
+    expect(within(region).getByRole('status')).toHaveTextContent('To sort by distance, choose a city to measure from.');
+    await user.click(within(region).getByRole('button', { name: 'Sort by relevance' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('region', { name: 'Sort by distance' })).not.toBeInTheDocument();
   });
 });

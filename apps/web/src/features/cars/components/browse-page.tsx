@@ -1,18 +1,19 @@
 // The browse page (document 2 section 2): text search, filters, grid or list, an optional map
 // (desktop, grid view), the vehicle count, skeletons, empty and error states, and "Load more
 // vehicles" that loads the next page from the server. Every filter lives in the URL.
-import { todayIn, type Car } from '@karoo/shared';
+import { BASE_CITIES, todayIn, type Car } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { CarFront, Heart, LayoutGrid, List, Map as MapIcon, Search, SlidersHorizontal, TriangleAlert, X } from 'lucide-react';
+import { CarFront, Heart, LayoutGrid, List, LocateFixed, Map as MapIcon, MapPin, Search, SlidersHorizontal, TriangleAlert, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCars } from '../api/get-cars';
+import { GEOLOCATION_MESSAGES, useGeolocation } from '../hooks/use-geolocation';
 import { useFavouriteCars } from '../api/get-favourite-cars';
 import { useIsMobile } from '../hooks/use-media-query';
-import { clearedFilters, countActiveFilters, filtersToParams, PAGE_SIZE, parseFilters, toCarListParams, type BrowseFilters } from '../utils/browse-filters';
+import { clearedFilters, countActiveFilters, filtersToParams, needsDistanceStart, PAGE_SIZE, parseFilters, toCarListParams, type BrowseFilters } from '../utils/browse-filters';
 import { carTitle } from '../utils/car-display';
 import { useFavouritesPort } from './favourites-context';
 import { FilterPanel } from './filter-panel';
@@ -78,6 +79,54 @@ function ToggleButton({ pressed, onClick, label, children, className }: { presse
   );
 }
 
+/**
+ * Sort by distance without a starting point (the browser refused the position, or a shared link):
+ * said in the page, with a base city to measure from instead. The URL keeps sort=DISTANCE, and
+ * near=<city> once one is chosen; until then the list is in order of relevance.
+ */
+function DistanceStart({ geolocation, onNear, onUseLocation, onRelevance }: { geolocation: ReturnType<typeof useGeolocation>; onNear: (city: string) => void; onUseLocation: () => void; onRelevance: () => void }) {
+  const { isLocating, failure } = geolocation;
+  return (
+    <section aria-label="Sort by distance" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-4" data-testid="distance-start">
+      <p role="status" className="text-sm text-amber-950">
+        {isLocating ? (
+          'Finding your location to sort by distance…'
+        ) : (
+          <>
+            <span className="font-semibold">{failure ? `${GEOLOCATION_MESSAGES[failure]} ` : ''}To sort by distance, choose a city to measure from.</span> Until then, the cars are shown by relevance.
+          </>
+        )}
+      </p>
+      <div className="mt-3 flex flex-wrap items-end gap-2">
+        <label className="min-w-0 text-sm">
+          <span className="mb-1 block text-xs font-medium text-amber-950">Sort from a city</span>
+          <span className="relative block">
+            <MapPin className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+            <select
+              value=""
+              onChange={(event) => event.target.value && onNear(event.target.value)}
+              className="h-11 min-w-52 rounded-xl border border-stone-300 bg-white pr-8 pl-9 text-sm text-stone-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
+            >
+              <option value="">Choose a city</option>
+              {BASE_CITIES.map((city) => (
+                <option key={city.name} value={city.name}>
+                  {city.name}, {city.province}
+                </option>
+              ))}
+            </select>
+          </span>
+        </label>
+        <Button variant="secondary" className="h-11" onClick={onUseLocation} loading={isLocating} icon={<LocateFixed className="size-4" aria-hidden="true" />}>
+          {failure ? 'Try my location again' : 'Use my location'}
+        </Button>
+        <Button variant="ghost" className="h-11" onClick={onRelevance}>
+          Sort by relevance
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 export function BrowsePage() {
   const today = useMemo(() => todayIn(), []);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -85,6 +134,7 @@ export function BrowsePage() {
   const isMobile = useIsMobile();
   const favourites = useFavouritesPort();
   const [showFilters, setShowFilters] = useState(false);
+  const geolocation = useGeolocation();
   // The car a Map button showed: on the side map when it is open, otherwise in a map dialog.
   const [sideFocus, setSideFocus] = useState<Car | null>(null);
   const [dialogCar, setDialogCar] = useState<Car | null>(null);
@@ -94,6 +144,10 @@ export function BrowsePage() {
     [setSearchParams, today],
   );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
+  const shareMyLocation = async () => {
+    const position = await geolocation.locate();
+    if (position) update({ lat: position.lat, lng: position.lng, near: '', sort: 'DISTANCE' });
+  };
   const clearAll = () => setSearchParams(filtersToParams(clearedFilters(filters)), { replace: true });
 
   const params = useMemo(() => toCarListParams(filters), [filters]);
@@ -247,13 +301,26 @@ export function BrowsePage() {
             onClear={clearAll}
             onClose={() => setShowFilters(false)}
             resultCount={isLoading || isError || filters.favouritesOnly ? undefined : totalLabel}
+            geolocation={geolocation}
           />
         </div>
+      ) : null}
+
+      {needsDistanceStart(filters) && !filters.favouritesOnly ? (
+        <DistanceStart
+          geolocation={geolocation}
+          onNear={(near) => update({ near, sort: 'DISTANCE' })}
+          onUseLocation={() => void shareMyLocation()}
+          onRelevance={() => update({ sort: 'RELEVANCE' })}
+        />
       ) : null}
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-medium text-stone-700" aria-live="polite" data-testid="vehicle-count">
           {isLoading ? 'Finding vehicles…' : `${totalLabel} ${total === 1 ? 'vehicle' : 'vehicles'} ${filters.favouritesOnly ? 'saved' : 'available'}`}
+          {!isLoading && !filters.favouritesOnly && filters.sort === 'DISTANCE' && !needsDistanceStart(filters)
+            ? `, nearest to ${filters.near || 'you'} first`
+            : null}
         </p>
         <div className="flex items-center gap-2">
           {activeCount ? (

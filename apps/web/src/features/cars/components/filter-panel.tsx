@@ -8,13 +8,14 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
 import { formatRand } from '@/lib/format';
-import { useGeolocation } from '../hooks/use-geolocation';
+import { GEOLOCATION_MESSAGES, type useGeolocation } from '../hooks/use-geolocation';
 import {
   DEFAULT_MAX_PRICE,
   LOCATION_MIN_CHARS,
   PRICE_SLIDER_MAX,
   PRICE_SLIDER_MIN,
   PRICE_SLIDER_STEP,
+  needsDistanceStart,
   type BrowseFilters,
 } from '../utils/browse-filters';
 
@@ -39,6 +40,8 @@ export interface FilterPanelProps {
   onClose: () => void;
   /** How many vehicles match, as the page shows it ("12", or "1 000+" past the server's count). */
   resultCount?: string;
+  /** The page's geolocation: the page says in place when the position is refused for a distance sort. */
+  geolocation: ReturnType<typeof useGeolocation>;
 }
 
 const selectClasses = clsx(inputClasses, 'border-stone-300 pr-8');
@@ -131,15 +134,15 @@ function LocationSearch({ value, onCommit }: { value: string; onCommit: (locatio
   );
 }
 
-export function FilterPanel({ filters, today, onChange, onClear, onClose, resultCount }: FilterPanelProps) {
-  const { locate, isLocating } = useGeolocation();
+export function FilterPanel({ filters, today, onChange, onClear, onClose, resultCount, geolocation }: FilterPanelProps) {
+  const { locate, isLocating, failure } = geolocation;
   const hasPosition = filters.lat !== null && filters.lng !== null;
   const sliderMax = Math.min(filters.maxPrice, PRICE_SLIDER_MAX);
   const sliderMin = Math.min(filters.minPrice, sliderMax);
 
   const applyMyLocation = async () => {
     const position = await locate();
-    if (position) onChange({ lat: position.lat, lng: position.lng, sort: 'DISTANCE' });
+    if (position) onChange({ lat: position.lat, lng: position.lng, near: '', sort: 'DISTANCE' });
   };
 
   const toggleFeature = (feature: string) =>
@@ -156,11 +159,11 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
             </Button>
             {hasPosition ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2.5 py-1 text-xs font-medium text-sky-800">
-                Using your location
+                {filters.near ? `Distance from ${filters.near}` : 'Using your location'}
                 <button
                   type="button"
-                  aria-label="Stop using my location"
-                  onClick={() => onChange({ lat: null, lng: null, sort: filters.sort === 'DISTANCE' ? 'RELEVANCE' : filters.sort })}
+                  aria-label={filters.near ? `Stop measuring distance from ${filters.near}` : 'Stop using my location'}
+                  onClick={() => onChange({ lat: null, lng: null, near: '', sort: filters.sort === 'DISTANCE' ? 'RELEVANCE' : filters.sort })}
                   className="rounded-full p-0.5 hover:bg-sky-100"
                 >
                   <X className="size-3" aria-hidden="true" />
@@ -168,6 +171,12 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
               </span>
             ) : null}
           </div>
+          {/* A refused position, said here (the distance sort's own message is on the page). */}
+          {failure && !needsDistanceStart(filters) ? (
+            <p role="status" className="mt-2 text-xs text-stone-600">
+              {GEOLOCATION_MESSAGES[failure]} Type a city or area above instead.
+            </p>
+          ) : null}
         </Section>
 
         <Section title="When">
@@ -252,8 +261,10 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
                   onChange={(event) => {
                     const sort = event.target.value as CarSort;
                     if (sort === 'DISTANCE' && !hasPosition) {
-                      // Distance needs the renter's position: ask for it first.
-                      void locate().then((position) => position && onChange({ lat: position.lat, lng: position.lng, sort }));
+                      // The URL keeps the choice; distance needs a starting point, so the browser is
+                      // asked for the position. Refused, the page says so and offers a city instead.
+                      onChange({ sort });
+                      void locate().then((position) => position && onChange({ lat: position.lat, lng: position.lng, near: '', sort }));
                       return;
                     }
                     onChange({ sort });

@@ -4,7 +4,7 @@
 // Defaults are left out of the URL, so a fresh /cars stays /cars. There is no date window until
 // the renter sets one: /cars then lists every car, and its count is the landing page's.
 // (docs/decisions/014).
-import { addDays, BROWSE_FEATURES, BROWSE_TRANSMISSIONS, BROWSE_TYPES, CAR_SORTS, FUEL_TYPES, PICKUP_TYPES, type CarSort, type PickupType } from '@karoo/shared';
+import { addDays, BASE_CITIES, BROWSE_FEATURES, BROWSE_TRANSMISSIONS, BROWSE_TYPES, CAR_SORTS, FUEL_TYPES, PICKUP_TYPES, type CarSort, type PickupType } from '@karoo/shared';
 
 export const PRICE_SLIDER_MIN = 0;
 export const PRICE_SLIDER_MAX = 2000;
@@ -24,6 +24,11 @@ export interface BrowseFilters {
   location: string;
   lat: number | null;
   lng: number | null;
+  /**
+   * A base city to measure distance from, when the renter chose one instead of sharing their
+   * position (URL `near`): lat and lng are then that city's fixed coordinates.
+   */
+  near: string;
   /** 'YYYY-MM-DD', both set or both '' (no date window: every car, whatever its bookings). */
   pickupDate: string;
   returnDate: string;
@@ -48,6 +53,7 @@ export function defaultFilters(): BrowseFilters {
     location: '',
     lat: null,
     lng: null,
+    near: '',
     pickupDate: '',
     returnDate: '',
     pickupTime: DEFAULT_BROWSE_TIME,
@@ -101,8 +107,9 @@ export function dateWindow(start: string | null, end: string | null, today: stri
 export function parseFilters(params: URLSearchParams, today: string): BrowseFilters {
   const d = defaultFilters();
   const { pickupDate, returnDate } = dateWindow(params.get('start'), params.get('end'), today);
-  const lat = coordinate(params.get('lat'), 90);
-  const lng = coordinate(params.get('lng'), 180);
+  const city = BASE_CITIES.find((c) => c.name.toLowerCase() === (params.get('near') ?? '').trim().toLowerCase());
+  const lat = city ? city.latitude : coordinate(params.get('lat'), 90);
+  const lng = city ? city.longitude : coordinate(params.get('lng'), 180);
   const hasPosition = lat !== null && lng !== null;
   const features = (params.get('features') ?? '')
     .split(',')
@@ -117,6 +124,7 @@ export function parseFilters(params: URLSearchParams, today: string): BrowseFilt
     location: params.get('location') ?? '',
     lat: hasPosition ? lat : null,
     lng: hasPosition ? lng : null,
+    near: city?.name ?? '',
     pickupDate,
     returnDate,
     pickupTime: TIME.test(params.get('pickupTime') ?? '') ? params.get('pickupTime')! : d.pickupTime,
@@ -144,7 +152,9 @@ export function filtersToParams(filters: BrowseFilters): URLSearchParams {
   };
   set('q', filters.search.trim(), '');
   set('location', filters.location.trim(), '');
-  if (filters.lat !== null && filters.lng !== null) {
+  // A chosen city is kept by its name (its coordinates are the app's own); a shared position by its numbers.
+  if (filters.near) params.set('near', filters.near);
+  else if (filters.lat !== null && filters.lng !== null) {
     params.set('lat', filters.lat.toFixed(4));
     params.set('lng', filters.lng.toFixed(4));
   }
@@ -169,6 +179,11 @@ export function filtersToParams(filters: BrowseFilters): URLSearchParams {
 }
 
 export type CarListParams = Record<string, string | number | undefined>;
+
+/** True when the renter asked to sort by distance but no starting point is known yet (the list falls back to relevance). */
+export function needsDistanceStart(filters: Pick<BrowseFilters, 'sort' | 'lat' | 'lng'>): boolean {
+  return filters.sort === 'DISTANCE' && (filters.lat === null || filters.lng === null);
+}
 
 /** The server's query for these filters (without page and limit). */
 export function toCarListParams(filters: BrowseFilters): CarListParams {

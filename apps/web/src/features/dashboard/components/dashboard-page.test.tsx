@@ -23,13 +23,13 @@ describe('DashboardPage', () => {
     });
     renderApp({ path: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Welcome back, Sipho Nkosi' })).toBeInTheDocument();
-    expect(await screen.findByText('1 active (17%)')).toBeInTheDocument();
+    expect(await screen.findByText('1 paid (17%)')).toBeInTheDocument();
     expect(await screen.findByText('42')).toBeInTheDocument();
     const recent = screen.getByRole('region', { name: 'Recent Activity' });
     expect(within(recent).getAllByRole('listitem')).toHaveLength(5);
     expect(within(recent).getAllByText('#KRABCDEF')).toHaveLength(5);
     const summary = screen.getByRole('region', { name: 'Booking Status' });
-    expect(within(summary).getByText('Pending').nextSibling).toHaveTextContent('2');
+    expect(within(summary).getByText('Requested').nextSibling).toHaveTextContent('2');
     for (const text of ['Verified Users', 'Insured Vehicles', '24/7 Support']) expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.queryByText('Fleet Size')).not.toBeInTheDocument();
   });
@@ -45,8 +45,8 @@ describe('DashboardPage', () => {
       'GET /api/notifications': ok([]),
     });
     renderApp({ path: '/dashboard' });
-    expect(await screen.findByText('0 active (0%)')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Statistics' })).toHaveTextContent(/^Total Bookings00 active \(0%\)/);
+    expect(await screen.findByText('0 paid (0%)')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Statistics' })).toHaveTextContent(/^Total Bookings00 paid \(0%\)/);
     expect(within(screen.getByRole('region', { name: 'Booking Status' })).getByText('Completed').nextSibling).toHaveTextContent('0');
     expect(seen.every((url) => url.includes('scope=mine'))).toBe(true);
   });

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { PATHS } from '@/lib/routes';
-import { formatDuration, STATUS_LABELS, STATUS_TONES } from '@/lib/booking-format';
+import { bookingStateLabel, formatDuration, STATUS_LABELS } from '@/lib/booking-format';
 import { useMyBookings, useMyBookingStats } from '@/lib/queries/bookings';
 import { useListedCarsCount } from '@/lib/queries/car-count';
 import { useEarningsSummary } from '@/lib/queries/earnings';
@@ -72,7 +72,7 @@ export function DashboardPage() {
         <StatCard
           label="Total Bookings"
           value={stats.data ? total : '…'}
-          detail={stats.data ? `${activeCount} active (${activePercent}%)` : undefined}
+          detail={stats.data ? `${activeCount} paid (${activePercent}%)` : undefined}
           icon={CalendarDays}
         />
         {host ? (
@@ -103,20 +103,23 @@ export function DashboardPage() {
             <p className="mt-4 text-sm text-stone-500">No bookings yet.</p>
           ) : (
             <ul className="mt-3 divide-y divide-stone-100">
-              {recent.map((b) => (
-                <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <div className="min-w-0">
-                    <p className="truncate font-medium text-stone-900">{b.car_name}</p>
-                    <p className="text-xs text-stone-500">
-                      <span className="font-mono">#{b.booking_id.slice(0, 8)}</span> · {formatDuration(b)}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-3">
-                    <Badge tone={STATUS_TONES[b.status]}>{STATUS_LABELS[b.status]}</Badge>
-                    <span className="font-semibold tabular-nums text-stone-900">{formatRand(b.total_price)}</span>
-                  </div>
-                </li>
-              ))}
+              {recent.map((b) => {
+                const state = bookingStateLabel(b, b.car_owner.toLowerCase() === user.username.toLowerCase() ? 'owner' : 'renter');
+                return (
+                  <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium text-stone-900">{b.car_name}</p>
+                      <p className="text-xs text-stone-500">
+                        <span className="font-mono">#{b.booking_id.slice(0, 8)}</span> · {formatDuration(b)}
+                      </p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <Badge tone={state.tone}>{state.label}</Badge>
+                      <span className="font-semibold tabular-nums text-stone-900">{formatRand(b.total_price)}</span>
+                    </div>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </section>

@@ -40,7 +40,7 @@ describe('EarningsPage', () => {
         total_earnings: 7500,
         app_fee: 4845.5,
         bookings: 13,
-        by_car: [{ car_username: 'volkswagen-polo-123456', car_name: 'Volkswagen Polo', gross: 12345.5, car_owner_earnings: 7500, app_fee: 4845.5, bookings: 13 }],
+        by_car: [{ car_username: 'volkswagen-polo-123456', car_name: 'Volkswagen Polo', car_year: 2021, car_color: 'White', car_plate_number: 'CA 123-456', gross: 12345.5, car_owner_earnings: 7500, app_fee: 4845.5, bookings: 13 }],
         by_month: [],
       }),
       'GET /api/earnings/earning/getCarOwnerProfit/host_thabo': ok(earnings),
@@ -57,7 +57,7 @@ describe('EarningsPage', () => {
     expect(within(summary).getByText(`Kept from your rental income of ${formatRand(10000)}`.replace(/\s/g, ' '))).toBeInTheDocument();
     expect(within(summary).queryByText(/% of revenue/)).not.toBeInTheDocument();
     expect(within(summary).getByText('3')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Earnings by car' })).getByText('Volkswagen Polo')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Earnings by car' })).getByText('2021 Volkswagen Polo')).toBeInTheDocument();
 
     expect(screen.getAllByTestId('earning-row')).toHaveLength(10);
     // Each row compares the host's earnings with the rental they come from (subtotal + pickup fee).
@@ -67,5 +67,81 @@ describe('EarningsPage', () => {
     await user.click(screen.getByRole('button', { name: 'View All 12 Bookings' }));
     expect(screen.getAllByTestId('earning-row')).toHaveLength(12);
     expect(screen.getAllByText('Payout pending').length).toBe(12);
+  });
+
+  it('tells two cars of one model apart, counts only the listed cars as listed, and invoices name the car, the renter, the host and the host fee at its rate', async () => {
+    signIn(host);
+    const polo = (plate: string, color: string, year: number) => ({ car_username: `volkswagen-polo-${plate}`, car_name: 'Volkswagen Polo', car_year: year, car_color: color, car_plate_number: plate, gross: 3168, car_owner_earnings: 2160, app_fee: 1008, bookings: 1 });
+    const fleet = [
+      makeCar({ id: 'c1', car_owner: 'host_thabo', verification_status: 'verified', status: 'available' }),
+      makeCar({ id: 'c2', car_owner: 'host_thabo', verification_status: 'verified', status: 'available' }),
+      makeCar({ id: 'c3', car_owner: 'host_thabo', verification_status: 'pending_verification', status: 'available' }),
+      makeCar({ id: 'c4', car_owner: 'host_thabo', verification_status: 'verified', status: 'offline' }),
+    ];
+    mockFetch({
+      'GET /api/earnings/earning/getSummary': ok({
+        ...emptySummary,
+        total_revenue: 6336,
+        rental_income: 5760,
+        host_fee: 1440,
+        total_earnings: 4320,
+        app_fee: 2016,
+        bookings: 2,
+        by_car: [polo('CA 560-338', 'Silver', 2019), polo('GP 12-34 AB', 'White', 2021)],
+      }),
+      'GET /api/earnings/earning/getCarOwnerProfit/host_thabo': ok([makeEarning({ booking_id: 'KR000001AA', subtotal: 2880, gross: 3168, car_owner_earnings: 2160, app_fee: 1008 })]),
+      'GET /api/car/getCarList': () => new Response(JSON.stringify({ success: true, data: fleet, meta: { total: 4, page: 1, limit: 48 } })),
+      'GET /api/notifications': ok([]),
+      'POST /api/earnings/earning/createInvoicePerCar/KR000001AA': ok({
+        id: 'inv-1',
+        invoice_number: 'INV-2026-000001',
+        invoice_car_username: 'volkswagen-polo-560338',
+        car_username: 'volkswagen-polo-560338',
+        car_name: '2019 Volkswagen Polo',
+        car: { make: 'Volkswagen', model: 'Polo', year: 2019, color: 'Silver', plate_number: 'CA 560-338' },
+        renter: { username: 'sipho', full_name: 'Sipho Nkosi' },
+        host: { username: 'host_thabo', full_name: 'Thabo Mokoena' },
+        booking_id: 'KR000001AA',
+        booking_number: 'KR000001AA',
+        start_date: '2026-10-01',
+        end_date: '2026-10-04',
+        total_amount: 3168,
+        rental_income: 2880,
+        pickup_fee: 0,
+        host_fee: 720,
+        host_fee_rate: 25,
+        car_owner_earnings: 2160,
+        app_fee: 1008,
+        line_items: [
+          { description: 'Rental (3 days)', amount: 2880 },
+          { description: 'Service fee (10%)', amount: 288 },
+          { description: 'Insurance', amount: 0 },
+          { description: 'Pickup fee', amount: 0 },
+        ],
+        issued_at: '2026-10-05T08:00:00.000Z',
+      }),
+    });
+    const { user } = renderApp({ path: '/earnings' });
+
+    const byCar = await screen.findByRole('region', { name: 'Earnings by car' });
+    expect(within(byCar).getByText('2019 Volkswagen Polo')).toBeInTheDocument();
+    expect(within(byCar).getByText('2021 Volkswagen Polo')).toBeInTheDocument();
+    expect(within(byCar).getByText('CA 560-338')).toBeInTheDocument();
+    expect(within(byCar).getByText('GP 12-34 AB')).toBeInTheDocument();
+    // Four cars, two of them listed: one awaits verification, one is switched off.
+    expect(screen.getByText('2 listed on Karoo, 2 not listed (awaiting verification or switched off)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Invoice for booking KR000001AA' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-2026-000001' });
+    expect(within(dialog).getByText('2019 Volkswagen Polo')).toBeInTheDocument();
+    expect(within(dialog).getByText('Silver · plate CA 560-338')).toBeInTheDocument();
+    expect(within(dialog).getByText('Sipho Nkosi')).toBeInTheDocument();
+    expect(within(dialog).getByText('Thabo Mokoena')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/volkswagen-polo-560338/)).not.toBeInTheDocument();
+    // The host fee is 25% of the R 2 880 rental (R 720), not Karoo's whole share with the renter's service fee (R 1 008).
+    expect(within(dialog).getByText('Host fee (25% of rental)').nextSibling?.textContent).toBe(`-${formatRand(720)}`);
+    expect(within(dialog).queryByText((_, el) => el?.children.length === 0 && !!el.textContent?.includes(formatRand(1008)))).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(/Platform fee/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Your earnings', { selector: 'th' }).nextSibling?.textContent).toBe(formatRand(2160));
   });
 });

@@ -1,5 +1,5 @@
 // Earnings (host): every figure is a sum the API stored per booking (never recomputed here).
-import { formatRand, type Earning, type Invoice } from '@karoo/shared';
+import { formatRand, isListedCar, type Earning, type Invoice } from '@karoo/shared';
 import { Car, FileText, Percent, TrendingUp, Wallet } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -35,7 +35,7 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto w-full min-w-0 max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold text-stone-900">Earnings</h1>
-      <p className="mt-1 text-stone-600">What your cars earned on Karoo, after the platform fee.</p>
+      <p className="mt-1 text-stone-600">What your cars earned on Karoo, after the host fee.</p>
       {children}
     </div>
   );
@@ -72,6 +72,9 @@ export function EarningsPage() {
   }
 
   const s = summary.data;
+  // A car counts as listed only when renters can find it (verified and switched on).
+  const listed = fleet.data.cars.filter(isListedCar).length;
+  const notListed = fleet.data.total - listed;
   const completed = earnings.data
     .filter((e) => e.status === 'completed')
     .sort((a, b) => (b.completed_at ?? b.end_date).localeCompare(a.completed_at ?? a.end_date));
@@ -110,14 +113,19 @@ export function EarningsPage() {
           hint={`Paid by renters for ${s.bookings} paid or completed ${s.bookings === 1 ? 'booking' : 'bookings'}, with service fees and insurance`}
           icon={<TrendingUp className="size-5" aria-hidden="true" />}
         />
-        <Stat label="Your Earnings" value={formatRand(s.total_earnings)} hint="Your rental income after the platform fee" icon={<Wallet className="size-5" aria-hidden="true" />} />
+        <Stat label="Your Earnings" value={formatRand(s.total_earnings)} hint="Your rental income after the host fee" icon={<Wallet className="size-5" aria-hidden="true" />} />
         <Stat
-          label="Platform Fee"
+          label="Host Fee"
           value={formatRand(s.host_fee)}
           hint={`Kept from your rental income of ${formatRand(s.rental_income)}`}
           icon={<Percent className="size-5" aria-hidden="true" />}
         />
-        <Stat label="Your Cars" value={fleet.data.total} hint="Listed on Karoo" icon={<Car className="size-5" aria-hidden="true" />} />
+        <Stat
+          label="Your Cars"
+          value={fleet.data.total}
+          hint={`${listed} listed on Karoo${notListed > 0 ? `, ${notListed} not listed (awaiting verification or switched off)` : ''}`}
+          icon={<Car className="size-5" aria-hidden="true" />}
+        />
       </section>
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-5">
@@ -146,7 +154,13 @@ export function EarningsPage() {
               {s.by_car.map((c) => (
                 <li key={c.car_username} className="flex items-center justify-between gap-3 py-2.5">
                   <div className="min-w-0">
-                    <p className="truncate font-medium text-stone-900">{c.car_name}</p>
+                    <p className="truncate font-medium text-stone-900">
+                      {c.car_year} {c.car_name}
+                    </p>
+                    {/* The plate and colour tell two cars of one model apart. */}
+                    <p className="text-xs text-stone-600">
+                      <span className="font-mono">{c.car_plate_number}</span> · {c.car_color}
+                    </p>
                     <p className="text-xs text-stone-500">
                       {c.bookings} {c.bookings === 1 ? 'booking' : 'bookings'} · revenue {formatRand(c.gross)}
                     </p>

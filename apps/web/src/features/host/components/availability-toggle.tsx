@@ -1,4 +1,5 @@
-// The available/offline switch of a fleet card. Locked while the car is on a rental.
+// The available/offline switch of a fleet card. Locked while the car is on a rental; the hint below
+// it says what the switch means for renters in the car's state (fleet-rules availabilityHint).
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,12 +10,12 @@ export interface AvailabilityToggleProps {
   stateLabel: string;
   disabled: boolean;
   busy: boolean;
-  /** Why the switch is locked, read with it. */
-  lockedReason?: string;
+  /** What the switch means for renters now (or why it is locked), read with it. */
+  hint: string;
   onChange: (next: boolean) => void;
 }
 
-export function AvailabilityToggle({ isAvailable, stateLabel, disabled, busy, lockedReason, onChange }: AvailabilityToggleProps) {
+export function AvailabilityToggle({ isAvailable, stateLabel, disabled, busy, hint, onChange }: AvailabilityToggleProps) {
   const labelId = useId();
   const hintId = useId();
   return (
@@ -24,7 +25,7 @@ export function AvailabilityToggle({ isAvailable, stateLabel, disabled, busy, lo
           Available for rent
         </p>
         <p id={hintId} className="text-xs text-stone-500">
-          {disabled && lockedReason ? lockedReason : isAvailable ? 'Renters can find and book it' : 'Hidden from renters'}
+          {hint}
         </p>
       </div>
       <div className="flex items-center gap-2">

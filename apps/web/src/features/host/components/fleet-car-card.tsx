@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { AvailabilityToggle } from './availability-toggle';
 import { PriceEditor } from './price-editor';
-import { canMarkReturned, canToggleAvailability, carStatusBadge, verificationBadge } from '../utils/fleet-rules';
+import { availabilityHint, canMarkReturned, canToggleAvailability, carStatusBadge, verificationBadge } from '../utils/fleet-rules';
 
 export interface FleetCarCardProps {
   car: Car;
@@ -109,7 +109,8 @@ export function FleetCarCard({ car, statusBusy, priceBusy, onToggleAvailability,
           </div>
         ) : car.verification_status === 'pending_verification' ? (
           <p className="rounded-xl bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900">
-            Our team is reviewing this car. Renters will see it once it is verified.
+            Our team is reviewing this car.{' '}
+            {car.status === 'available' ? 'Renters will see it once it is verified.' : 'Switch on Available for rent to list it once it is verified.'}
           </p>
         ) : null}
 
@@ -131,7 +132,7 @@ export function FleetCarCard({ car, statusBusy, priceBusy, onToggleAvailability,
           stateLabel={carStatusBadge(car.status).label}
           disabled={!toggleable}
           busy={statusBusy}
-          lockedReason="Locked while the car is on a rental"
+          hint={availabilityHint(car)}
           onChange={(next) => onToggleAvailability(car, next)}
         />
 

@@ -42,6 +42,29 @@ describe('HostDashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Add Car' })).toHaveAttribute('href', '/become-host');
   });
 
+  it('says on each car what renters see, true to its verification and its switch', async () => {
+    hostApi([
+      makeCar({ car_username: 'listed-1', verification_status: 'verified', status: 'available' }),
+      makeCar({ car_username: 'pending-on', verification_status: 'pending_verification', status: 'available' }),
+      makeCar({ car_username: 'pending-off', verification_status: 'pending_verification', status: 'offline' }),
+      makeCar({ car_username: 'rejected-on', verification_status: 'rejected', status: 'available', admin_notes: 'Blurry plate.' }),
+      makeCar({ car_username: 'hidden-1', verification_status: 'verified', status: 'offline' }),
+    ]);
+    renderApp({ path: '/host-dashboard' });
+
+    expect((await card('listed-1')).getByText('Listed: renters can find and book it')).toBeInTheDocument();
+    const pendingOn = await card('pending-on');
+    expect(pendingOn.getByText(/Renters will see it once it is verified/)).toBeInTheDocument();
+    expect(pendingOn.getByText('Renters can book it once it is verified')).toBeInTheDocument();
+    const pendingOff = await card('pending-off');
+    expect(pendingOff.getByText(/Switch on Available for rent to list it once it is verified/)).toBeInTheDocument();
+    expect(pendingOff.getByText('Stays hidden from renters after it is verified')).toBeInTheDocument();
+    expect((await card('rejected-on')).getByText('Hidden from renters until the car is approved')).toBeInTheDocument();
+    expect((await card('hidden-1')).getByText('Hidden from renters')).toBeInTheDocument();
+    // Only a verified car that is switched on tells the host renters can find it.
+    expect(screen.getAllByText(/renters can find and book it/i)).toHaveLength(1);
+  });
+
   it('shows the car and rental counters, and hides the booking counters while the bookings list is not available', async () => {
     hostApi([makeCar(), makeCar({ status: 'rented', isRented: true })]);
     renderApp({ path: '/host-dashboard' });

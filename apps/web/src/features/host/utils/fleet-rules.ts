@@ -2,7 +2,7 @@
 // which status badge a car shows, when the availability toggle works, when a price edit applies,
 // and the counters at the top of the page.
 import type { BadgeTone } from '@/components/ui/badge';
-import type { BookingStats, Car } from '@karoo/shared';
+import { isListedCar, type BookingStats, type Car } from '@karoo/shared';
 
 export const PRICE_INPUT_MIN = 1;
 export const PRICE_INPUT_STEP = 50;
@@ -28,6 +28,18 @@ export function verificationBadge(car: Pick<Car, 'verification_status'>): { labe
 
 export function isOnRental(car: Pick<Car, 'status' | 'isRented'>): boolean {
   return car.isRented || car.status === 'rented' || car.status === 'active';
+}
+
+/**
+ * What the availability switch means for renters, true to the car's whole state: a car switched on
+ * is listed only once Karoo has verified it (isListedCar), and a switched-off one stays hidden after.
+ */
+export function availabilityHint(car: Pick<Car, 'status' | 'isRented' | 'verification_status'>): string {
+  if (isOnRental(car)) return 'Locked while the car is on a rental';
+  const on = car.status === 'available';
+  if (car.verification_status === 'pending_verification') return on ? 'Renters can book it once it is verified' : 'Stays hidden from renters after it is verified';
+  if (car.verification_status === 'rejected') return 'Hidden from renters until the car is approved';
+  return isListedCar(car) ? 'Listed: renters can find and book it' : 'Hidden from renters';
 }
 
 /** The available/offline toggle is disabled while the car is active or rented. */

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatRand, formatRating, hasRating, initialOf } from '@/lib/format';
 import { PATHS } from '@/lib/routes';
 import { useCar } from '../../api/get-car';
+import { useStickyTop } from '../../hooks/use-sticky-top';
 import { capitalise, carBadges, carImages, carTitle } from '../../utils/car-display';
 import { FavouriteButton } from '../favourite-button';
 import { CarReviews } from './car-reviews';
@@ -113,6 +114,8 @@ export function CarDetailSkeleton() {
 export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
   const { id } = useParams();
   const { data: car, isPending, isError } = useCar(id);
+  // 80 px: below the sticky site header (5rem, as lg:top-20 was).
+  const sticky = useStickyTop<HTMLDivElement>(80);
 
   if (isPending) return <CarDetailSkeleton />;
   if (isError || !car) return <CarNotFound />;
@@ -241,8 +244,9 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
         </div>
 
         <aside id="booking" className="min-w-0 scroll-mt-20" aria-label="Booking">
-          {/* Sticky on desktop; a panel taller than the window scrolls inside itself. */}
-          <div className="lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:overscroll-contain lg:rounded-2xl">
+          {/* Sticky on desktop, never cut off: a panel taller than the window scrolls with the page
+              until its end is in view (useStickyTop), with no scroll area of its own. */}
+          <div ref={sticky.ref} className="lg:sticky" style={{ top: sticky.top }} data-testid="booking-panel-sticky">
             {renderBookingPanel ? renderBookingPanel(car) : null}
           </div>
         </aside>

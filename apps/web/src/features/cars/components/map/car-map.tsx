@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatRand, formatRating, hasRating } from '@/lib/format';
-import { useGeolocation, type Position } from '../../hooks/use-geolocation';
+import { GEOLOCATION_MESSAGES, useGeolocation, type Position } from '../../hooks/use-geolocation';
 import { capitalise, carImages, carTitle, MARKER_CLASSES, markerColour } from '../../utils/car-display';
 import { FavouriteButton } from '../favourite-button';
 import { detailPath } from '../vehicle-card';
@@ -82,7 +82,7 @@ export default function CarMap({ cars, focusCarId = null, className }: CarMapPro
   const [notice, setNotice] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(focusCarId);
   const [me, setMe] = useState<Position | null>(null);
-  const { locate, isLocating } = useGeolocation();
+  const { locate, isLocating, failure: locateFailure } = useGeolocation();
   // Tiles of the current style: failed when some failed and none loaded (a grey square otherwise).
   const tileCounts = useRef({ loaded: 0, failed: 0 });
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -127,7 +127,7 @@ export default function CarMap({ cars, focusCarId = null, className }: CarMapPro
 
   const locateMe = async () => {
     const position = await locate();
-    if (!position) return;
+    if (!position) return; // the notice below says why
     setMe(position);
     map?.flyTo([position.lat, position.lng], Math.max(map.getZoom(), LOCATE_ZOOM));
   };
@@ -239,6 +239,11 @@ export default function CarMap({ cars, focusCarId = null, className }: CarMapPro
         </div>
       ) : null}
 
+      {locateFailure && !notice ? (
+        <p role="status" className="absolute top-3 left-14 z-[500] max-w-[60%] rounded-lg bg-white px-3 py-2 text-xs text-stone-700 shadow-md">
+          {GEOLOCATION_MESSAGES[locateFailure]} Your position is not shown on the map.
+        </p>
+      ) : null}
       {notice ? (
         <p role="status" className="absolute top-3 left-14 z-[500] max-w-[60%] rounded-lg bg-white px-3 py-2 text-xs text-stone-700 shadow-md">
           {notice}
