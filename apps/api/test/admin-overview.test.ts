@@ -1,8 +1,9 @@
-// The admin Dashboard's data (document 3, Admin panel; decisions.md section 1): five counters that
-// equal independent counts of the tables (deleted users and cars left out), the 5 newest users,
-// and a debug box that names modes and versions but never a secret. Only admins may read it.
+// The admin Dashboard's data (document 3, Admin panel; decisions.md section 1): five counters, and
+// the Cars tab's available, rented and maintenance counts, that equal independent counts of the
+// tables (deleted users and cars left out), the 5 newest users, and a debug box that names modes
+// and versions but never a secret. Only admins may read it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOverviewSchema, type AdminOverview } from '@karoo/shared';
+import { addDays, adminOverviewSchema, todayIn, type AdminOverview } from '@karoo/shared';
 import { createSignedInUser, createTestApp, createUser, expectError, expectOk, type TestApp } from './helpers';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
@@ -23,6 +24,8 @@ beforeAll(async () => {
     },
     smtpUrl: `smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:2525`,
   });
+  // Time is an input: "rented right now" is judged on this day.
+  t.clock.set('2030-03-10T08:00:00Z');
   admin = await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' });
 
   const host = await createUser(t.ctx, { role: 'host', verification_status: 'verified' });
@@ -36,8 +39,15 @@ beforeAll(async () => {
   await createTestCar(t.ctx, host, { verification_status: 'pending_verification' });
   await createTestCar(t.ctx, host, { verification_status: 'pending_verification', deleted: true });
   await createTestCar(t.ctx, host, { verification_status: 'rejected' });
+  await createTestCar(t.ctx, host, { status: 'maintenance' });
+  await createTestCar(t.ctx, host, { status: 'maintenance', deleted: true });
   await createTestBooking(t.ctx, car, renter, { start: '2027-03-01', days: 2 });
   await createTestBooking(t.ctx, car, renter, { start: '2027-03-10', days: 3, status: 'confirmed' });
+  // Out on a rental right now (the Cars tab's Rented): a paid booking whose first day has come; and
+  // one paid for a trip that starts tomorrow, whose car is not out yet.
+  const today = todayIn(t.clock.now());
+  await createTestBooking(t.ctx, await createTestCar(t.ctx, host), renter, { start: addDays(today, -2), days: 4, status: 'active' });
+  await createTestBooking(t.ctx, await createTestCar(t.ctx, host), renter, { start: addDays(today, 1), days: 2, status: 'active' });
 });
 afterAll(async () => {
   await t?.close();
@@ -47,15 +57,20 @@ const getOverview = (headers?: Record<string, string>) => t.app.inject({ method:
 
 /** The same numbers counted another way: every row read, then filtered here. */
 async function countIndependently() {
+  const today = todayIn(t.clock.now());
   const users = (await t.db.selectFrom('users').select(['verification_status', 'deleted_at']).execute()).filter((u) => !u.deleted_at);
-  const cars = (await t.db.selectFrom('cars').select(['verification_status', 'deleted_at']).execute()).filter((c) => !c.deleted_at);
-  const bookings = await t.db.selectFrom('bookings').select('id').execute();
+  const cars = (await t.db.selectFrom('cars').select(['id', 'status', 'verification_status', 'deleted_at']).execute()).filter((c) => !c.deleted_at);
+  const bookings = await t.db.selectFrom('bookings').select(['id', 'car_id', 'status', 'start_date']).execute();
+  const isOut = (carId: string) => bookings.some((b) => b.car_id === carId && b.status === 'active' && String(b.start_date).slice(0, 10) <= today);
   return {
     total_users: users.length,
     total_cars: cars.length,
     total_bookings: bookings.length,
     pending_user_verification: users.filter((u) => u.verification_status === 'pending_verification').length,
     pending_car_verification: cars.filter((c) => c.verification_status === 'pending_verification').length,
+    available_cars: cars.filter((c) => c.status === 'available' && !isOut(c.id)).length,
+    rented_cars: cars.filter((c) => isOut(c.id)).length,
+    maintenance_cars: cars.filter((c) => c.status === 'maintenance').length,
   };
 }
 
@@ -66,7 +81,9 @@ describe('GET /api/admin/overview', () => {
     // The fixture above, by hand: the deleted user and car are not counted.
     expect(overview.counters.pending_user_verification).toBe(2);
     expect(overview.counters.pending_car_verification).toBe(1);
-    expect(overview.counters.total_bookings).toBe(2);
+    expect(overview.counters.total_bookings).toBe(4);
+    // The Cars tab's counters in the same answer (issue 19).
+    expect(overview.counters).toMatchObject({ total_cars: 6, available_cars: 4, rented_cars: 1, maintenance_cars: 1 });
   });
 
   it('lists the 5 newest users first, never a deleted one', async () => {

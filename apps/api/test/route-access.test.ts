@@ -36,6 +36,7 @@ const ADMIN_OPERATIONS: { operation: string; url: string; payload?: object }[] =
   { operation: 'GET /api/admin/mail', url: '/api/admin/mail?status=failed' },
   { operation: 'POST /api/admin/mail/{id}/retry', url: '/api/admin/mail/00000000-0000-4000-8000-000000000000/retry' },
   { operation: 'GET /api/admin/audit', url: '/api/admin/audit' },
+  { operation: 'GET /api/admin/cars', url: '/api/admin/cars' },
   { operation: 'GET /api/devtools/login-tests', url: '/api/devtools/login-tests' },
   { operation: 'PUT /api/settings', url: '/api/settings', payload: {} },
   { operation: 'PUT /api/user/{id}/verification', url: '/api/user/somebody/verification', payload: { verification_status: 'verified' } },

@@ -1,6 +1,8 @@
 // The admin panel's Dashboard (document 3, Admin panel): the five counters, Recent Activity (the
 // newest users) and the debug box an operator reads. The counters are the server's aggregates.
+// Also the admin lists' queries: Users (GET /api/user/getList) and Cars (GET /api/admin/cars).
 import { z } from './zod';
+import { CAR_VERIFICATION_STATUSES, type CarStatus } from './cars';
 import { ROLES } from './roles';
 import { safeText } from './text';
 import { emailField, profileFormSchema, VERIFICATION_STATUSES } from './users';
@@ -16,6 +18,11 @@ export const adminCountersSchema = z.object({
   total_bookings: z.number().int().nonnegative(),
   pending_user_verification: z.number().int().nonnegative(),
   pending_car_verification: z.number().int().nonnegative(),
+  // The Cars tab's counters (document 3, Cars), counted in the same answer: available and not out
+  // on a rental, out on a rental right now (whatever the stored status), in maintenance.
+  available_cars: z.number().int().nonnegative(),
+  rented_cars: z.number().int().nonnegative(),
+  maintenance_cars: z.number().int().nonnegative(),
 });
 export type AdminCounters = z.infer<typeof adminCountersSchema>;
 
@@ -84,6 +91,34 @@ export const adminUserListMetaSchema = z.object({
   counts: adminUserCountsSchema,
 });
 export type AdminUserListMeta = z.infer<typeof adminUserListMetaSchema>;
+
+// ---- The Cars tab (document 3, Cars): GET /api/admin/cars, searched, filtered, sorted and paged on the server ----
+/** Rows per page of the admin Cars tab. */
+export const ADMIN_CARS_PAGE_SIZE = 20;
+
+/**
+ * The statuses an admin filters by: 'rented' is a car out on a rental right now (a paid booking
+ * whose first day has come), 'available' one that is available and not out; the others as stored.
+ */
+export const ADMIN_CAR_STATUS_FILTERS = ['available', 'rented', 'maintenance', 'offline'] as const satisfies readonly CarStatus[];
+/** Newest listed first unless asked otherwise; by car (make, model, then the newest year) or by daily price. */
+export const ADMIN_CAR_SORTS = ['listed', 'car', 'price'] as const;
+export type AdminCarSort = (typeof ADMIN_CAR_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const adminCarListQuerySchema = z.object({
+  /** Words of the make, model, type or city, or (part of) a plate however it is spaced or cased. */
+  search: safeText('Search').max(100).optional(),
+  status: z.enum(ADMIN_CAR_STATUS_FILTERS, { error: `status must be one of ${ADMIN_CAR_STATUS_FILTERS.join(', ')}` }).optional(),
+  verification_status: z.enum(CAR_VERIFICATION_STATUSES, { error: `verification_status must be one of ${CAR_VERIFICATION_STATUSES.join(', ')}` }).optional(),
+  sort: z.enum(ADMIN_CAR_SORTS, { error: `sort must be one of ${ADMIN_CAR_SORTS.join(', ')}` }).default('listed'),
+  /** Without it: newest first for 'listed', A to Z and cheapest first for the others. */
+  order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_CARS_PAGE_SIZE),
+});
+export type AdminCarListQuery = z.infer<typeof adminCarListQuerySchema>;
 
 /** The admin's Edit User form: profile fields and role (sent to PUT /api/user/update/{username}). */
 export const adminEditUserFormSchema = z.object({

@@ -1,12 +1,11 @@
-// SQL for the admin Dashboard: the five counters in one round trip of aggregates (never rows),
-// and the newest users for Recent Activity. Deleted users and cars are not counted.
+// SQL for the admin Dashboard: the user and booking counters in one round trip of aggregates
+// (never rows), and the newest users for Recent Activity. Deleted users are not counted; the cars
+// are counted by the cars module (countCarsForAdmin), whose rules say what "rented" means.
 import type { Db } from '../../db/connection';
 
 export interface DashboardCountRow {
   total_users: number;
   pending_user_verification: number;
-  total_cars: number;
-  pending_car_verification: number;
   total_bookings: number;
 }
 
@@ -23,24 +22,12 @@ export async function countDashboardTotals(db: Db): Promise<DashboardCountRow> {
         .select((sub) => sub.fn.countAll<string>().filterWhere('verification_status', '=', 'pending_verification').as('n'))
         .where('deleted_at', 'is', null)
         .as('pending_user_verification'),
-      eb
-        .selectFrom('cars')
-        .select((sub) => sub.fn.countAll<string>().as('n'))
-        .where('deleted_at', 'is', null)
-        .as('total_cars'),
-      eb
-        .selectFrom('cars')
-        .select((sub) => sub.fn.countAll<string>().filterWhere('verification_status', '=', 'pending_verification').as('n'))
-        .where('deleted_at', 'is', null)
-        .as('pending_car_verification'),
       eb.selectFrom('bookings').select((sub) => sub.fn.countAll<string>().as('n')).as('total_bookings'),
     ])
     .executeTakeFirstOrThrow();
   return {
     total_users: Number(row.total_users),
     pending_user_verification: Number(row.pending_user_verification),
-    total_cars: Number(row.total_cars),
-    pending_car_verification: Number(row.pending_car_verification),
     total_bookings: Number(row.total_bookings),
   };
 }

@@ -1,11 +1,12 @@
 // Admin-only views of platform internals. The mail outbox lets a developer (or the end-to-end
 // tests) read mail when no SMTP server is configured; /admin/mail shows delivery (what failed)
-// and sends failed mail again.
-import { adminMailListQuerySchema, adminMailSchema, adminOverviewSchema, envelope, safeText } from '@karoo/shared';
+// and sends failed mail again. /admin/cars is the Cars tab's list (the cars module reads it).
+import { adminCarListQuerySchema, adminMailListQuerySchema, adminMailSchema, adminOverviewSchema, carSchema, envelope, pagedEnvelope, safeText } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { routesFor } from '../../plugins/auth';
+import { currentUser, routesFor } from '../../plugins/auth';
+import { listCarsForAdmin } from '../cars';
 import * as admin from './admin.service';
 
 const mailSchema = z.object({
@@ -31,6 +32,22 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: envelope(adminOverviewSchema) },
       },
     }, async () => ({ success: true as const, data: await admin.getOverview(ctx) }));
+
+    app.get('/admin/cars', {
+      schema: {
+        tags: ['Admin'],
+        operationId: 'listAdminCars',
+        summary: 'One page of every car (the admin Cars tab): search, status, verification_status, sort, order, page, limit',
+        description:
+          'Every car not deleted, whatever its status or verification. search matches words of the make, model, type or city, or (part of) a plate however it is spaced or cased ("KR 42" finds "KR42GP"). status rented means out on a rental right now. Newest listed first unless sort (listed, car, price) and order say otherwise. meta.total is exact.',
+        querystring: adminCarListQuerySchema,
+        response: { 200: pagedEnvelope(carSchema) },
+      },
+    }, async (request) => {
+      const { page, limit } = request.query;
+      const { cars, total } = await listCarsForAdmin(ctx, currentUser(request), request.query);
+      return { success: true as const, data: cars, meta: { total, page, limit } };
+    });
 
     app.post('/admin/cache/clear', {
       schema: {

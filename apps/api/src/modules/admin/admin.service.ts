@@ -8,7 +8,7 @@ import apiPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/app-error';
 import { findOutboxMail, listOutboxMail, requeueFailedMail, type OutboxMailRow } from '../../lib/mail-outbox.repository';
-import { forgetBrowsePages } from '../cars';
+import { countCarsForAdmin, forgetBrowsePages } from '../cars';
 import { forgetSettingsEverywhere } from '../settings';
 import { countDashboardTotals, listNewestUsers } from './admin.repository';
 
@@ -70,11 +70,21 @@ export async function retryMail(ctx: AppContext, id: string): Promise<AdminMail>
   return toAdminMail(row);
 }
 
-/** GET /admin/overview: counters by aggregate SQL, the 5 newest users and the debug box. */
+/**
+ * GET /admin/overview: counters by aggregate SQL (the Dashboard's five and the Cars tab's), the 5
+ * newest users and the debug box.
+ */
 export async function getOverview(ctx: AppContext): Promise<AdminOverview> {
-  const [counters, newest] = await Promise.all([countDashboardTotals(ctx.db), listNewestUsers(ctx.db, ADMIN_RECENT_USERS)]);
+  const [totals, cars, newest] = await Promise.all([countDashboardTotals(ctx.db), countCarsForAdmin(ctx), listNewestUsers(ctx.db, ADMIN_RECENT_USERS)]);
   return {
-    counters,
+    counters: {
+      ...totals,
+      total_cars: cars.total,
+      pending_car_verification: cars.pending_verification,
+      available_cars: cars.available,
+      rented_cars: cars.rented,
+      maintenance_cars: cars.maintenance,
+    },
     recent_users: newest.map((u) => ({ ...u, created_at: new Date(u.created_at).toISOString() })),
     debug: debugInfo(ctx),
   };

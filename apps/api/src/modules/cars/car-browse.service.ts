@@ -47,6 +47,20 @@ function resolveTypeFilter(type: string | undefined) {
 }
 
 /**
+ * A search as the list's SQL reads it: its words (matched at word starts, so punctuation separates
+ * words as spaces do: "c-class"), and for admins and owners (`withPlate`) the whole search as a
+ * plate, compared as the unique index keys it ("KR 42", "kr42" and "KR-42" are one search). The
+ * public browse never searches plates.
+ */
+export function searchTerms(search: string | undefined, withPlate: boolean): Pick<repo.CarPageQuery, 'searchWords' | 'searchPlate'> {
+  const plate = (search ?? '').replace(/[\s-]/g, '').toUpperCase();
+  return {
+    searchWords: (search ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8),
+    ...(withPlate && /^[\p{L}\p{N}]+$/u.test(plate) ? { searchPlate: plate } : {}),
+  };
+}
+
+/**
  * One browse page as the JSON answer `{ success, data, meta }`, serialised here (the list is the
  * hottest call; the answer is built from the same Car type the schema documents), with a gzip
  * copy when the page came from the cache.
@@ -79,15 +93,11 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
   }
   if (query.includeUnverified && isAdmin(viewer)) scope = 'all';
 
-  // A plate is compared as the unique index keys it: "KR 42", "kr42" and "KR-42" are one search.
-  const plate = (query.search ?? '').replace(/[\s-]/g, '').toUpperCase();
   const pageQuery: repo.CarPageQuery = {
     scope,
     ownerId,
     today: todayDate,
-    // Words are matched at word starts, so punctuation separates words as spaces do ("c-class").
-    searchWords: (query.search ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8),
-    ...(scope === 'all' && /^[\p{L}\p{N}]+$/u.test(plate) ? { searchPlate: plate } : {}),
+    ...searchTerms(query.search, scope === 'all'),
     location: query.location,
     type: resolveTypeFilter(query.type),
     transmission: query.transmission,

@@ -1,7 +1,7 @@
 // SQL for cars: the car with its owner and current renter, the browse page (filters, sort and
 // paging all in SQL). Whether a booking holds the car is the availability module's question.
 import { sql, type RawBuilder, type Expression, type SqlBool } from 'kysely';
-import type { CarSort, CarStatus, PickupType } from '@karoo/shared';
+import type { AdminCarSort, CarSort, CarStatus, PickupType, SortOrder } from '@karoo/shared';
 import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES } from '@karoo/shared';
 import type { Db } from '../../db/connection';
 import { currentRenterUsername, heldBetween as availabilityHeldBetween, rentedNow as availabilityRentedNow } from '../availability';
@@ -130,10 +130,17 @@ export interface CarPageQuery {
   window?: { start: string; end: string };
   status?: CarStatus;
   verificationStatus?: CarVerificationValue;
-  sort: CarSort;
+  /** The browse's sorts, or an admin's order of the whole list (GET /admin/cars). */
+  sort: CarSort | AdminCarOrder;
   origin?: { lat: number; lng: number };
   limit: number;
   offset: number;
+}
+
+/** An admin list's order: a column and its direction. */
+export interface AdminCarOrder {
+  by: AdminCarSort;
+  order: SortOrder;
 }
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -170,6 +177,48 @@ const heldBetween = (start: string, end: string) => availabilityHeldBetween(sql.
 /** The car offers a pickup option of one of these types (pickup_types: the types of its options, stored). */
 const offersPickupType = (types: readonly string[]) => sql<SqlBool>`(${sql.join(types.map((t) => sql`c.pickup_types @> ${JSON.stringify([t])}::jsonb`), sql` OR `)})`;
 
+/**
+ * A car in a status as the filters and the admin counters mean it: 'rented' is out on a rental
+ * right now, whatever its stored status; 'available' is available and not out; 'offline' and
+ * 'maintenance' as stored. 'active' is never stored, so it filters nothing (null).
+ */
+function carInStatus(status: CarStatus, today: string): RawBuilder<SqlBool> | null {
+  switch (status) {
+    case 'rented':
+      return rentedNow(today);
+    case 'available':
+      return sql<SqlBool>`(c.status = 'available' AND NOT ${rentedNow(today)})`;
+    case 'offline':
+    case 'maintenance':
+      return sql<SqlBool>`c.status = ${status}`;
+    default:
+      return null;
+  }
+}
+
+/** Every car on Karoo (deleted ones left out), counted in one statement: the admin's counters. */
+export async function countCarsByState(db: Db, today: string) {
+  const count = (condition: RawBuilder<SqlBool> | null) => sql<string>`count(*) FILTER (WHERE ${condition ?? sql`true`})`;
+  const row = await db
+    .selectFrom('cars as c')
+    .where('c.deleted_at', 'is', null)
+    .select([
+      sql<string>`count(*)`.as('total'),
+      count(carInStatus('available', today)).as('available'),
+      count(carInStatus('rented', today)).as('rented'),
+      count(carInStatus('maintenance', today)).as('maintenance'),
+      count(sql<SqlBool>`c.verification_status = 'pending_verification'`).as('pending_verification'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    available: Number(row.available),
+    rented: Number(row.rented),
+    maintenance: Number(row.maintenance),
+    pending_verification: Number(row.pending_verification),
+  };
+}
+
 function filteredCars(db: Db, q: CarPageQuery) {
   let query = db.selectFrom('cars as c').where('c.deleted_at', 'is', null);
 
@@ -181,13 +230,8 @@ function filteredCars(db: Db, q: CarPageQuery) {
     query = query.where(sql<SqlBool>`NOT ${heldBetween(q.window.start, q.window.end)}`);
   }
   if (q.ownerId) query = query.where('c.owner_id', '=', q.ownerId);
-  if (q.status === 'rented') {
-    query = query.where(rentedNow(q.today));
-  } else if (q.status === 'available') {
-    query = query.where('c.status', '=', 'available').where(sql<SqlBool>`NOT ${rentedNow(q.today)}`);
-  } else if (q.status === 'offline' || q.status === 'maintenance') {
-    query = query.where('c.status', '=', q.status);
-  }
+  const inStatus = q.status ? carInStatus(q.status, q.today) : null;
+  if (inStatus) query = query.where(inStatus);
   if (q.verificationStatus) query = query.where('c.verification_status', '=', q.verificationStatus);
 
   if (q.searchPlate) {
@@ -226,6 +270,7 @@ function filteredCars(db: Db, q: CarPageQuery) {
 export const BROWSE_COUNT_CAP = 1000;
 
 function sortOf(q: CarPageQuery, distance: RawBuilder<number | null> | null): RawBuilder<unknown> {
+  if (typeof q.sort === 'object') return adminOrderOf(q.sort);
   switch (q.sort) {
     case 'PRICE_LOW':
       return sql`c.car_rent_price_cents ASC, c.id`;
@@ -239,6 +284,19 @@ function sortOf(q: CarPageQuery, distance: RawBuilder<number | null> | null): Ra
       const rest = sql`c.rating DESC NULLS LAST, c.total_reviews DESC, c.created_at DESC, c.id`;
       return q.searchWords.length ? sql`(CASE WHEN ${makeAndModelMatch(q.searchWords)} THEN 0 ELSE 1 END), ${rest}` : rest;
     }
+  }
+}
+
+/** An admin's order, ties broken by id so that pages never overlap. */
+function adminOrderOf({ by, order }: AdminCarOrder): RawBuilder<unknown> {
+  const direction = order === 'desc' ? sql`DESC` : sql`ASC`;
+  switch (by) {
+    case 'car':
+      return sql`lower(c.car_make) ${direction}, lower(c.car_model) ${direction}, c.car_year DESC, c.id`;
+    case 'price':
+      return sql`c.car_rent_price_cents ${direction}, c.id`;
+    case 'listed':
+      return sql`c.created_at ${direction}, c.id ${direction}`;
   }
 }
 

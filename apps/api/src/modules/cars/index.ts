@@ -26,6 +26,7 @@ export {
   type CarRecord,
 } from './cars.service';
 export { carsRoutes } from './cars.routes';
+export { countCarsForAdmin, listCarsForAdmin, type AdminCarPage } from './car-admin.service';
 
 export const carsSubscriptions: Subscriptions<AppContext> = {
   within: {

@@ -8,7 +8,7 @@ import { ACCESS_DENIED_TEXT } from './admin-panel-page';
 const adminUser = makeUser({ id: 'a1', username: 'admin', full_name: 'Karoo Admin', role: 'admin', user_type: 'admin' });
 
 const overview: AdminOverview = {
-  counters: { total_users: 1234, total_cars: 61, total_bookings: 87, pending_user_verification: 3, pending_car_verification: 2 },
+  counters: { total_users: 1234, total_cars: 61, total_bookings: 87, pending_user_verification: 3, pending_car_verification: 2, available_cars: 40, rented_cars: 9, maintenance_cars: 8 },
   recent_users: [
     { id: 'u1', username: 'naledi', full_name: 'Naledi Dlamini', email: 'naledi@example.co.za', role: 'customer', verification_status: 'pending_verification', created_at: '2026-11-20T08:00:00.000Z' },
     { id: 'u2', username: 'host_lerato', full_name: 'Lerato Mokoena', email: 'lerato@example.co.za', role: 'host', verification_status: 'verified', created_at: '2026-11-19T08:00:00.000Z' },

@@ -7,7 +7,7 @@ import { renderApp } from '@/test/render';
 const adminUser = makeUser({ id: 'a1', username: 'admin', full_name: 'Karoo Admin', role: 'admin', user_type: 'admin' });
 
 const overview: AdminOverview = {
-  counters: { total_users: 1, total_cars: 0, total_bookings: 0, pending_user_verification: 0, pending_car_verification: 0 },
+  counters: { total_users: 1, total_cars: 0, total_bookings: 0, pending_user_verification: 0, pending_car_verification: 0, available_cars: 0, rented_cars: 0, maintenance_cars: 0 },
   recent_users: [],
   debug: {
     api_version: '0.1.0',
