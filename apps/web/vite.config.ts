@@ -61,6 +61,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|clsx)[\\/]/ },
+            // TanStack Table (and its store) only for the admin lists: not in the landing page's query chunk.
+            { name: 'table', test: /node_modules[\\/]@tanstack[\\/](react-table|table-core|react-store|store)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
             { name: 'map', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/ },

@@ -319,3 +319,33 @@ test('finds a car by its plate however it is typed, filters the cars pending ver
     await page.screenshot({ path: `test-results/screens/admin-cars-pending-${viewport.width}.png`, fullPage: true });
   }
 });
+
+/** Whether the prices are in this order (the server's sort on the page shown). */
+const isOrdered = (prices: number[], order: 'asc' | 'desc') => prices.length > 1 && prices.every((price, i) => i === 0 || (order === 'asc' ? prices[i - 1]! <= price : prices[i - 1]! >= price));
+
+test('sorts the cars on the server by price, from the header at 1280 px and the Sort by menu at 390 px; a reload keeps the order', async ({ page }) => {
+  const prices = async () =>
+    (await page.getByTestId('car-row').allTextContents()).map((text) => Number(/R\s?([\d\s]+)\/day/.exec(text)![1]!.replace(/\s/g, '')));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openCarsTab(page);
+  const header = page.getByRole('columnheader', { name: /Pricing & Performance/ });
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]sort=price&order=asc/);
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await header.getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]sort=price&order=desc/);
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(async () => isOrdered(await prices(), 'desc')).toBe(true);
+  const highest = (await prices())[0]!;
+
+  // The order is the address's: a reload on a phone asks the server for the same page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByLabel('Sort by')).toHaveValue('price:desc');
+  await expect(page.getByTestId('car-row').first()).toBeVisible();
+  expect((await prices())[0]).toBe(highest);
+  await page.getByLabel('Sort by').selectOption('price:asc');
+  await expect(page).toHaveURL(/[?&]sort=price&order=asc/);
+  await expect.poll(async () => isOrdered(await prices(), 'asc')).toBe(true);
+  await page.screenshot({ path: 'test-results/screens/admin-cars-sorted-390.png' });
+});

@@ -1,6 +1,7 @@
 // The admin Users tab (document 3, Users; issue 10): the seeded admin finds naledi (pending
-// verification in the demo data) by search, verifies her, and adds a user who starts with
-// documents needed (pending_upload). Screenshots at 1280 and 390 px.
+// verification in the demo data) by search and filters, reloads and sees the same view (the view
+// is in the URL, issue 19), verifies her after confirming (decision 033), and adds a user who
+// starts with documents needed (pending_upload). Screenshots at 1280 and 390 px.
 import { expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
 test('the admin searches, verifies a pending user and adds a user from the Users tab', async ({ page }) => {
@@ -12,10 +13,26 @@ test('the admin searches, verifies a pending user and adds a user from the Users
   await expect(page.getByTestId('user-row').first()).toBeVisible();
   await expectNoAxeViolations(page, 'admin users tab');
 
-  // Search on the server: a different case still finds her.
+  // Search and filter on the server: a different case still finds her.
+  await page.getByLabel('Status').selectOption('pending_verification');
+  await page.getByLabel('Role').selectOption('customer');
   await page.getByLabel('Search users').fill('NALEDI');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]q=NALEDI/);
   const naledi = page.getByTestId('user-row').filter({ hasText: '@naledi' });
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await expect(naledi).toContainText('Pending verification');
+  await expect(page.getByText(/1 user · page 1 of 1/)).toBeVisible();
+
+  // The view is the address: a reload (or the link, shared) shows the same filtered list.
+  const address = page.url();
+  expect(new URL(address).searchParams.toString()).toBe('tab=users&status=pending_verification&role=customer&q=NALEDI');
+  await page.reload();
+  await expect(page).toHaveURL(address);
+  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Search users')).toHaveValue('NALEDI');
+  await expect(page.getByLabel('Status')).toHaveValue('pending_verification');
+  await expect(page.getByLabel('Role')).toHaveValue('customer');
   await expect(page.getByTestId('user-row')).toHaveCount(1);
   await expect(naledi).toContainText('Pending verification');
   await expect(page.getByText(/1 user · page 1 of 1/)).toBeVisible();
@@ -23,10 +40,15 @@ test('the admin searches, verifies a pending user and adds a user from the Users
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: 'test-results/screens/admin-users-1280.png', fullPage: true });
 
+  // Verify asks first (decision 033); once verified she no longer matches the pending filter.
   await naledi.getByRole('button', { name: 'Verify naledi' }).click();
+  await page.getByRole('dialog', { name: 'Verify this user?' }).getByRole('button', { name: 'Verify user' }).click();
   await expect(page.getByText('User verified', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('user-row')).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('');
   await expect(naledi).toContainText('Verified');
   await expect(naledi.getByRole('button', { name: 'Verify naledi' })).toHaveCount(0);
+  await page.getByLabel('Role').selectOption('');
 
   // Add a user: they start with documents needed.
   const username = `e2e_${Date.now().toString(36)}`;

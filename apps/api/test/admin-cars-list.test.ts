@@ -1,8 +1,9 @@
-// GET /api/car/getCarList as the admin Cars tab reads it (issue 18): a search finds a car by its
-// plate whatever the spaces, hyphens and case ("KR 42" finds "KR 42 GP" and "kr42-mp"), for
-// admins and owners only (the public browse never searches plates); and the pending-verification
-// filter (verification_status) lists exactly the cars waiting for review, with the status filter
-// and the search, its total counted on the server.
+// GET /api/car/getCarList for an admin with includeUnverified=true, as api.md promises other
+// clients (the admin Cars tab reads GET /api/admin/cars since issue 19: admin-cars.test.ts).
+// Issue 18: a search finds a car by its plate whatever the spaces, hyphens and case ("KR 42" finds
+// "KR 42 GP" and "kr42-mp"), for admins and owners only (the public browse never searches plates);
+// and the pending-verification filter (verification_status) lists exactly the cars waiting for
+// review, with the status filter and the search, its total counted on the server.
 import type { Car } from '@karoo/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, expectError, type TestApp } from './helpers';

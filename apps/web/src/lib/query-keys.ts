@@ -48,7 +48,7 @@ export const queryKeys = {
   },
   admin: {
     all: ['admin'] as const,
-    /** The admin Dashboard: counters, newest users and the debug box, in one answer. */
+    /** The admin Dashboard: counters (the Cars tab's too), newest users and the debug box, in one answer. */
     overview: () => ['admin', 'overview'] as const,
     /** The audit log, one page of one filter. */
     audit: (filters: Record<string, string | number | undefined>) => ['admin', 'audit', filters] as const,
@@ -58,11 +58,9 @@ export const queryKeys = {
     users: (filters: Record<string, string | number | undefined>) => ['admin', 'users', filters] as const,
     /** Every page of the Users tab, for Refresh and after a change. */
     usersAll: () => ['admin', 'users'] as const,
-    /** The Cars tab, one page of one search and status filter (unverified cars included). */
+    /** The Cars tab, one page of one search, filter and sort (GET /admin/cars: unverified cars included). */
     cars: (filters: Record<string, string | number | undefined>) => ['admin', 'cars', 'list', filters] as const,
-    /** One of the Cars tab's counters: meta.total of getCarList for one status or verification filter. */
-    carCount: (filter: Record<string, string | undefined>) => ['admin', 'cars', 'count', filter] as const,
-    /** Every page and the counters of the Cars tab, for Refresh and after a change. */
+    /** Every page of the Cars tab, for Refresh and after a change (its counters are the overview's). */
     carsAll: () => ['admin', 'cars'] as const,
     /** The Bookings tab, one page of one search and status filter. */
     bookings: (filters: Record<string, string | number | undefined>) => ['admin', 'bookings', 'list', filters] as const,

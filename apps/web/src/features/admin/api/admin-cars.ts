@@ -1,23 +1,14 @@
-// The Cars tab's calls (document 3, Cars): GET /api/car/getCarList with includeUnverified=true, one
-// page of one search, status and verification filter, and the same route with limit=1 for each counter (its
-// meta.total), all polled every 30 seconds while the tab is on screen; verify or reject a car and
-// its registration document, maintenance on and off, force return and delete; the car creator's
-// POST /api/car/newCar/{owner}.
-import { ADMIN_REFRESH_MS, type Car, type CarStatus, type CarVerificationStatus, type NewCarBody } from '@karoo/shared';
+// The Cars tab's calls (document 3, Cars): GET /api/admin/cars, one page of one search, status and
+// verification filter and sort (every car, unverified ones included), polled every 30 seconds while
+// the tab is on screen (its counters are the admin overview's, get-admin-overview.ts); verify or
+// reject a car and its registration document, maintenance on and off, force return and delete;
+// the car creator's POST /api/car/newCar/{owner}.
+import { ADMIN_REFRESH_MS, type AdminCarListQuery, type Car, type NewCarBody } from '@karoo/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const ADMIN_CARS_PAGE_SIZE = 20;
-
-export interface AdminCarFilters {
-  page: number;
-  limit: number;
-  /** Make, model, type or city words, or a plate however it is spaced (matched on the server). */
-  search?: string;
-  status?: CarStatus;
-  verification_status?: CarVerificationStatus;
-}
+export type AdminCarFilters = Partial<Pick<AdminCarListQuery, 'search' | 'status' | 'verification_status' | 'sort' | 'order'>> & { page: number; limit: number };
 
 export interface AdminCarsPage {
   cars: Car[];
@@ -26,7 +17,7 @@ export interface AdminCarsPage {
 }
 
 export async function getAdminCars(filters: AdminCarFilters, signal?: AbortSignal): Promise<AdminCarsPage> {
-  const result = await apiClient.get<Car[]>('/car/getCarList', { query: { ...filters, includeUnverified: 'true' }, signal });
+  const result = await apiClient.get<Car[]>('/admin/cars', { query: filters, signal });
   return { cars: result.data, total: result.meta?.total ?? result.data.length };
 }
 
@@ -39,21 +30,7 @@ export function useAdminCars(filters: AdminCarFilters) {
   });
 }
 
-export interface AdminCarCountFilter {
-  status?: CarStatus;
-  verification_status?: CarVerificationStatus;
-}
-
-/** One counter card: how many cars (unverified included) match the filter, as the server counts them. */
-export function useAdminCarCount(filter: AdminCarCountFilter) {
-  return useQuery({
-    queryKey: queryKeys.admin.carCount({ ...filter }),
-    queryFn: async ({ signal }) => (await getAdminCars({ ...filter, page: 1, limit: 1 }, signal)).total,
-    refetchInterval: ADMIN_REFRESH_MS,
-  });
-}
-
-/** After any change: the tab's pages and counters, the Dashboard, and every car list of the app. */
+/** After any change: the tab's pages, the counters (the admin overview), and every car list of the app. */
 function useInvalidateCars() {
   const queryClient = useQueryClient();
   return () =>

@@ -14,7 +14,8 @@ export interface AdminTab {
 export const ADMIN_TABS = [
   { id: 'dashboard', label: 'Dashboard', queryKeys: [queryKeys.admin.overview(), queryKeys.admin.mailAll()] },
   { id: 'users', label: 'Users', queryKeys: [queryKeys.admin.usersAll()] },
-  { id: 'cars', label: 'Cars', queryKeys: [queryKeys.admin.carsAll()] },
+  // The Cars tab's counters are the overview's aggregate.
+  { id: 'cars', label: 'Cars', queryKeys: [queryKeys.admin.carsAll(), queryKeys.admin.overview()] },
   { id: 'bookings', label: 'Bookings', queryKeys: [queryKeys.admin.bookingsAll()] },
   { id: 'finance', label: 'Finance', queryKeys: [queryKeys.admin.financeAll()] },
   { id: 'analytics', label: 'Analytics', queryKeys: [queryKeys.admin.analyticsAll()] },

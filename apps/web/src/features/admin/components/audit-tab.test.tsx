@@ -20,23 +20,29 @@ const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
   ...overrides,
 });
 
+/** Two pages of the log (27 actions); the URLs asked for. */
+function mockAuditApi() {
+  const urls: string[] = [];
+  mockFetch({
+    'GET /api/notifications': () => new Response(JSON.stringify({ success: true, data: [] })),
+    'GET /api/admin/audit': ({ url }) => {
+      urls.push(url);
+      const page = new URL(url, 'http://x').searchParams.get('page') ?? '1';
+      const data =
+        page === '1'
+          ? [entry({}), entry({ action: 'user.rejected', target_type: 'user', target_label: 'naledi', before: { verification_status: 'pending_verification' }, after: { verification_status: 'rejected' }, reason: 'Blurry ID' })]
+          : [entry({ action: 'settings.changed', target_type: 'settings', target_label: 'Platform settings', before: { platform_fee: 25 }, after: { platform_fee: 20 } })];
+      return new Response(JSON.stringify({ success: true, data, meta: { total: 27, page: Number(page), limit: 25 } }));
+    },
+  });
+  return urls;
+}
+
 describe('Audit Log tab', () => {
   it('lists actions with before and after, filters and pages on the server', async () => {
     signIn(adminUser);
-    const urls: string[] = [];
-    mockFetch({
-      'GET /api/notifications': () => new Response(JSON.stringify({ success: true, data: [] })),
-      'GET /api/admin/audit': ({ url }) => {
-        urls.push(url);
-        const page = new URL(url, 'http://x').searchParams.get('page') ?? '1';
-        const data =
-          page === '1'
-            ? [entry({}), entry({ action: 'user.rejected', target_type: 'user', target_label: 'naledi', before: { verification_status: 'pending_verification' }, after: { verification_status: 'rejected' }, reason: 'Blurry ID' })]
-            : [entry({ action: 'settings.changed', target_type: 'settings', target_label: 'Platform settings', before: { platform_fee: 25 }, after: { platform_fee: 20 } })];
-        return new Response(JSON.stringify({ success: true, data, meta: { total: 27, page: Number(page), limit: 25 } }));
-      },
-    });
-    const { user } = renderApp({ path: '/admin?tab=audit' });
+    const urls = mockAuditApi();
+    const { user, router } = renderApp({ path: '/admin?tab=audit' });
 
     const rows = await screen.findAllByTestId('audit-row');
     expect(rows).toHaveLength(2);
@@ -56,5 +62,18 @@ describe('Audit Log tab', () => {
     await user.type(screen.getByLabelText('Username, car or booking'), 'naledi');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(urls.at(-1)).toContain('target=naledi'));
+    // The view is the URL's (the object filter under its column's name), so a reload keeps it.
+    expect(router.state.location.search).toBe('?tab=audit&object=user&q=naledi');
+  });
+
+  it('opens the view a URL names: action, object, search and page', async () => {
+    signIn(adminUser);
+    const urls = mockAuditApi();
+    renderApp({ path: '/admin?tab=audit&action=settings.changed&object=settings&q=Platform&page=2' });
+    await screen.findAllByTestId('audit-row');
+    expect(Object.fromEntries(new URL(urls[0]!, 'http://x').searchParams)).toEqual({ page: '2', limit: '25', target: 'Platform', action: 'settings.changed', target_type: 'settings' });
+    expect(screen.getByLabelText('Action')).toHaveValue('settings.changed');
+    expect(screen.getByLabelText('Object')).toHaveValue('settings');
+    expect(screen.getByText('27 actions · page 2 of 2')).toBeInTheDocument();
   });
 });

@@ -1,15 +1,14 @@
 // The admin panel's Audit Log tab (issue 10): every administrator action, newest first, with who,
-// when, what, the object, and the values before and after. Filtered and paged on the server.
+// when, what, the object, and the values before and after. Filtered and paged on the server; the
+// search, the filters and the page are in the URL (DataTable).
 import { AUDIT_TARGET_TYPES, type AuditEntry } from '@karoo/shared';
-import { ChevronLeft, ChevronRight, ScrollText } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ScrollText } from 'lucide-react';
+import { DataTable } from '@/components/data-table/data-table';
+import { listColumnHelper, type ListColumn } from '@/components/data-table/list-columns';
+import { useListSearchParams } from '@/components/data-table/use-list-search-params';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { ScrollRegion } from '@/components/ui/scroll-region';
-import { messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { useAuditLog, type AuditFilters } from '../api/get-audit-log';
+import { useAuditLog } from '../api/get-audit-log';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -65,153 +64,59 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
+const column = listColumnHelper<AuditEntry>();
+
+const ACTIONS = Object.keys(ACTION_LABELS);
+
+// No cell opens anything, so the columns are the module's own (TanStack Table wants them stable).
+const COLUMNS: ListColumn<AuditEntry>[] = [
+  column.display({ id: 'when', header: 'When', meta: { cellClassName: 'whitespace-nowrap text-stone-700' }, cell: ({ row }) => formatDateTime(row.original.created_at) }),
+  column.display({ id: 'admin', header: 'Admin', meta: { cellClassName: 'font-medium text-stone-900' }, cell: ({ row }) => `@${row.original.admin.username}` }),
+  column.accessor('action', {
+    id: 'action',
+    header: 'Action',
+    meta: { filter: { label: 'Action', allLabel: 'All actions', options: Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label })) } },
+    cell: ({ row: { original: entry } }) => (
+      <>
+        <p className="font-medium text-stone-900">{ACTION_LABELS[entry.action] ?? entry.action}</p>
+        {entry.reason ? <p className="mt-0.5 text-xs text-stone-500">Reason: {entry.reason}</p> : null}
+      </>
+    ),
+  }),
+  column.accessor('target_type', {
+    id: 'object',
+    header: 'Object',
+    meta: { filter: { label: 'Object', allLabel: 'Everything', options: AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: TARGET_LABELS[type] })) } },
+    cell: ({ row: { original: entry } }) => (
+      <>
+        <Badge tone="neutral">{TARGET_LABELS[entry.target_type]}</Badge>
+        {entry.target_label ? <p className="mt-1 font-mono text-xs text-stone-600">{entry.target_label}</p> : null}
+      </>
+    ),
+  }),
+  column.display({ id: 'changes', header: 'Before → after', meta: { cellClassName: 'text-xs' }, cell: ({ row }) => <Changes entry={row.original} /> }),
+];
+
 export function AuditTab() {
-  const [filters, setFilters] = useState<AuditFilters>({ page: 1, limit: AUDIT_PAGE_SIZE });
-  const [target, setTarget] = useState('');
-  const log = useAuditLog(filters);
-  const total = log.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-
-  const choose = (patch: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...patch, page: 1 }));
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    choose({ target: target.trim() || undefined });
-  };
-
+  const view = useListSearchParams(COLUMNS, { pageSize: AUDIT_PAGE_SIZE });
+  const log = useAuditLog({ page: view.page, limit: view.pageSize, target: view.search, action: view.filter('action', ACTIONS), target_type: view.filter('object', AUDIT_TARGET_TYPES) });
   return (
-    <section aria-labelledby="audit-heading" className="rounded-2xl border border-stone-200 bg-white shadow-sm">
-      <header className="flex flex-col gap-4 border-b border-stone-100 p-5 lg:flex-row lg:items-end lg:justify-between">
-        <div>
-          <h2 id="audit-heading" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
-            <ScrollText className="size-5 text-brand-600" aria-hidden="true" /> Audit Log
-          </h2>
-          <p className="mt-1 text-sm text-stone-600">Every administrator action, with the values before and after.</p>
-        </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <label className="text-sm">
-            <span className="mb-1 block font-medium text-stone-700">Action</span>
-            <select
-              className="h-10 rounded-xl border border-stone-300 bg-white px-3 text-sm"
-              value={filters.action ?? ''}
-              onChange={(e) => choose({ action: e.target.value || undefined })}
-            >
-              <option value="">All actions</option>
-              {Object.entries(ACTION_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="mb-1 block font-medium text-stone-700">Object</span>
-            <select
-              className="h-10 rounded-xl border border-stone-300 bg-white px-3 text-sm"
-              value={filters.target_type ?? ''}
-              onChange={(e) => choose({ target_type: (e.target.value || undefined) as AuditFilters['target_type'] })}
-            >
-              <option value="">Everything</option>
-              {AUDIT_TARGET_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {TARGET_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <form onSubmit={search} className="flex w-full items-end gap-2 sm:w-auto" role="search">
-            <label className="min-w-0 flex-1 text-sm sm:flex-none">
-              <span className="mb-1 block font-medium text-stone-700">Username, car or booking</span>
-              <input
-                className="h-10 w-full rounded-xl border border-stone-300 px-3 text-sm sm:w-56"
-                value={target}
-                onChange={(e) => setTarget(e.target.value)}
-                placeholder="e.g. host_thabo or KR7XQ2M9PA"
-              />
-            </label>
-            <Button type="submit" variant="secondary">
-              Search
-            </Button>
-          </form>
-        </div>
-      </header>
-
-      {log.isError ? (
-        <div className="p-5">
-          <Alert tone="danger" title="Unable to load the audit log" role="alert">
-            {messageOf(log.error, 'There was an error loading the audit log. Please try again.')}
-          </Alert>
-          <Button className="mt-3" variant="secondary" onClick={() => void log.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : log.isPending ? (
-        <div className="space-y-3 p-5" role="status" aria-label="Loading the audit log">
-          {[0, 1, 2, 3].map((i) => (
-            <div key={i} className="h-12 animate-pulse rounded-xl bg-stone-100" />
-          ))}
-        </div>
-      ) : log.data.entries.length === 0 ? (
-        <p className="p-5 text-sm text-stone-500">No administrator actions match these filters.</p>
-      ) : (
-        <ScrollRegion label="Audit log entries">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
-              <tr>
-                <th scope="col" className="px-5 py-3">When</th>
-                <th scope="col" className="px-5 py-3">Admin</th>
-                <th scope="col" className="px-5 py-3">Action</th>
-                <th scope="col" className="px-5 py-3">Object</th>
-                <th scope="col" className="px-5 py-3">Before → after</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {log.data.entries.map((entry) => (
-                <tr key={entry.id} data-testid="audit-row" className="align-top">
-                  <td className="px-5 py-3 whitespace-nowrap text-stone-700">{formatDateTime(entry.created_at)}</td>
-                  <td className="px-5 py-3 font-medium text-stone-900">@{entry.admin.username}</td>
-                  <td className="px-5 py-3">
-                    <p className="font-medium text-stone-900">{ACTION_LABELS[entry.action] ?? entry.action}</p>
-                    {entry.reason ? <p className="mt-0.5 text-xs text-stone-500">Reason: {entry.reason}</p> : null}
-                  </td>
-                  <td className="px-5 py-3">
-                    <Badge tone="neutral">{TARGET_LABELS[entry.target_type]}</Badge>
-                    {entry.target_label ? <p className="mt-1 font-mono text-xs text-stone-600">{entry.target_label}</p> : null}
-                  </td>
-                  <td className="px-5 py-3 text-xs">
-                    <Changes entry={entry} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
-
-      <footer className="flex items-center justify-between gap-3 border-t border-stone-100 px-5 py-3 text-sm text-stone-600">
-        <span>
-          {total} {total === 1 ? 'action' : 'actions'} · page {filters.page} of {pages}
-        </span>
-        <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<ChevronLeft className="size-4" aria-hidden="true" />}
-            disabled={filters.page <= 1}
-            onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<ChevronRight className="size-4" aria-hidden="true" />}
-            disabled={filters.page >= pages}
-            onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}
-          >
-            Next
-          </Button>
-        </div>
-      </footer>
-    </section>
+    <DataTable
+      title="Audit Log"
+      icon={ScrollText}
+      description="Every administrator action, with the values before and after."
+      columns={COLUMNS}
+      list={view}
+      rows={log.data?.entries}
+      total={log.data?.total}
+      query={log}
+      what="the audit log"
+      noun={['action', 'actions']}
+      empty="No administrator actions match these filters."
+      search={{ label: 'Username, car or booking', placeholder: 'e.g. host_thabo or KR7XQ2M9PA' }}
+      layout={{ kind: 'scroll', minWidth: 'min-w-[720px]' }}
+      regionLabel="Audit log entries"
+      rowTestId="audit-row"
+    />
   );
 }

@@ -125,6 +125,19 @@ describe('Bookings tab', () => {
     await waitFor(() => expect(urls.at(-1)).toContain('search=Sipho'));
   });
 
+  it('keeps the search, the status and the page in the URL: a reload asks for the same page', async () => {
+    signIn(adminUser);
+    const { urls } = mockBookingsApi();
+    const { user, router } = renderApp({ path: '/admin?tab=bookings&q=KRPENDING1&status=pending&page=2' });
+    await screen.findAllByTestId('booking-row');
+    const first = new URL(urls[0]!, 'http://x').searchParams;
+    expect(Object.fromEntries(first)).toEqual({ page: '2', limit: '25', search: 'KRPENDING1', status: 'pending' });
+    expect(screen.getByLabelText('Search bookings')).toHaveValue('KRPENDING1');
+    expect(screen.getByLabelText('Status')).toHaveValue('pending');
+    await user.selectOptions(screen.getByLabelText('Status'), 'confirmed');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=bookings&q=KRPENDING1&status=confirmed'));
+  });
+
   it('approves a pending booking with an optional message', async () => {
     signIn(adminUser);
     const { bodies } = mockBookingsApi();

@@ -4,16 +4,20 @@
 // Type & Dates, Status, Amount with a marker per refunded extra charge, Actions) paged on the
 // server. The actions follow the shared machine for the admin (canActorTransition): Approve and
 // Reject while pending, Cancel while pending or confirmed and unpaid. The seed's capital-'Pending'
-// comparison is not kept. The page on screen and the counters are refetched every 30 seconds.
+// comparison is not kept. The search, the filter and the page are in the URL (DataTable). The page
+// on screen and the counters are refetched every 30 seconds.
 import { BOOKING_LIST_PAGE_SIZE, BOOKING_STATUSES, canActorTransition, type Booking, type BookingStats, type BookingStatus } from '@karoo/shared';
-import { Ban, CalendarCheck, Check, ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Ban, CalendarCheck, Check, X } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { listColumnHelper, type ListColumn } from '@/components/data-table/list-columns';
+import { useListSearchParams } from '@/components/data-table/use-list-search-params';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { messageOf } from '@/lib/api-client';
+import { StatCard } from '@/components/ui/stat-card';
 import { formatDate, formatRand } from '@/lib/format';
-import { useAdminBookingStats, useAdminBookings, type AdminBookingAction, type AdminBookingFilters } from '../api/admin-bookings';
+import { useAdminBookingStats, useAdminBookings, type AdminBookingAction } from '../api/admin-bookings';
 import { BookingActionDialog } from './booking-action-dialog';
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
@@ -43,8 +47,6 @@ const COUNTERS: { label: string; value: (s: BookingStats) => number; tone: strin
   { label: 'Completed', value: (s) => s.completed, tone: 'text-emerald-600' },
   { label: 'Cancelled/Rejected', value: (s) => s.cancelled + s.rejected, tone: 'text-red-600' },
 ];
-
-const selectClasses = 'h-10 rounded-xl border border-stone-300 bg-white px-3 text-sm';
 
 /** Which of the admin's actions a booking offers: the shared machine decides, never a status string. */
 function actionsFor(booking: Booking): AdminBookingAction[] {
@@ -85,31 +87,114 @@ const ACTION_BUTTONS: Record<AdminBookingAction, { label: string; variant: 'succ
   cancel: { label: 'Cancel', variant: 'ghost', icon: <Ban className="size-4" aria-hidden="true" /> },
 };
 
-export function BookingsTab() {
-  const [filters, setFilters] = useState<AdminBookingFilters>({ page: 1, limit: BOOKING_LIST_PAGE_SIZE });
-  const [search, setSearch] = useState('');
-  const [target, setTarget] = useState<{ action: AdminBookingAction; booking: Booking } | null>(null);
-  const list = useAdminBookings(filters);
-  const stats = useAdminBookingStats();
+type Target = { action: AdminBookingAction; booking: Booking };
+const column = listColumnHelper<Booking>();
 
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / filters.limit));
-  const choose = (patch: Partial<AdminBookingFilters>) => setFilters((current) => ({ ...current, ...patch, page: 1 }));
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    choose({ search: search.trim() || undefined });
-  };
+function bookingColumns(open: (target: Target) => void): ListColumn<Booking>[] {
+  return [
+    column.display({
+      id: 'booking',
+      header: 'Booking ID',
+      cell: ({ row: { original: booking } }) => (
+        <>
+          <p className="font-mono text-xs font-semibold text-stone-900">{booking.booking_id}</p>
+          <p className="text-xs text-stone-500">Booked {formatDate(booking.created_at)}</p>
+        </>
+      ),
+    }),
+    column.display({
+      id: 'guest',
+      header: 'Guest',
+      cell: ({ row: { original: booking } }) => (
+        <>
+          <p className="font-medium text-stone-900">{booking.renter.full_name}</p>
+          <p className="text-xs text-stone-500">@{booking.renter.username}</p>
+        </>
+      ),
+    }),
+    column.display({
+      id: 'car',
+      header: 'Car',
+      cell: ({ row: { original: booking } }) => (
+        <>
+          <p className="font-medium text-stone-900">{booking.car_name}</p>
+          <p className="text-xs text-stone-500">Host @{booking.car_owner}</p>
+        </>
+      ),
+    }),
+    column.display({ id: 'dates', header: 'Booking Type & Dates', cell: ({ row }) => <BookingDates booking={row.original} /> }),
+    column.accessor('status', {
+      id: 'status',
+      header: 'Status',
+      meta: { filter: { label: 'Status', allLabel: 'All statuses', options: BOOKING_STATUSES.map((status) => ({ value: status, label: BOOKING_STATUS_LABELS[status] })) } },
+      cell: ({ row: { original: booking } }) => (
+        <>
+          <Badge tone={STATUS_TONES[booking.status]}>{BOOKING_STATUS_LABELS[booking.status]}</Badge>
+          <p className="mt-1 text-xs text-stone-500">{booking.payment_status === 'paid' ? 'Paid' : 'Unpaid'}</p>
+        </>
+      ),
+    }),
+    column.display({
+      id: 'amount',
+      header: 'Amount',
+      cell: ({ row: { original: booking } }) => (
+        <>
+          <p className="font-medium text-stone-900">{formatRand(booking.total_price)}</p>
+          {booking.refunds.length > 0 ? (
+            <div className="mt-1 flex flex-col items-start gap-1">
+              {booking.refunds.map((refund) => (
+                <Badge key={refund.reference} tone={refund.status === 'refunded' ? 'success' : 'warning'}>
+                  Refund {formatRand(refund.amount)} ({refund.status})
+                </Badge>
+              ))}
+            </div>
+          ) : null}
+        </>
+      ),
+    }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: booking } }) => {
+        const actions = actionsFor(booking);
+        if (actions.length === 0) return <span className="text-xs text-stone-500">—</span>;
+        return (
+          <div className="flex flex-wrap gap-1.5">
+            {actions.map((action) => {
+              const button = ACTION_BUTTONS[action];
+              return (
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={button.variant}
+                  className={action === 'cancel' ? 'text-red-600' : undefined}
+                  icon={button.icon}
+                  aria-label={`${button.label} ${booking.booking_id}`}
+                  onClick={() => open({ action, booking })}
+                >
+                  {button.label}
+                </Button>
+              );
+            })}
+          </div>
+        );
+      },
+    }),
+  ];
+}
+
+export function BookingsTab() {
+  const [target, setTarget] = useState<Target | null>(null);
+  const columns = useMemo(() => bookingColumns(setTarget), []);
+  const view = useListSearchParams(columns, { pageSize: BOOKING_LIST_PAGE_SIZE });
+  const list = useAdminBookings({ page: view.page, limit: view.pageSize, search: view.search, status: view.filter('status', BOOKING_STATUSES) });
+  const stats = useAdminBookingStats();
 
   return (
     <div className="space-y-6">
       <dl aria-label="Booking counters" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {COUNTERS.map((counter) => (
-          <div key={counter.label} className="rounded-2xl border border-stone-200/80 bg-white p-4 shadow-card">
-            <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{counter.label}</dt>
-            <dd className={`mt-1 text-2xl font-bold ${counter.tone}`}>
-              {stats.data ? counter.value(stats.data).toLocaleString('en-ZA') : <span className="inline-block h-7 w-10 animate-pulse rounded bg-stone-200" />}
-            </dd>
-          </div>
+          <StatCard key={counter.label} label={counter.label} tone={counter.tone} value={stats.data ? counter.value(stats.data) : undefined} />
         ))}
       </dl>
 
@@ -117,169 +202,23 @@ export function BookingsTab() {
         {OVERSIGHT_WARNING} Use it only for these purposes; every change you make is recorded in the audit log.
       </Alert>
 
-      <section aria-labelledby="bookings-heading" className="rounded-2xl border border-stone-200 bg-white shadow-sm">
-        <header className="flex flex-col gap-4 border-b border-stone-100 p-5 lg:flex-row lg:items-end lg:justify-between">
-          <div>
-            <h2 id="bookings-heading" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
-              <CalendarCheck className="size-5 text-brand-600" aria-hidden="true" /> Bookings
-            </h2>
-            <p className="mt-1 text-sm text-stone-600">Every booking on Karoo: answer requests and cancel unpaid ones.</p>
-          </div>
-          <div className="flex flex-wrap items-end gap-3">
-            <form onSubmit={onSearch} className="flex w-full items-end gap-2 sm:w-auto" role="search">
-              <label className="min-w-0 flex-1 text-sm sm:flex-none">
-                <span className="mb-1 block font-medium text-stone-700">Search bookings</span>
-                <input
-                  type="search"
-                  className="h-10 w-full rounded-xl border border-stone-300 px-3 text-sm sm:w-60"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  placeholder="Booking ID, car or guest"
-                />
-              </label>
-              <Button type="submit" variant="secondary">
-                Search
-              </Button>
-            </form>
-            <label className="text-sm">
-              <span className="mb-1 block font-medium text-stone-700">Status</span>
-              <select className={selectClasses} value={filters.status ?? ''} onChange={(e) => choose({ status: (e.target.value || undefined) as AdminBookingFilters['status'] })}>
-                <option value="">All statuses</option>
-                {BOOKING_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {BOOKING_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-        </header>
-
-        {list.isError && !list.data ? (
-          <div className="p-5">
-            <Alert tone="danger" title="Unable to load the bookings" role="alert">
-              {messageOf(list.error, 'There was an error loading the bookings. Please try again.')}
-            </Alert>
-            <Button className="mt-3" variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : list.isPending ? (
-          <div className="space-y-3 p-5" role="status" aria-label="Loading the bookings">
-            {[0, 1, 2, 3].map((i) => (
-              <div key={i} className="h-12 animate-pulse rounded-xl bg-stone-100" />
-            ))}
-          </div>
-        ) : list.data.bookings.length === 0 ? (
-          <p className="p-5 text-sm text-stone-500">No bookings match this search and this filter.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[980px] text-left text-sm">
-              <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-3">Booking ID</th>
-                  <th scope="col" className="px-5 py-3">Guest</th>
-                  <th scope="col" className="px-5 py-3">Car</th>
-                  <th scope="col" className="px-5 py-3">Booking Type &amp; Dates</th>
-                  <th scope="col" className="px-5 py-3">Status</th>
-                  <th scope="col" className="px-5 py-3">Amount</th>
-                  <th scope="col" className="px-5 py-3">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {list.data.bookings.map((booking) => {
-                  const actions = actionsFor(booking);
-                  return (
-                    <tr key={booking.id} data-testid="booking-row" className="align-top">
-                      <td className="px-5 py-3">
-                        <p className="font-mono text-xs font-semibold text-stone-900">{booking.booking_id}</p>
-                        <p className="text-xs text-stone-500">Booked {formatDate(booking.created_at)}</p>
-                      </td>
-                      <td className="px-5 py-3">
-                        <p className="font-medium text-stone-900">{booking.renter.full_name}</p>
-                        <p className="text-xs text-stone-500">@{booking.renter.username}</p>
-                      </td>
-                      <td className="px-5 py-3">
-                        <p className="font-medium text-stone-900">{booking.car_name}</p>
-                        <p className="text-xs text-stone-500">Host @{booking.car_owner}</p>
-                      </td>
-                      <td className="px-5 py-3">
-                        <BookingDates booking={booking} />
-                      </td>
-                      <td className="px-5 py-3">
-                        <Badge tone={STATUS_TONES[booking.status]}>{BOOKING_STATUS_LABELS[booking.status]}</Badge>
-                        <p className="mt-1 text-xs text-stone-500">{booking.payment_status === 'paid' ? 'Paid' : 'Unpaid'}</p>
-                      </td>
-                      <td className="px-5 py-3">
-                        <p className="font-medium text-stone-900">{formatRand(booking.total_price)}</p>
-                        {booking.refunds.length > 0 ? (
-                          <div className="mt-1 flex flex-col items-start gap-1">
-                            {booking.refunds.map((refund) => (
-                              <Badge key={refund.reference} tone={refund.status === 'refunded' ? 'success' : 'warning'}>
-                                Refund {formatRand(refund.amount)} ({refund.status})
-                              </Badge>
-                            ))}
-                          </div>
-                        ) : null}
-                      </td>
-                      <td className="px-5 py-3">
-                        {actions.length === 0 ? (
-                          <span className="text-xs text-stone-500">—</span>
-                        ) : (
-                          <div className="flex flex-wrap gap-1.5">
-                            {actions.map((action) => {
-                              const button = ACTION_BUTTONS[action];
-                              return (
-                                <Button
-                                  key={action}
-                                  size="sm"
-                                  variant={button.variant}
-                                  className={action === 'cancel' ? 'text-red-600' : undefined}
-                                  icon={button.icon}
-                                  aria-label={`${button.label} ${booking.booking_id}`}
-                                  onClick={() => setTarget({ action, booking })}
-                                >
-                                  {button.label}
-                                </Button>
-                              );
-                            })}
-                          </div>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-
-        <footer className="flex items-center justify-between gap-3 border-t border-stone-100 px-5 py-3 text-sm text-stone-600">
-          <span>
-            {total.toLocaleString('en-ZA')} {total === 1 ? 'booking' : 'bookings'} · page {filters.page} of {pages}
-          </span>
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<ChevronLeft className="size-4" aria-hidden="true" />}
-              disabled={filters.page <= 1}
-              onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<ChevronRight className="size-4" aria-hidden="true" />}
-              disabled={filters.page >= pages}
-              onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}
-            >
-              Next
-            </Button>
-          </div>
-        </footer>
-      </section>
+      <DataTable
+        title="Bookings"
+        icon={CalendarCheck}
+        description="Every booking on Karoo: answer requests and cancel unpaid ones."
+        columns={columns}
+        list={view}
+        rows={list.data?.bookings}
+        total={list.data?.total}
+        query={list}
+        what="the bookings"
+        noun={['booking', 'bookings']}
+        empty="No bookings match this search and this filter."
+        search={{ label: 'Search bookings', placeholder: 'Booking ID, car or guest' }}
+        layout={{ kind: 'scroll', minWidth: 'min-w-[980px]' }}
+        regionLabel="Bookings"
+        rowTestId="booking-row"
+      />
 
       <BookingActionDialog target={target} onClose={() => setTarget(null)} />
     </div>

@@ -19,21 +19,19 @@ const pendingCar = makeCar({
 const rentedCar = makeCar({ id: 'c-rented', car_username: 'corolla-rented', status: 'rented', isRented: true, verification_status: 'verified', rating: 4.6, totalReviews: 9 });
 const maintenanceCar = makeCar({ id: 'c-maint', car_username: 'hilux-maint', car_make: 'Toyota', car_model: 'Hilux', status: 'maintenance', verification_status: 'verified' });
 
-const COUNTS: Record<string, number> = { all: 57, available: 40, rented: 9, maintenance: 8, pending_verification: 6 };
+const COUNTERS = { total_users: 80, total_bookings: 120, pending_user_verification: 3, total_cars: 57, available_cars: 40, rented_cars: 9, maintenance_cars: 8, pending_car_verification: 6 };
+/** The admin overview: the Cars tab's counters are its aggregate (one request, not one per counter). */
+const overviewResponse = () => ok({ counters: COUNTERS, recent_users: [], debug: {} });
 
 function mockCarsApi() {
   const urls: string[] = [];
   const bodies: { method: string; url: string; body: unknown }[] = [];
   const record = ({ url, method, init }: { url: string; method: string; init?: RequestInit }) =>
     bodies.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-  mockFetch({
+  const fetch = mockFetch({
     'GET /api/notifications': ok([]),
-    'GET /api/car/getCarList': ({ url }) => {
-      const params = new URL(url, 'http://x').searchParams;
-      if (params.get('limit') === '1') {
-        const key = params.get('status') ?? params.get('verification_status') ?? 'all';
-        return jsonResponse({ success: true, data: [], meta: { total: COUNTS[key], page: 1, limit: 1 } });
-      }
+    'GET /api/admin/overview': overviewResponse,
+    'GET /api/admin/cars': ({ url }) => {
       urls.push(url);
       const data: Car[] = [pendingCar, rentedCar, maintenanceCar];
       return jsonResponse({ success: true, data, meta: { total: 57, page: 1, limit: 20 } });
@@ -58,13 +56,13 @@ function mockCarsApi() {
       return ok(null);
     },
   });
-  return { urls, bodies };
+  return { urls, bodies, fetch };
 }
 
 describe('Cars tab', () => {
   it('shows the server counters and the table, unverified cars included; filters and searches on the server', async () => {
     signIn(adminUser);
-    const { urls } = mockCarsApi();
+    const { urls, fetch } = mockCarsApi();
     const { user } = renderApp({ path: '/admin?tab=cars' });
 
     const rows = await screen.findAllByTestId('car-row');
@@ -91,7 +89,12 @@ describe('Cars tab', () => {
     expect(within(counters).getByText('Pending verification').nextSibling).toHaveTextContent('6');
     await waitFor(() => expect(within(counters).getByText('Avg Rating').nextSibling).toHaveTextContent('4.7'));
     expect(within(counters).getByText('128 reviews')).toBeInTheDocument();
-    expect(urls[0]).toContain('includeUnverified=true');
+    // The counters are one aggregate (the admin overview), and the list is the admin's own route,
+    // never the public browse.
+    const called = fetch.mock.calls.map(([input]) => String(input).replace(/\?.*$/, ''));
+    expect(called.filter((url) => url === '/api/admin/overview')).toHaveLength(1);
+    expect(called.filter((url) => url.includes('getCarList'))).toEqual([]);
+    expect(urls[0]).toBe('/api/admin/cars?page=1&limit=20');
 
     await user.selectOptions(screen.getByLabelText('Status'), 'rented');
     await waitFor(() => expect(urls.at(-1)).toContain('status=rented'));
@@ -122,6 +125,25 @@ describe('Cars tab', () => {
     // Another tab starts without the Cars tab's filters.
     await user.click(screen.getByRole('tab', { name: 'Users' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
+  });
+
+  it('sorts on the server by car or price from the Sort by menu, kept in the URL; newest listed first without it', async () => {
+    signIn(adminUser);
+    const { urls } = mockCarsApi();
+    const { user, router } = renderApp({ path: '/admin?tab=cars&status=rented' });
+    await screen.findAllByTestId('car-row');
+    const menu = screen.getByLabelText('Sort by');
+    expect([...(menu as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Newest listed first', 'Car: A to Z', 'Car: Z to A', 'Price: low to high', 'Price: high to low']);
+    expect(new URL(urls[0]!, 'http://x').searchParams.has('sort')).toBe(false);
+    await user.selectOptions(menu, 'price:desc');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=cars&status=rented&sort=price&order=desc'));
+    await waitFor(() => expect(urls.at(-1)).toContain('sort=price&order=desc'));
+    expect(screen.getByRole('columnheader', { name: /Pricing & Performance/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.selectOptions(menu, '');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=cars&status=rented'));
+    // From 1280 px the header sorts: cheapest first on the first click, though prices are numbers.
+    await user.click(within(screen.getByRole('columnheader', { name: /Pricing & Performance/ })).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=cars&status=rented&sort=price&order=asc'));
   });
 
   it('keeps both of two filter changes made before the page draws again (a search, then a status at once)', async () => {
@@ -157,7 +179,8 @@ describe('Cars tab', () => {
     const bare = makeCar({ id: 'c-bare', car_username: 'bare-car', verification_status: 'pending_verification', images: [], car_images: [], car_value: 20000, registration_document: null });
     mockFetch({
       'GET /api/notifications': ok([]),
-      'GET /api/car/getCarList': jsonResponse({ success: true, data: [bare], meta: { total: 1, page: 1, limit: 20 } }),
+      'GET /api/admin/overview': overviewResponse,
+      'GET /api/admin/cars': jsonResponse({ success: true, data: [bare], meta: { total: 1, page: 1, limit: 20 } }),
       'GET /api/review/getStats': ok({ average: 0, count: 0, by_rating: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } }),
       'GET /api/settings': ok({ minCarValue: 50000 }),
     });
@@ -182,7 +205,8 @@ describe('Cars tab', () => {
     const bodies: unknown[] = [];
     mockFetch({
       'GET /api/notifications': ok([]),
-      'GET /api/car/getCarList': jsonResponse({ success: true, data: [ready], meta: { total: 1, page: 1, limit: 20 } }),
+      'GET /api/admin/overview': overviewResponse,
+      'GET /api/admin/cars': jsonResponse({ success: true, data: [ready], meta: { total: 1, page: 1, limit: 20 } }),
       'GET /api/review/getStats': ok({ average: 0, count: 0, by_rating: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } }),
       'GET /api/settings': ok({ minCarValue: 50000 }),
       'PATCH /api/car/verifyCar/c-ready': ({ url, init }) => {

@@ -95,6 +95,31 @@ describe('Users tab', () => {
     await waitFor(() => expect(urls.at(-1)).toContain('search=NALEDI'));
   });
 
+  it('keeps the search, the filters and the page in the URL, so a reload shows the same users', async () => {
+    signIn(adminUser);
+    const { urls } = mockUsersApi();
+    const first = renderApp({ path: '/admin?tab=users' });
+    await screen.findAllByTestId('user-row');
+    await first.user.selectOptions(screen.getByLabelText('Role'), 'customer');
+    await first.user.type(screen.getByLabelText('Search users'), 'naledi');
+    await first.user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(first.router.state.location.search).toBe('?tab=users&role=customer&q=naledi'));
+    await first.user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(first.router.state.location.search).toBe('?tab=users&role=customer&q=naledi&page=2'));
+    const url = `/admin${first.router.state.location.search}`;
+    first.unmount();
+
+    // A reload at that address: the same request, and the controls show it.
+    urls.length = 0;
+    renderApp({ path: url });
+    await screen.findAllByTestId('user-row');
+    expect(Object.fromEntries(new URL(urls[0]!, 'http://x').searchParams)).toEqual({ page: '2', limit: '25', search: 'naledi', role: 'customer' });
+    expect(screen.getByLabelText('Search users')).toHaveValue('naledi');
+    expect(screen.getByLabelText('Role')).toHaveValue('customer');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    expect(screen.getByText('28 users · page 2 of 2')).toBeInTheDocument();
+  });
+
   it('verifies a pending user with the required documents, after confirmation', async () => {
     signIn(adminUser);
     const { bodies, urls } = mockUsersApi();

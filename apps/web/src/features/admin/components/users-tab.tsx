@@ -1,9 +1,10 @@
 // The admin panel's Users tab (document 3, Users; issue 10): search (full name, username, email),
 // status and role filters, counter cards (server aggregates over every user), and the table (User,
-// Contact, Role, Status, Trips, Rating, Actions) paged on the server. Verify/Reject while pending,
-// Manage Docs, Edit, Delete for non-admins (decisions.md section 4), Add User. The page on screen
-// is refetched every 30 seconds. Verify is disabled, with the missing documents named beside it,
-// until the required documents are in, and asks for confirmation (decision 033).
+// Contact, Role, Status, Trips, Rating, Actions) paged on the server; the search, the filters and
+// the page are in the URL (DataTable). Verify/Reject while pending, Manage Docs, Edit, Delete for
+// non-admins (decisions.md section 4), Add User. The page on screen is refetched every 30 seconds.
+// Verify is disabled, with the missing documents named beside it, until the required documents
+// are in, and asks for confirmation (decision 033).
 import {
   ADMIN_USERS_PAGE_SIZE,
   DOCUMENT_LABELS,
@@ -16,16 +17,19 @@ import {
   type UserWithDocuments,
   type VerificationStatus,
 } from '@karoo/shared';
-import { ChevronLeft, ChevronRight, FileText, Pencil, Star, Trash2, UserPlus, Users, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { FileText, Pencil, Star, Trash2, UserPlus, Users, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { listColumnHelper, type ListColumn } from '@/components/data-table/list-columns';
+import { useListSearchParams } from '@/components/data-table/use-list-search-params';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { StatCard } from '@/components/ui/stat-card';
 import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
 import { initialOf } from '@/lib/format';
-import { useAdminUsers, useDeleteUser, useSetVerification, type AdminUserFilters } from '../api/admin-users';
+import { useAdminUsers, useDeleteUser, useSetVerification } from '../api/admin-users';
 import { AddUserDialog, EditUserDialog, RejectUserDialog, ROLE_LABELS, UserDocumentsDialog } from './user-dialogs';
 import { VerifyButton } from './verify-action';
 
@@ -54,29 +58,131 @@ const COUNTERS: { key: keyof AdminUserCounts; label: string; tone: string }[] = 
   { key: 'customers', label: 'Customers', tone: 'text-stone-700' },
 ];
 
-const selectClasses = 'h-10 rounded-xl border border-stone-300 bg-white px-3 text-sm';
+/** What a row's buttons open (the tab's dialogs), and whose verification is being sent. */
+interface UserRowActions {
+  verifyingUsername: string | undefined;
+  verify: (user: UserWithDocuments) => void;
+  reject: (user: UserWithDocuments) => void;
+  manageDocs: (user: UserWithDocuments) => void;
+  edit: (user: UserWithDocuments) => void;
+  remove: (user: UserWithDocuments) => void;
+}
+
+const column = listColumnHelper<UserWithDocuments>();
+
+function userColumns(actions: UserRowActions): ListColumn<UserWithDocuments>[] {
+  return [
+    column.display({
+      id: 'user',
+      header: 'User',
+      cell: ({ row: { original: user } }) => (
+        <div className="flex items-center gap-3">
+          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700">
+            {initialOf(user.full_name || user.username)}
+          </span>
+          <div className="min-w-0">
+            <p className="font-medium text-stone-900">{user.full_name}</p>
+            <p className="text-xs text-stone-500">@{user.username}</p>
+          </div>
+        </div>
+      ),
+    }),
+    column.display({
+      id: 'contact',
+      header: 'Contact',
+      meta: { headerClassName: 'min-w-56', cellClassName: 'text-stone-700' },
+      cell: ({ row: { original: user } }) => (
+        <>
+          <p className="[overflow-wrap:anywhere]">{user.email}</p>
+          <p className="text-xs text-stone-500">{user.phone_number ?? '—'}</p>
+        </>
+      ),
+    }),
+    column.accessor('role', {
+      id: 'role',
+      header: 'Role',
+      meta: { filter: { label: 'Role', allLabel: 'All roles', options: ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })) } },
+      cell: ({ row: { original: user } }) => <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>,
+    }),
+    column.accessor('verification_status', {
+      id: 'status',
+      header: 'Status',
+      meta: { filter: { label: 'Status', allLabel: 'All statuses', options: VERIFICATION_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] })) } },
+      cell: ({ row: { original: user } }) => <Badge tone={STATUS_TONES[user.verification_status]}>{USER_STATUS_LABELS[user.verification_status]}</Badge>,
+    }),
+    column.display({ id: 'trips', header: 'Trips', meta: { cellClassName: 'text-stone-700' }, cell: ({ row }) => row.original.total_trips }),
+    column.display({
+      id: 'rating',
+      header: 'Rating',
+      meta: { cellClassName: 'text-stone-700' },
+      cell: ({ row: { original: user } }) =>
+        user.rating === null ? (
+          '—'
+        ) : (
+          <span className="inline-flex items-center gap-1">
+            <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
+            {user.rating.toFixed(1)}
+          </span>
+        ),
+    }),
+    column.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: user } }) => (
+        <div className="flex flex-wrap gap-1.5">
+          {user.verification_status === 'pending_verification' ? (
+            <>
+              <VerifyButton
+                name={user.username}
+                blocker={userVerificationBlocker(user.documents)}
+                loading={actions.verifyingUsername === user.username}
+                onClick={() => actions.verify(user)}
+              />
+              <Button size="sm" variant="danger-outline" icon={<X className="size-4" aria-hidden="true" />} aria-label={`Reject ${user.username}`} onClick={() => actions.reject(user)}>
+                Reject
+              </Button>
+            </>
+          ) : null}
+          <Button size="sm" variant="secondary" icon={<FileText className="size-4" aria-hidden="true" />} aria-label={`Manage Docs of ${user.username}`} onClick={() => actions.manageDocs(user)}>
+            Manage Docs
+          </Button>
+          <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} aria-label={`Edit ${user.username}`} onClick={() => actions.edit(user)}>
+            Edit
+          </Button>
+          {user.role !== 'admin' ? (
+            <Button size="sm" variant="ghost" className="text-red-600" icon={<Trash2 className="size-4" aria-hidden="true" />} aria-label={`Delete ${user.username}`} onClick={() => actions.remove(user)}>
+              Delete
+            </Button>
+          ) : null}
+        </div>
+      ),
+    }),
+  ];
+}
 
 export function UsersTab() {
   const notify = useNotification();
-  const [filters, setFilters] = useState<AdminUserFilters>({ page: 1, limit: ADMIN_USERS_PAGE_SIZE });
-  const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserWithDocuments | null>(null);
   const [rejecting, setRejecting] = useState<UserWithDocuments | null>(null);
   const [documentsOf, setDocumentsOf] = useState<UserWithDocuments | null>(null);
   const [deleting, setDeleting] = useState<UserWithDocuments | null>(null);
   const [verifying, setVerifying] = useState<UserWithDocuments | null>(null);
-  const list = useAdminUsers(filters);
   const verification = useSetVerification();
   const removal = useDeleteUser();
-
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE));
-  const choose = (patch: Partial<AdminUserFilters>) => setFilters((current) => ({ ...current, ...patch, page: 1 }));
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    choose({ search: search.trim() || undefined });
-  };
+  const verifyingUsername = verification.isPending ? verification.variables?.username : undefined;
+  const columns = useMemo(
+    () => userColumns({ verifyingUsername, verify: setVerifying, reject: setRejecting, manageDocs: setDocumentsOf, edit: setEditing, remove: setDeleting }),
+    [verifyingUsername],
+  );
+  const view = useListSearchParams(columns, { pageSize: ADMIN_USERS_PAGE_SIZE });
+  const list = useAdminUsers({
+    page: view.page,
+    limit: view.pageSize,
+    search: view.search,
+    status: view.filter('status', VERIFICATION_STATUSES),
+    role: view.filter('role', ROLES),
+  });
 
   const verify = async () => {
     if (!verifying) return;
@@ -105,194 +211,32 @@ export function UsersTab() {
     <div className="space-y-6">
       <dl aria-label="User counters" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {COUNTERS.map((counter) => (
-          <div key={counter.key} className="rounded-2xl border border-stone-200/80 bg-white p-4 shadow-card">
-            <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{counter.label}</dt>
-            <dd className={`mt-1 text-2xl font-bold ${counter.tone}`}>
-              {list.data?.counts ? list.data.counts[counter.key].toLocaleString('en-ZA') : <span className="inline-block h-7 w-10 animate-pulse rounded bg-stone-200" />}
-            </dd>
-          </div>
+          <StatCard key={counter.key} label={counter.label} tone={counter.tone} value={list.data?.counts?.[counter.key]} />
         ))}
       </dl>
 
-      <section aria-labelledby="users-heading" className="rounded-2xl border border-stone-200 bg-white shadow-sm">
-        <header className="flex flex-col gap-4 border-b border-stone-100 p-5 lg:flex-row lg:items-end lg:justify-between">
-          <div>
-            <h2 id="users-heading" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
-              <Users className="size-5 text-brand-600" aria-hidden="true" /> Users
-            </h2>
-            <p className="mt-1 text-sm text-stone-600">Verify new users, read their documents and manage accounts.</p>
-          </div>
-          <div className="flex flex-wrap items-end gap-3">
-            <form onSubmit={onSearch} className="flex w-full items-end gap-2 sm:w-auto" role="search">
-              <label className="min-w-0 flex-1 text-sm sm:flex-none">
-                <span className="mb-1 block font-medium text-stone-700">Search users</span>
-                <input
-                  type="search"
-                  className="h-10 w-full rounded-xl border border-stone-300 px-3 text-sm sm:w-56"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  placeholder="Name, username or email"
-                />
-              </label>
-              <Button type="submit" variant="secondary">
-                Search
-              </Button>
-            </form>
-            <label className="text-sm">
-              <span className="mb-1 block font-medium text-stone-700">Status</span>
-              <select className={selectClasses} value={filters.status ?? ''} onChange={(e) => choose({ status: (e.target.value || undefined) as AdminUserFilters['status'] })}>
-                <option value="">All statuses</option>
-                {VERIFICATION_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {USER_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm">
-              <span className="mb-1 block font-medium text-stone-700">Role</span>
-              <select className={selectClasses} value={filters.role ?? ''} onChange={(e) => choose({ role: (e.target.value || undefined) as AdminUserFilters['role'] })}>
-                <option value="">All roles</option>
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button icon={<UserPlus className="size-4" aria-hidden="true" />} onClick={() => setAdding(true)}>
-              Add User
-            </Button>
-          </div>
-        </header>
-
-        {list.isError && !list.data ? (
-          <div className="p-5">
-            <Alert tone="danger" title="Unable to load the users" role="alert">
-              {messageOf(list.error, 'There was an error loading the users. Please try again.')}
-            </Alert>
-            <Button className="mt-3" variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : list.isPending ? (
-          <div className="space-y-3 p-5" role="status" aria-label="Loading the users">
-            {[0, 1, 2, 3].map((i) => (
-              <div key={i} className="h-12 animate-pulse rounded-xl bg-stone-100" />
-            ))}
-          </div>
-        ) : list.data.users.length === 0 ? (
-          <p className="p-5 text-sm text-stone-500">No users match this search and these filters.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[1040px] text-left text-sm">
-              <thead className="bg-stone-50 text-xs font-semibold tracking-wide text-stone-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-3">User</th>
-                  <th scope="col" className="min-w-56 px-5 py-3">Contact</th>
-                  <th scope="col" className="px-5 py-3">Role</th>
-                  <th scope="col" className="px-5 py-3">Status</th>
-                  <th scope="col" className="px-5 py-3">Trips</th>
-                  <th scope="col" className="px-5 py-3">Rating</th>
-                  <th scope="col" className="px-5 py-3">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {list.data.users.map((user) => (
-                  <tr key={user.id} data-testid="user-row" className="align-top">
-                    <td className="px-5 py-3">
-                      <div className="flex items-center gap-3">
-                        <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700">
-                          {initialOf(user.full_name || user.username)}
-                        </span>
-                        <div className="min-w-0">
-                          <p className="font-medium text-stone-900">{user.full_name}</p>
-                          <p className="text-xs text-stone-500">@{user.username}</p>
-                        </div>
-                      </div>
-                    </td>
-                    <td className="px-5 py-3 text-stone-700">
-                      <p className="[overflow-wrap:anywhere]">{user.email}</p>
-                      <p className="text-xs text-stone-500">{user.phone_number ?? '—'}</p>
-                    </td>
-                    <td className="px-5 py-3">
-                      <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>
-                    </td>
-                    <td className="px-5 py-3">
-                      <Badge tone={STATUS_TONES[user.verification_status]}>{USER_STATUS_LABELS[user.verification_status]}</Badge>
-                    </td>
-                    <td className="px-5 py-3 text-stone-700">{user.total_trips}</td>
-                    <td className="px-5 py-3 text-stone-700">
-                      {user.rating === null ? (
-                        '—'
-                      ) : (
-                        <span className="inline-flex items-center gap-1">
-                          <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden="true" />
-                          {user.rating.toFixed(1)}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-5 py-3">
-                      <div className="flex flex-wrap gap-1.5">
-                        {user.verification_status === 'pending_verification' ? (
-                          <>
-                            <VerifyButton
-                              name={user.username}
-                              blocker={userVerificationBlocker(user.documents)}
-                              loading={verification.isPending && verification.variables?.username === user.username}
-                              onClick={() => setVerifying(user)}
-                            />
-                            <Button size="sm" variant="danger-outline" icon={<X className="size-4" aria-hidden="true" />} aria-label={`Reject ${user.username}`} onClick={() => setRejecting(user)}>
-                              Reject
-                            </Button>
-                          </>
-                        ) : null}
-                        <Button size="sm" variant="secondary" icon={<FileText className="size-4" aria-hidden="true" />} aria-label={`Manage Docs of ${user.username}`} onClick={() => setDocumentsOf(user)}>
-                          Manage Docs
-                        </Button>
-                        <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} aria-label={`Edit ${user.username}`} onClick={() => setEditing(user)}>
-                          Edit
-                        </Button>
-                        {user.role !== 'admin' ? (
-                          <Button size="sm" variant="ghost" className="text-red-600" icon={<Trash2 className="size-4" aria-hidden="true" />} aria-label={`Delete ${user.username}`} onClick={() => setDeleting(user)}>
-                            Delete
-                          </Button>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-
-        <footer className="flex items-center justify-between gap-3 border-t border-stone-100 px-5 py-3 text-sm text-stone-600">
-          <span>
-            {total.toLocaleString('en-ZA')} {total === 1 ? 'user' : 'users'} · page {filters.page} of {pages}
-          </span>
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<ChevronLeft className="size-4" aria-hidden="true" />}
-              disabled={filters.page <= 1}
-              onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<ChevronRight className="size-4" aria-hidden="true" />}
-              disabled={filters.page >= pages}
-              onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}
-            >
-              Next
-            </Button>
-          </div>
-        </footer>
-      </section>
+      <DataTable
+        title="Users"
+        icon={Users}
+        description="Verify new users, read their documents and manage accounts."
+        columns={columns}
+        list={view}
+        rows={list.data?.users}
+        total={list.data?.total}
+        query={list}
+        what="the users"
+        noun={['user', 'users']}
+        empty="No users match this search and these filters."
+        search={{ label: 'Search users', placeholder: 'Name, username or email' }}
+        actions={
+          <Button icon={<UserPlus className="size-4" aria-hidden="true" />} onClick={() => setAdding(true)}>
+            Add User
+          </Button>
+        }
+        layout={{ kind: 'scroll', minWidth: 'min-w-[1040px]' }}
+        regionLabel="Users"
+        rowTestId="user-row"
+      />
 
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
