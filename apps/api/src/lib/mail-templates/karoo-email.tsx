@@ -1,6 +1,10 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 // Every email Karoo sends, as one React Email component (decision 036): a greeting, paragraphs, an
 // optional button, and the sign-off. React escapes every text, so a name or a reason can never
-// become markup; the layout is tables and inline styles, which mail clients read.
+// become markup; the layout is tables and inline styles, which mail clients read. The pragmas above
+// keep the automatic JSX runtime whoever compiles the file (esbuild for the build, tsx for `npm run
+// dev` and the multi-instance tests, vitest), whatever tsconfig each of them finds.
 import { Body, Button, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components';
 
 export interface KarooEmailProps {
