@@ -8,6 +8,7 @@ export * from './roles';
 export * from './passwords';
 export * from './users';
 export * from './verification';
+export * from './car-approval';
 export * from './notifications';
 export * from './catalogues';
 export * from './settings';

@@ -226,15 +226,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const DOCUMENT_TYPES = ['id_document', 'driver_license', 'proof_of_address', 'bank_confirmation_letter'] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export const REQUIRED_DOCUMENT_TYPES: readonly DocumentType[] = ['id_document', 'driver_license', 'bank_confirmation_letter'];
-export const DOCUMENT_LABELS: Record<DocumentType, string> = {
-  id_document: 'ID Document',
-  driver_license: "Driver's License",
-  proof_of_address: 'Proof of Address',
-  bank_confirmation_letter: 'Bank Confirmation Letter',
-};
+export { DOCUMENT_LABELS, DOCUMENT_TYPES, REQUIRED_DOCUMENT_TYPES, type DocumentType } from './documents';
 
 export const storedDocumentSchema = z.object({
   url: z.string(),

@@ -1,13 +1,11 @@
 // What the verification banner and the profile badges count as missing (document 1).
 import { describe, expect, it } from 'vitest';
 import type { Documents, StoredDocument } from './users';
+import { carVerificationBlocker, carVerificationGaps, type CarVerificationFacts } from './car-approval';
 import {
-  carVerificationBlocker,
-  carVerificationGaps,
   hasRequiredDocuments,
   missingRequiredDocuments,
   userVerificationBlocker,
-  type CarVerificationFacts,
   isMissingValue,
   missingProfileFields,
   missingVerificationItems,
