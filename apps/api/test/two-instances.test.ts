@@ -25,8 +25,14 @@ import { startTestS3, type TestS3 } from './helpers/s3';
 import { newCarBody, pngDataUrl } from './helpers/vehicles';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const WITHIN_MS = 100;
-const POLL_EVERY_MS = 10;
+// How soon the other instance must forget: well under the shortest cache lifetime here (settings,
+// 3 s; browse pages are kept 60 s in this file), so only the bus can explain it. 100 ms held on a
+// quiet machine but failed at load average 20 (125 ms), and a suite that fails at random blocks
+// every landing (issue 18).
+const WITHIN_MS = 1000;
+// 50 ms between looks: a look is a request of its own client, and 24 of them fit in one minute's
+// rate limit (RATE_LIMIT) with room to spare.
+const POLL_EVERY_MS = 50;
 const RATE_LIMIT = 30;
 
 const skipReason =
@@ -75,10 +81,10 @@ async function signIn(instance: Instance, username: string, client: string): Pro
 }
 
 /**
- * Asks `check` every 10 ms (as a client of its own) until it holds; resolves with the milliseconds
+ * Asks `check` every POLL_EVERY_MS (as a client of its own) until it holds; resolves with the milliseconds
  * that took, or fails past `limitMs` (well before that client's rate limit could answer instead).
  */
-async function msUntil(check: (client: string) => Promise<boolean>, limitMs = 3 * WITHIN_MS): Promise<number> {
+async function msUntil(check: (client: string) => Promise<boolean>, limitMs = WITHIN_MS + 200): Promise<number> {
   const client = newClient();
   const started = performance.now();
   for (;;) {
