@@ -8,6 +8,7 @@ import { createPaymentProvider } from './lib/payments';
 import { auditSubscriptions } from './modules/audit';
 import { bookingsSubscriptions } from './modules/bookings';
 import { carsSubscriptions, createBrowseIndex, createListingCache } from './modules/cars';
+import { earningsSubscriptions } from './modules/earnings';
 import { notificationsSubscriptions } from './modules/notifications';
 import { paymentsSubscriptions } from './modules/payments';
 import { reviewsSubscriptions } from './modules/reviews';
@@ -25,6 +26,7 @@ export const SUBSCRIPTIONS = [
   carsSubscriptions,
   bookingsSubscriptions,
   paymentsSubscriptions,
+  earningsSubscriptions,
   reviewsSubscriptions,
 ];
 

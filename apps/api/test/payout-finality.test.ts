@@ -140,6 +140,13 @@ describe('POST /api/earnings/admin/payouts/{id}/reverse', () => {
       reason: 'Paid to the wrong bank account',
     });
 
+    // The host is told, with the amount and the reason, in the app and by email.
+    const notices = await t.db.selectFrom('notifications').selectAll().where('user_id', '=', host.user.id).where('type', '=', 'payout_reversed').execute();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.message).toContain(b.booking_number);
+    expect(notices[0]!.message).toContain('Paid to the wrong bank account');
+    expect(notices[0]!.link).toBe('/earnings');
+
     // The payout list reflects it: owed again, no longer paid, and the reversal listed with its reason.
     const after = await finance();
     expect(owedTo(after, b.id)).toBe(true);

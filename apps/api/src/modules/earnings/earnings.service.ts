@@ -278,6 +278,8 @@ export async function reversePayout(ctx: AppContext, admin: UserRow, bookingIdOr
         type: 'payout.reversed',
         bookingId: booking.id,
         bookingNumber: booking.booking_number,
+        hostId: booking.owner_id,
+        amountCents: current.car_owner_earnings_cents,
         before: { payout_status: 'paid', payout_reference: current.payout_reference, payout_at: iso(current.payout_at), amount: rand(current.car_owner_earnings_cents) },
         after: { payout_status: 'pending', payout_reference: null, payout_at: null },
         reason,
