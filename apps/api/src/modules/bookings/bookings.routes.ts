@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
 import { createBookingAnswers, type RefundsOf } from './booking-answers';
+import { toBooking } from './bookings.mapper';
 import { returnsRoutes } from './returns.routes';
 import * as bookings from './bookings.service';
 
@@ -52,7 +53,10 @@ export function bookingsRoutes(ctx: AppContext, { refundsOf }: BookingsRoutesDep
       },
     }, async (request, reply) => {
       const viewer = currentUser(request);
-      const booking = await toBookingAnswer(ctx, viewer, await bookings.createBooking(ctx, viewer, request.body));
+      // A booking created this instant has no refunds: it is answered from the record its own
+      // transaction read, with no second trip to the database after the commit (under a burst that
+      // trip could wait past DATABASE_CONNECT_TIMEOUT_MS and turn a committed booking into a 503).
+      const booking = toBooking(await bookings.createBooking(ctx, viewer, request.body), []);
       const kind = booking.is_hourly_booking ? 'Hourly' : 'Daily';
       return reply.status(201).send({
         success: true,
