@@ -11,6 +11,7 @@ export { createBookingAnswers, type BookingRefundRecord, type RefundsOf } from '
 export { startBookingExpiryJob } from './booking-expiry.job';
 export { transition } from './booking-status';
 export { earningBookingSql } from './earning-rule';
+export { clearPaidPayout, lockPayout, updatePayout, type PayoutState } from './booking-payouts';
 export { expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment, type BookingRecord } from './bookings.service';
 export { bookingsRoutes, type BookingsRoutesDeps } from './bookings.routes';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection';
 import type { Insertable } from 'kysely';
 import type { InvoiceLine, InvoicesTable, PayoutStatusValue } from '../../db/schema';
 import { countRentedDays } from '../availability';
-import { earningBookingSql } from '../bookings';
+import { earningBookingSql, type PayoutState } from '../bookings';
 
 export interface EarningRecord {
   id: string;
@@ -165,47 +165,13 @@ export async function insertInvoiceOnce(db: Db, invoice: Insertable<InvoicesTabl
   return !!row;
 }
 
-/** The payout state of one booking, locked for the caller's transaction: payout changes of a booking happen one at a time. */
-export function lockPayout(db: Db, bookingId: string) {
-  return db
-    .selectFrom('bookings')
-    .select(['id', 'booking_number', 'status', 'payout_status', 'payout_reference', 'payout_at', 'car_owner_earnings_cents'])
-    .where('id', '=', bookingId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-export type PayoutState = NonNullable<Awaited<ReturnType<typeof lockPayout>>>;
-
-/** The payout state of one earning (stored on its booking). A paid payout is never overwritten: false when it was paid. */
-export async function updatePayout(db: Db, bookingId: string, payout: { payout_status: PayoutStatusValue; payout_reference?: string | null }, now: Date): Promise<boolean> {
-  const row = await db
-    .updateTable('bookings')
-    .set({
-      payout_status: payout.payout_status,
-      ...(payout.payout_reference !== undefined ? { payout_reference: payout.payout_reference } : {}),
-      payout_at: payout.payout_status === 'paid' ? now : null,
-      updated_at: now,
-    })
-    .where('id', '=', bookingId)
-    .where('payout_status', '!=', 'paid')
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export type { PayoutState } from '../bookings';
 
 /**
- * A paid payout taken back: the reversal is its own row (what had been paid, its reference and
- * time, why, who, when) and the booking's payout is pending again. False when it was not paid.
+ * A paid payout taken back, as its own row: what had been paid, its reference and time, why, who,
+ * when (the bookings module sets the booking's payout pending again).
  */
-export async function reversePayout(db: Db, paid: PayoutState, reversal: { reason: string; by: { id: string; username: string } }, now: Date): Promise<boolean> {
-  const row = await db
-    .updateTable('bookings')
-    .set({ payout_status: 'pending', payout_reference: null, payout_at: null, updated_at: now })
-    .where('id', '=', paid.id)
-    .where('payout_status', '=', 'paid')
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) return false;
+export async function insertPayoutReversal(db: Db, paid: PayoutState, reversal: { reason: string; by: { id: string; username: string } }, now: Date): Promise<void> {
   await db
     .insertInto('payout_reversals')
     .values({
@@ -219,7 +185,6 @@ export async function reversePayout(db: Db, paid: PayoutState, reversal: { reaso
       reversed_at: now,
     })
     .execute();
-  return true;
 }
 
 // ---- Admin Finance: aggregates over the bookings that earn, never every row ----

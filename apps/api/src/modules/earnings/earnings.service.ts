@@ -9,7 +9,7 @@ import { inTransaction } from '../../events/domain-events';
 import type { InvoiceLine, UserRow } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { csvLines } from '../../lib/csv';
-import { findBookingById } from '../bookings';
+import { clearPaidPayout, findBookingById, lockPayout, updatePayout as setBookingPayout } from '../bookings';
 import { findCar } from '../cars';
 import { getSettings } from '../settings';
 import { findUser } from '../users';
@@ -230,7 +230,7 @@ export async function updatePayout(ctx: AppContext, admin: UserRow, bookingIdOrN
   await inTransaction(
     ctx,
     async (tx) => {
-      const current = await repo.lockPayout(tx.db, booking.id);
+      const current = await lockPayout(tx.db, booking.id);
       if (!current) throw notFound('Earning not found');
       if (current.payout_status === 'paid') {
         const sameReference = body.payout_reference === undefined || body.payout_reference === current.payout_reference;
@@ -241,7 +241,7 @@ export async function updatePayout(ctx: AppContext, admin: UserRow, bookingIdOrN
       if (body.payout_status !== 'pending' && current.status !== 'completed') {
         throw conflict(`Only a completed trip can be paid out: this booking is ${current.status}.`);
       }
-      if (!(await repo.updatePayout(tx.db, booking.id, { payout_status: body.payout_status, payout_reference: body.payout_reference }, tx.now))) {
+      if (!(await setBookingPayout(tx.db, booking.id, { payout_status: body.payout_status, payout_reference: body.payout_reference }, tx.now))) {
         throw conflict(paidIsFinal(current.booking_number));
       }
       tx.emit({
@@ -269,11 +269,12 @@ export async function reversePayout(ctx: AppContext, admin: UserRow, bookingIdOr
   await inTransaction(
     ctx,
     async (tx) => {
-      const current = await repo.lockPayout(tx.db, booking.id);
+      const current = await lockPayout(tx.db, booking.id);
       if (!current) throw notFound('Payout not found');
-      if (current.payout_status !== 'paid' || !(await repo.reversePayout(tx.db, current, { reason, by: admin }, tx.now))) {
+      if (current.payout_status !== 'paid' || !(await clearPaidPayout(tx.db, current.id, tx.now))) {
         throw conflict(`Only a paid payout can be reversed: this one is ${current.payout_status}.`);
       }
+      await repo.insertPayoutReversal(tx.db, current, { reason, by: admin }, tx.now);
       tx.emit({
         type: 'payout.reversed',
         bookingId: booking.id,
