@@ -27,6 +27,7 @@ import { earningsRoutes } from './modules/earnings';
 import { healthRoutes } from './modules/health';
 import { notificationsRoutes } from './modules/notifications';
 import { findVisibleRefunds, paymentsRoutes } from './modules/payments';
+import { receiptsRoutes } from './modules/receipts';
 import { reviewsRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
 import { authenticate, usersRoutes } from './modules/users';
@@ -162,6 +163,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(paymentsRoutes(ctx));
       await api.register(reviewsRoutes(ctx));
       await api.register(earningsRoutes(ctx));
+      await api.register(receiptsRoutes(ctx));
       await api.register(devtoolsRoutes(ctx));
     },
     { prefix: '/api' },

@@ -91,6 +91,22 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Karoo <no-reply@karoo.co.za>'),
   /**
+   * The company named on every receipt and invoice (modules/receipts, decision 040). The defaults
+   * are the demo's; a real deployment sets its own registered name, CIPC number and address.
+   */
+  COMPANY_NAME: z.string().trim().min(1).max(120).default('Karoo (Pty) Ltd'),
+  COMPANY_REGISTRATION: z.string().trim().min(1).max(40).default('2024/123456/07'),
+  COMPANY_ADDRESS: z.string().trim().min(1).max(240).default('1 Bree Street, Cape Town City Centre, Cape Town, 8001'),
+  /**
+   * SARS VAT number; unset while Karoo is not registered for VAT (the receipts then say no VAT is
+   * charged). Set, the documents become tax invoices showing the VAT included in Karoo's fees.
+   */
+  COMPANY_VAT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^4\d{9}$/, 'must be a South African VAT number: 10 digits starting with 4 (or unset while not registered)')
+    .optional(),
+  /**
    * The reverse proxies whose X-Forwarded-For entries are believed: a hop count or their addresses
    * and ranges; off by default, so clients cannot pick their IP (`true` is refused, see above).
    */
