@@ -198,7 +198,7 @@ describe('who may download', () => {
 
   it('a booking never paid is 409 with a clear message, for either document', async () => {
     const unpaid = await booking(t, 'confirmed', false);
-    expectError(await download(t, 'receipt', unpaid.id, renter), 409, `Booking ${unpaid.booking_number} has not been paid, so it has no receipt yet: a receipt is issued once the trip is paid.`);
+    expectError(await download(t, 'receipt', unpaid.id, renter), 409, `Booking ${unpaid.booking_number} has not been paid, so it has no receipt yet; the receipt is issued once the trip is paid.`);
     expectError(await download(t, 'invoice', unpaid.id, host), 409, /has not been paid, so it has no invoice yet/);
   });
 });

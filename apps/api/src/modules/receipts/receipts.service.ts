@@ -58,7 +58,7 @@ export async function issueDocument(ctx: AppContext, viewer: UserRow, kind: Docu
   if (!document.mayRead(viewer, booking)) throw forbidden(document.refusal);
   const entries = await entriesOfBookings(ctx.db, [booking.id]);
   if (!entries.some((e) => e.kind === 'charge')) {
-    throw conflict(`Booking ${booking.booking_number} has not been paid, so it has no ${kind} yet: a ${kind} is issued once the trip is paid.`);
+    throw conflict(`Booking ${booking.booking_number} has not been paid, so it has no ${kind} yet; the ${kind} is issued once the trip is paid.`);
   }
   const issuedAt = ctx.clock.now();
   const input: StatementInput = { booking, entries, company: companyOf(ctx.env), issuedAt };

@@ -1,6 +1,6 @@
-// Earnings (host): every figure is a sum the API stored per booking (never recomputed here).
+// Earnings (host): every figure is the API's sum of the ledger (never recomputed here).
 import { formatRand, isListedCar, type Earning, type Invoice } from '@karoo/shared';
-import { Car, FileText, Percent, TrendingUp, Wallet } from 'lucide-react';
+import { Car, FileDown, FileText, Percent, TrendingUp, Wallet } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -9,10 +9,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { downloadBookingDocument } from '@/lib/booking-documents';
 import { formatDate } from '@/lib/booking-format';
 import { useOwnerFleet as useFleet } from '@/lib/queries/owner-cars';
 import { useEarningsSummary } from '@/lib/queries/earnings';
 import { useCreateInvoice, useOwnerEarnings } from '../api/earnings';
+import { CancelledTrips } from './cancelled-trips';
 import { InvoiceDialog } from './invoice-dialog';
 
 const EarningsChart = lazy(() => import('./earnings-chart'));
@@ -52,6 +54,7 @@ export function EarningsPage() {
   const notify = useNotification();
   const [showAll, setShowAll] = useState(false);
   const [openInvoice, setOpenInvoice] = useState<Invoice | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
 
   if (summary.isPending || earnings.isPending || fleet.isPending || summary.isError || earnings.isError || fleet.isError) {
     return (
@@ -79,6 +82,17 @@ export function EarningsPage() {
     .filter((e) => e.status === 'completed')
     .sort((a, b) => (b.completed_at ?? b.end_date).localeCompare(a.completed_at ?? a.end_date));
   const recent = showAll ? completed : completed.slice(0, RECENT_LIMIT);
+
+  async function downloadInvoice(e: Earning) {
+    setDownloading(e.booking_id);
+    try {
+      await downloadBookingDocument(e.booking_id, 'invoice');
+    } catch (error) {
+      notify.error('Download Failed', messageOf(error, 'Failed to download the invoice. Please try again.'));
+    } finally {
+      setDownloading(null);
+    }
+  }
 
   async function showInvoice(e: Earning) {
     try {
@@ -113,7 +127,12 @@ export function EarningsPage() {
           hint={`Paid by renters for ${s.bookings} paid or completed ${s.bookings === 1 ? 'booking' : 'bookings'}, with service fees and insurance`}
           icon={<TrendingUp className="size-5" aria-hidden="true" />}
         />
-        <Stat label="Your Earnings" value={formatRand(s.total_earnings)} hint="Your rental income after the host fee" icon={<Wallet className="size-5" aria-hidden="true" />} />
+        <Stat
+          label="Your Earnings"
+          value={formatRand(s.total_earnings)}
+          hint={s.penalties > 0 ? `Your rental income after the host fee; ${formatRand(s.penalties)} in cancellation penalties comes off your payouts` : 'Your rental income after the host fee'}
+          icon={<Wallet className="size-5" aria-hidden="true" />}
+        />
         <Stat
           label="Host Fee"
           value={formatRand(s.host_fee)}
@@ -209,6 +228,17 @@ export function EarningsPage() {
                   >
                     Invoice
                   </Button>
+                  {/* The PDF invoice, built from the ledger (decision 040). */}
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => void downloadInvoice(e)}
+                    loading={downloading === e.booking_id}
+                    icon={<FileDown className="size-4" aria-hidden="true" />}
+                    aria-label={`Download invoice for booking ${e.booking_id}`}
+                  >
+                    Download invoice
+                  </Button>
                 </div>
               </li>
             ))}
@@ -222,6 +252,7 @@ export function EarningsPage() {
           </div>
         ) : null}
       </section>
+      <CancelledTrips earnings={earnings.data} />
       {openInvoice ? <InvoiceDialog invoice={openInvoice} onClose={() => setOpenInvoice(null)} /> : null}
     </Shell>
   );
