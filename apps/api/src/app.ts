@@ -20,7 +20,7 @@ import { MAX_UPLOAD_BYTES } from '@karoo/shared';
 import type { AppContext } from './context';
 import { adminRoutes } from './modules/admin';
 import { auditRoutes } from './modules/audit';
-import { bookingsRoutes } from './modules/bookings';
+import { bookingsRoutes, hostCancellations } from './modules/bookings';
 import { carsRoutes } from './modules/cars';
 import { devtoolsRoutes } from './modules/devtools';
 import { earningsRoutes } from './modules/earnings';
@@ -158,7 +158,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(adminRoutes(ctx));
       await api.register(auditRoutes(ctx));
       await api.register(settingsRoutes(ctx));
-      await api.register(carsRoutes(ctx));
+      await api.register(carsRoutes(ctx, { hostCancellationsOf: hostCancellations }));
       await api.register(bookingsRoutes(ctx, { refundsOf: findVisibleRefunds }));
       await api.register(paymentsRoutes(ctx));
       await api.register(reviewsRoutes(ctx));

@@ -303,11 +303,24 @@ export const registrationDocumentSchema = z.object({
 });
 export type RegistrationDocument = z.infer<typeof registrationDocumentSchema>;
 
+/**
+ * A host's record of cancelling trips (issue 20, "Cancelled 2 of 40 trips"): of the paid trips on
+ * their cars, whatever became of them, the ones the host cancelled. A no-show the host reported is
+ * the renter's doing and is not counted; an unpaid request was never a trip.
+ */
+export const hostCancellationsSchema = z.object({
+  paid_trips: z.number().int(),
+  cancelled_by_host: z.number().int(),
+});
+export type HostCancellations = z.infer<typeof hostCancellationsSchema>;
+
 export const carHostSchema = z.object({
   username: z.string(),
   full_name: z.string(),
   rating: z.number().nullable(),
   host_since: z.string().nullable(),
+  /** One car's details only (GET /car/getCarDetails): the browse list's cards leave it out. */
+  cancellations: hostCancellationsSchema.optional(),
 });
 
 /**
@@ -378,6 +391,7 @@ export const carOwnerProfileSchema = z.object({
   rating: z.number().nullable(),
   host_since: z.string().nullable(),
   total_cars: z.number().int(),
+  cancellations: hostCancellationsSchema,
 });
 export type CarOwnerProfile = z.infer<typeof carOwnerProfileSchema>;
 

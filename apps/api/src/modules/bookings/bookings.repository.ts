@@ -242,3 +242,17 @@ export async function bookingStatusCounts(db: Db, scope: BookingScope): Promise<
     paid: Number(r.paid),
   }));
 }
+
+/**
+ * A host's paid trips (whatever became of them) and, of those, the ones the host cancelled
+ * (cancel_cause 'host'; a no-show the host reported is 'no_show', the renter's doing).
+ */
+export async function countHostCancellations(db: Db, hostId: string): Promise<{ paid_trips: number; cancelled_by_host: number }> {
+  const row = await db
+    .selectFrom('bookings')
+    .select((eb) => [eb.fn.countAll<number>().as('paid_trips'), eb.fn.count<number>('id').filterWhere('cancel_cause', '=', 'host').as('cancelled_by_host')])
+    .where('owner_id', '=', hostId)
+    .where('payment_status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return { paid_trips: Number(row.paid_trips), cancelled_by_host: Number(row.cancelled_by_host) };
+}

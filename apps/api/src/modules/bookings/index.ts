@@ -10,6 +10,7 @@ export type { CancelCause, ForceReturnedBooking } from './bookings.events';
 export { createBookingAnswers, type BookingRefundRecord, type RefundsOf } from './booking-answers';
 export { startBookingExpiryJob } from './booking-expiry.job';
 export { transition } from './booking-status';
+export { hostCancellations } from './host-cancellations';
 export { earningBookingSql } from './earning-rule';
 export { clearPaidPayout, lockPayout, updatePayout, type PayoutState } from './booking-payouts';
 export { expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment, type BookingRecord } from './bookings.service';

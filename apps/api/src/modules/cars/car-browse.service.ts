@@ -1,6 +1,7 @@
 // Reading cars as the public and their owners do (document 2 browse, detail, availability; decisions.md
 // section 4): the browse list with its filters, sort, date window and paging (public pages cached
-// for a few seconds), a car's held dates, and an owner's public profile.
+// for a few seconds), a car's held dates, one car's details with its host card, and an owner's
+// public profile.
 import {
   BROWSE_TYPE_FILTERS,
   BROWSE_TYPES,
@@ -10,8 +11,10 @@ import {
   type Car,
   type CarListFilters,
   type CarListMeta,
+  type HostCancellations,
 } from '@karoo/shared';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import { findHoldingBookings } from '../availability';
@@ -19,7 +22,7 @@ import { findUser } from '../users';
 import { BrowseIndex, browseIndexEnabled, findPublicCarPage } from './browse-index';
 import { distanceKm, toCar } from './cars.mapper';
 import * as repo from './cars.repository';
-import { canManageCar, findVisibleCar, isPubliclyVisible, today } from './cars.service';
+import { canManageCar, findVisibleCar, isPubliclyVisible, today, viewCar } from './cars.service';
 import { cachedPage, type PageAnswer } from './listing-cache';
 
 export interface CarPage {
@@ -141,7 +144,20 @@ export async function availability(ctx: AppContext, viewer: UserRow | null, idOr
 }
 
 /** The public profile of a car's owner; `{id}` is a car (id or car_username) or a host (id or username). */
-export async function ownerProfile(ctx: AppContext, viewer: UserRow | null, idOrUsername: string) {
+/**
+ * A host's record of cancelling paid trips. Trips are the bookings module's, which sits above this
+ * one, so the app passes its `hostCancellations` in when it registers the routes (app.ts).
+ */
+export type HostCancellationsOf = (db: Db, hostId: string) => Promise<HostCancellations>;
+
+/** One car's details; its host card carries the host's cancellation record (the browse cards do not). */
+export async function carDetails(ctx: AppContext, viewer: UserRow | null, idOrUsername: string, cancellationsOf: HostCancellationsOf): Promise<Car> {
+  const car = await findVisibleCar(ctx, viewer, idOrUsername);
+  const answer = viewCar(viewer, car);
+  return { ...answer, host: { ...answer.host, cancellations: await cancellationsOf(ctx.db, car.owner_id) } };
+}
+
+export async function ownerProfile(ctx: AppContext, viewer: UserRow | null, idOrUsername: string, cancellationsOf: HostCancellationsOf) {
   const car = await repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
   let owner: UserRow | undefined;
   if (car && (isPubliclyVisible(car) || canManageCar(viewer, car))) {
@@ -158,5 +174,6 @@ export async function ownerProfile(ctx: AppContext, viewer: UserRow | null, idOr
     rating: owner.rating == null ? null : Number(owner.rating),
     host_since: owner.host_since ? new Date(owner.host_since).toISOString() : null,
     total_cars: await repo.countOwnerCars(ctx.db, owner.id, true),
+    cancellations: await cancellationsOf(ctx.db, owner.id),
   };
 }

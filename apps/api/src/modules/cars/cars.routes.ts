@@ -46,7 +46,12 @@ const carUsernameParams = z.object({ car_username: safeText('car_username').min(
 /** Photos come inside the JSON as data URLs: 10 photos of 10 MB, base64 (4/3), plus the rest. */
 const PHOTO_BODY_LIMIT = Math.ceil((MAX_CAR_PHOTOS * MAX_CAR_PHOTO_BYTES * 4) / 3) + 2 * 1024 * 1024;
 
-export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export interface CarsRoutesDeps {
+  /** The bookings module's `hostCancellations`, for the host card and the public profile. */
+  hostCancellationsOf: browse.HostCancellationsOf;
+}
+
+export function carsRoutes(ctx: AppContext, { hostCancellationsOf }: CarsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // ---- Public ----
     app.get('/car/getCarList', {
@@ -69,10 +74,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/car/getCarDetails/:id', {
       schema: { tags, summary: 'One car by id or car_username (unlisted cars: owner and admins only)', params: idParams, security: optionalToken, response: { 200: envelope(carSchema) } },
-    }, async (request) => {
-      const car = await cars.findVisibleCar(ctx, request.user, request.params.id);
-      return { success: true as const, data: cars.viewCar(request.user, car) };
-    });
+    }, async (request) => ({ success: true as const, data: await browse.carDetails(ctx, request.user, request.params.id, hostCancellationsOf) }));
 
     app.get('/car/:id/availability', {
       schema: {
@@ -90,7 +92,7 @@ export function carsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/car/owner/:id', {
       schema: { tags, summary: 'Public profile of a car\'s owner ({id}: a car or a host)', params: idParams, security: optionalToken, response: { 200: envelope(carOwnerProfileSchema) } },
-    }, async (request) => ({ success: true as const, data: await browse.ownerProfile(ctx, request.user, request.params.id) }));
+    }, async (request) => ({ success: true as const, data: await browse.ownerProfile(ctx, request.user, request.params.id, hostCancellationsOf) }));
 
     app.post('/car/rentCar/:id', {
       schema: { tags, summary: 'Retired: create a booking with POST /api/booking/create', deprecated: true, params: idParams, response: { 410: errorResponseSchema } },

@@ -25,7 +25,8 @@ export {
   viewCar,
   type CarRecord,
 } from './cars.service';
-export { carsRoutes } from './cars.routes';
+export { carsRoutes, type CarsRoutesDeps } from './cars.routes';
+export type { HostCancellationsOf } from './car-browse.service';
 export { countCarsForAdmin, listCarsForAdmin, type AdminCarPage } from './car-admin.service';
 
 export const carsSubscriptions: Subscriptions<AppContext> = {
