@@ -3,6 +3,7 @@
 import type { Booking, PriceBreakdown as Breakdown } from '@karoo/shared';
 import { CalendarDays, CheckCircle2, Clock, MapPin, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { CancellationPolicyNote } from '@/components/cancellation-policy-note';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -54,12 +55,14 @@ export interface ConfirmBookingDialogProps {
   open: boolean;
   summary: BookingSummary;
   price: Breakdown | null;
+  /** The cancellation policy of these dates, in words. */
+  policy?: string;
   isSending: boolean;
   onCancel: () => void;
   onConfirm: (specialRequirements: string) => void;
 }
 
-export function ConfirmBookingDialog({ open, summary, price, isSending, onCancel, onConfirm }: ConfirmBookingDialogProps) {
+export function ConfirmBookingDialog({ open, summary, price, policy, isSending, onCancel, onConfirm }: ConfirmBookingDialogProps) {
   const [notes, setNotes] = useState('');
   return (
     <Dialog
@@ -85,6 +88,7 @@ export function ConfirmBookingDialog({ open, summary, price, isSending, onCancel
             <PriceBreakdown price={price} />
           </div>
         ) : null}
+        {policy ? <CancellationPolicyNote text={policy} /> : null}
         <div>
           <label htmlFor="special-requirements" className="mb-1 block text-sm font-medium text-stone-700">
             Message to the host (optional)

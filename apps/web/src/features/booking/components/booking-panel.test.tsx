@@ -124,6 +124,23 @@ describe('BookingPanel', () => {
     expect(bookNow).toBeEnabled();
   });
 
+  it('shows the cancellation policy: the rules in words before dates, then the picked trip\u2019s own dates and fee', async () => {
+    mockFetch(handlers());
+    const { user } = await openPage();
+    // textContent: the rand amount's space is a no-break space, which toHaveTextContent folds away.
+    const policy = () => within(screen.getByRole('complementary', { name: 'Booking' })).getByRole('region', { name: 'Cancellation policy' });
+    expect(policy()).toHaveTextContent(/Free cancellation until 24 hours before the trip starts/);
+    expect(policy()).toHaveTextContent(/cancelling costs one day's average price/);
+
+    // Tomorrow, 09:00, one day at R 650: 23 hours away, so free for the hour after paying (now,
+    // 10:00); the fee is half of one day's price, R 325.
+    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    expect(policy().textContent).toContain(`Free cancellation until Wed 4 Mar, 11:00. After that, cancelling costs ${formatRand(325)}; the rest is refunded.`);
+    // Next week (Wed 11 Mar, 09:00): free until 24 hours before.
+    await user.click(screen.getByRole('button', { name: 'Next Week' }));
+    expect(policy().textContent).toContain(`Free cancellation until Tue 10 Mar, 09:00. After that, cancelling costs ${formatRand(325)}; the rest is refunded.`);
+  });
+
   it('shows the return calendar 200 ms after a pickup date, without past or held days', async () => {
     signIn(makeUser());
     mockFetch(

@@ -2,7 +2,8 @@
 // dates, calendars that know the car's held dates, times, pickup location, insurance, the live
 // price (the shared calculatePrice), and Book Now. Submit runs the shared validateBookingRequest
 // (the server's checks, in order, with its words), asks for confirmation, then sends the request;
-// the server computes the price it stores.
+// the server computes the price it stores. The cancellation policy shows under the price: in
+// general words until dates are picked, then with the trip's own dates and fee.
 import {
   addDays,
   calculatePrice,
@@ -13,16 +14,19 @@ import {
   validateBookingRequest,
   type Booking,
   type Car,
+  type PriceBreakdown as Breakdown,
 } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { LogIn, ShieldAlert, Star } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { CancellationPolicyNote } from '@/components/cancellation-policy-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useNotification } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { bookedTripPolicy, GENERAL_CANCELLATION_POLICY } from '@/lib/cancellation-policy';
 import { formatRand } from '@/lib/format';
 import { useSettings } from '@/lib/queries/settings';
 import { PATHS, type LoginLocationState } from '@/lib/routes';
@@ -42,6 +46,13 @@ const BOOKING_TOAST_MS = 6000;
 
 function defaultInsurance(car: Car): string | null {
   return car.insurance_options.find((option) => option.included)?.id ?? null;
+}
+
+/** The policy for the picked trip, read as paid now; the general words until there is one. */
+function panelCancellationPolicy(form: BookingFormState, price: Breakdown | null, now: Date): string {
+  if (!price || !form.startDate) return GENERAL_CANCELLATION_POLICY;
+  const trip = { isHourly: price.isHourly, durationDays: price.days, subtotalCents: price.cents.subtotal, startDate: form.startDate, startTime: form.startTime };
+  return bookedTripPolicy(trip, now) ?? GENERAL_CANCELLATION_POLICY;
 }
 
 export interface BookingPanelProps {
@@ -88,6 +99,8 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
           settings,
         })
       : null;
+
+  const policy = panelCancellationPolicy(form, price, new Date());
 
   const isOwnCar = !!user && user.username.toLowerCase() === car.car_owner.toLowerCase();
   const isVerified = user?.verification_status === 'verified';
@@ -272,6 +285,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
           <PriceBreakdown price={price} />
         </div>
       ) : null}
+      <CancellationPolicyNote text={policy} className="mt-4 rounded-xl bg-stone-50 p-3" />
 
       <div className="mt-5 space-y-3">
         {!user ? (
@@ -316,6 +330,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
           insuranceName: insurance?.name,
         }}
         price={price}
+        policy={policy}
         isSending={createBooking.isPending}
         onCancel={() => setConfirmOpen(false)}
         onConfirm={send}

@@ -13,7 +13,7 @@ import { useNotification } from '@/components/ui/toast';
 import { isApiError, messageOf } from '@/lib/api-client';
 import { useApproveBooking, useCancelBooking, useRejectBooking } from '../api/bookings';
 import type { BookingAction, BookingRole } from '../utils/booking-actions';
-import { BookingDocumentLink } from './booking-document-link';
+import { BookingCancellationPolicy } from './booking-cancellation-policy';
 import { BookingRefunds } from './booking-refunds';
 import { bookingStateLabel, formatDate, formatDuration, formatExpiresIn, STATUS_STRIPES } from '@/lib/booking-format';
 
@@ -130,6 +130,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
           {expires ? <p className="mt-1 text-xs font-medium text-amber-700">{expires}</p> : null}
           {/* The renter's refunded extra charges (the API answers none to the car owner). */}
           {role === 'renter' ? <BookingRefunds refunds={booking.refunds} /> : null}
+          <BookingCancellationPolicy booking={booking} role={role} />
         </div>
         <div className="flex items-end justify-between gap-3 sm:flex-col sm:items-end">
           <div className="text-right">
@@ -146,7 +147,6 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
             {open ? 'Hide details' : 'View details'}
             <ChevronDown className={clsx('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
           </button>
-          <BookingDocumentLink booking={booking} role={role} />
         </div>
       </div>
 

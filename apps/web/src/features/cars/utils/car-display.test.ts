@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCar } from '@/test/car-fixtures';
-import { carBadges, markerColour, specChips } from './car-display';
+import { carBadges, hostCancellationsText, markerColour, specChips } from './car-display';
 
 describe('card badges (document 2: Premium > R1000, Instant <= R800, Insured > R600)', () => {
   it.each([
@@ -36,5 +36,18 @@ describe('chips', () => {
       'Diesel',
       '7 seats',
     ]);
+  });
+});
+
+describe("the host's cancellations (issue 20, Turo's wording)", () => {
+  it('counts the trips the host cancelled of their paid trips', () => {
+    expect(hostCancellationsText({ paid_trips: 40, cancelled_by_host: 2 })).toBe('Cancelled 2 of 40 trips');
+    expect(hostCancellationsText({ paid_trips: 12, cancelled_by_host: 0 })).toBe('Cancelled 0 of 12 trips');
+    expect(hostCancellationsText({ paid_trips: 1, cancelled_by_host: 1 })).toBe('Cancelled 1 of 1 trip');
+  });
+
+  it('says nothing of a host without paid trips, or when the answer has no record', () => {
+    expect(hostCancellationsText({ paid_trips: 0, cancelled_by_host: 0 })).toBeNull();
+    expect(hostCancellationsText(undefined)).toBeNull();
   });
 });

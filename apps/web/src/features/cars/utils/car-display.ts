@@ -1,7 +1,7 @@
 // How a car is shown on cards, the map and the detail page: its name, badges, up to three
-// specification chips and its photos. Its rating uses lib/format's formatRating ("New" until it
+// specification chips, its photos and its host's cancellations. Its rating uses lib/format's formatRating ("New" until it
 // has reviews, decisions.md section 5, not the seed's 4.5).
-import { carBadges, markerColour, type Car } from '@karoo/shared';
+import { carBadges, markerColour, type Car, type HostCancellations } from '@karoo/shared';
 
 export const MAX_SPEC_CHIPS = 3;
 
@@ -38,3 +38,12 @@ export const MARKER_CLASSES: Record<ReturnType<typeof markerColour>, string> = {
   yellow: 'bg-amber-400 text-stone-900 ring-amber-600/40',
   red: 'bg-red-700 text-white ring-red-800/40',
 };
+
+/**
+ * "Cancelled 2 of 40 trips" (Turo's wording): the paid trips the host cancelled of all their paid
+ * trips. Nothing for a host without paid trips yet: "0 of 0" tells a renter nothing.
+ */
+export function hostCancellationsText(record: HostCancellations | undefined): string | null {
+  if (!record || record.paid_trips === 0) return null;
+  return `Cancelled ${record.cancelled_by_host} of ${record.paid_trips} ${record.paid_trips === 1 ? 'trip' : 'trips'}`;
+}

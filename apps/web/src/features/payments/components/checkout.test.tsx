@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { formatRand } from '@karoo/shared';
+import { describe, expect, it, vi } from 'vitest';
 import { makeBooking } from '@/test/booking-fixtures';
 import { fail, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -39,6 +40,21 @@ describe('sandbox checkout', () => {
     await user.click(within(dialog).getByRole('button', { name: /^Pay R/ }));
     expect(within(dialog).getByText('Card number is required')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/payments/sandbox/charge')).toBe(false);
+  });
+
+  it("shows the trip's cancellation policy, read as paid now, before the card form", async () => {
+    // Monday 25 February 2030, 10:00 in Johannesburg; the trip starts Fri 1 Mar, 09:00, 2 days at R 450.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-02-25T08:00:00Z'));
+    try {
+      const { user } = setup();
+      const dialog = await openCheckout(user);
+      expect(within(dialog).getByRole('region', { name: 'Cancellation policy' }).textContent).toBe(
+        `Cancellation policyFree cancellation until Thu 28 Feb, 09:00. After that, cancelling costs ${formatRand(225)}; the rest is refunded.`,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows a decline inline, lets the renter retry, then activates the booking', async () => {

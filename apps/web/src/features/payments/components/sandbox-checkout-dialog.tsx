@@ -1,8 +1,10 @@
 // The sandbox card checkout: looks like a hosted card form, charges a test card through the API
-// and, on success, hands the reference back so the booking can be activated.
+// and, on success, hands the reference back so the booking can be activated. The cancellation
+// policy of the trip being paid for shows above the card form.
 import { formatRand, type PaymentSession } from '@karoo/shared';
 import { CreditCard, FlaskConical, Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { CancellationPolicyNote } from '@/components/cancellation-policy-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -14,13 +16,15 @@ import { formatCardNumber, formatExpiry, validateCard, type CardErrors } from '.
 export interface SandboxCheckoutDialogProps {
   session: PaymentSession;
   carName: string;
+  /** The trip's cancellation policy, in words, read as paid now. */
+  policy?: string | null;
   /** The charge succeeded: activate the booking with this reference. */
   onPaid: (reference: string) => Promise<void> | void;
   /** The window was closed without paying. */
   onCancel: () => void;
 }
 
-export function SandboxCheckoutDialog({ session, carName, onPaid, onCancel }: SandboxCheckoutDialogProps) {
+export function SandboxCheckoutDialog({ session, carName, policy, onPaid, onCancel }: SandboxCheckoutDialogProps) {
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvv, setCvv] = useState('');
@@ -65,6 +69,7 @@ export function SandboxCheckoutDialog({ session, carName, onPaid, onCancel }: Sa
           {amount}
         </span>
       </div>
+      {policy ? <CancellationPolicyNote text={policy} className="mb-4" /> : null}
       <form onSubmit={submit} noValidate className="space-y-3" aria-label="Card details">
         <Input
           label="Card number"

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNotification } from '@/components/ui/toast';
 import { isApiError, messageOf, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { bookedTripPolicy, policyTripOf } from '@/lib/cancellation-policy';
 import { queryKeys } from '@/lib/query-keys';
 import { activateBooking, createPaymentSession } from '../api/payments';
 import { loadPaystack, openPaystackPopup } from '../utils/paystack';
@@ -94,6 +95,7 @@ export function useCheckout(): { startCheckout: (booking: Booking) => Promise<vo
     <SandboxCheckoutDialog
       session={sandbox.session}
       carName={sandbox.booking.car_name}
+      policy={bookedTripPolicy(policyTripOf(sandbox.booking), new Date())}
       onPaid={(reference) => activate(sandbox.booking, reference)}
       onCancel={cancelled}
     />

@@ -33,6 +33,14 @@ describe('CarDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Show photo 2' })).toBeInTheDocument();
   });
 
+  it("shows on the host card how many of their paid trips the host cancelled", async () => {
+    const counted = makeCar({ host: { ...car.host, cancellations: { paid_trips: 40, cancelled_by_host: 2 } } });
+    mockFetch({ ...handlers(), [`GET /api/car/getCarDetails/${counted.car_username}`]: ok(counted) });
+    renderApp({ path: `/cars/${counted.car_username}` });
+    const hostCard = (await screen.findByRole('heading', { name: 'Hosted by Thabo Mokoena' })).closest('section')!;
+    expect(within(hostCard).getByText('Cancelled 2 of 40 trips')).toBeInTheDocument();
+  });
+
   it('averages the reviews to one decimal and shows 6, then all', async () => {
     const reviews = [5, 4, 4, 5, 3, 5, 4, 5].map((rating, i) => makeReview({ rating, comment: `Review number ${i + 1}` }));
     mockFetch(handlers(reviews));

@@ -3,7 +3,7 @@
 // reviews, the host, and the booking panel, which the route supplies (it belongs to the booking
 // feature). A missing car, or one that fails to load, shows 'Car Not Found'.
 import type { Car } from '@karoo/shared';
-import { BadgeCheck, CalendarDays, Car as CarIcon, CheckCircle2, ChevronLeft, Cog, DoorOpen, Fuel, Gauge, MapPin, Palette, ScrollText, ShieldCheck, Star, Users, Zap } from 'lucide-react';
+import { BadgeCheck, CalendarDays, CalendarX, Car as CarIcon, CheckCircle2, ChevronLeft, Cog, DoorOpen, Fuel, Gauge, MapPin, Palette, ScrollText, ShieldCheck, Star, Users, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses, ButtonLink } from '@/components/ui/button';
@@ -12,7 +12,7 @@ import { formatDate, formatRand, formatRating, hasRating, initialOf } from '@/li
 import { PATHS } from '@/lib/routes';
 import { useCar } from '../../api/get-car';
 import { useStickyTop } from '../../hooks/use-sticky-top';
-import { capitalise, carBadges, carImages, carTitle } from '../../utils/car-display';
+import { capitalise, carBadges, carImages, carTitle, hostCancellationsText } from '../../utils/car-display';
 import { FavouriteButton } from '../favourite-button';
 import { CarReviews } from './car-reviews';
 import { Gallery } from '@/components/ui/gallery';
@@ -122,6 +122,7 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
 
   const name = carTitle(car);
   const spec = car.specifications;
+  const hostCancellations = hostCancellationsText(car.host.cancellations);
   const badges = carBadges(car.car_rent_price);
   const description = car.description || car.car_description;
 
@@ -233,6 +234,11 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
                   {car.host.host_since ? (
                     <span className="flex items-center gap-1">
                       <CalendarDays className="size-3.5" aria-hidden="true" /> Hosting since {formatDate(car.host.host_since)}
+                    </span>
+                  ) : null}
+                  {hostCancellations ? (
+                    <span className="flex items-center gap-1" data-testid="host-cancellations">
+                      <CalendarX className="size-3.5" aria-hidden="true" /> {hostCancellations}
                     </span>
                   ) : null}
                 </p>

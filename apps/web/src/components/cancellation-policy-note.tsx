@@ -1,0 +1,17 @@
+// The cancellation policy as one short note with its heading, wherever a renter decides or looks
+// back: the car page, the booking request, checkout, My Bookings. The words come from
+// lib/cancellation-policy.ts; this only lays them out.
+import { clsx } from 'clsx';
+import { CalendarCheck } from 'lucide-react';
+
+export function CancellationPolicyNote({ text, className }: { text: string; className?: string }) {
+  return (
+    <section aria-label="Cancellation policy" data-testid="cancellation-policy" className={clsx('flex gap-2.5 text-sm text-stone-600', className)}>
+      <CalendarCheck className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+      <div className="min-w-0">
+        <p className="font-semibold text-stone-900">Cancellation policy</p>
+        <p className="mt-0.5">{text}</p>
+      </div>
+    </section>
+  );
+}
