@@ -13,6 +13,7 @@ import { useNotification } from '@/components/ui/toast';
 import { isApiError, messageOf } from '@/lib/api-client';
 import { useApproveBooking, useCancelBooking, useRejectBooking } from '../api/bookings';
 import type { BookingAction, BookingRole } from '../utils/booking-actions';
+import { BookingDocumentLink } from './booking-document-link';
 import { BookingCancellationPolicy } from './booking-cancellation-policy';
 import { BookingRefunds } from './booking-refunds';
 import { bookingStateLabel, formatDate, formatDuration, formatExpiresIn, STATUS_STRIPES } from '@/lib/booking-format';
@@ -147,6 +148,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
             {open ? 'Hide details' : 'View details'}
             <ChevronDown className={clsx('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
           </button>
+          <BookingDocumentLink booking={booking} role={role} />
         </div>
       </div>
 
