@@ -26,7 +26,7 @@ import { devtoolsRoutes } from './modules/devtools';
 import { earningsRoutes } from './modules/earnings';
 import { healthRoutes } from './modules/health';
 import { notificationsRoutes } from './modules/notifications';
-import { findVisibleRefunds, paymentsRoutes } from './modules/payments';
+import { cancelPaidTrip, cancelTripRequestOf, findVisibleLedger, paymentsRoutes } from './modules/payments';
 import { receiptsRoutes } from './modules/receipts';
 import { reviewsRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
@@ -159,7 +159,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(auditRoutes(ctx));
       await api.register(settingsRoutes(ctx));
       await api.register(carsRoutes(ctx, { hostCancellationsOf: hostCancellations }));
-      await api.register(bookingsRoutes(ctx, { refundsOf: findVisibleRefunds }));
+      await api.register(bookingsRoutes(ctx, { ledgerOf: findVisibleLedger, cancelPaidTrip: (c, viewer, id, body) => cancelPaidTrip(c, viewer, id, cancelTripRequestOf(body)) }));
       await api.register(paymentsRoutes(ctx));
       await api.register(reviewsRoutes(ctx));
       await api.register(earningsRoutes(ctx));

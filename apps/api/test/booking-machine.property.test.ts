@@ -59,7 +59,9 @@ function checkInvariants(rows: BookingRow[], before: Map<string, string>) {
     const previous = before.get(r.id);
     if (previous === undefined) expect(['pending', 'confirmed']).toContain(r.status);
     else if (previous !== r.status) expect(canTransition(previous, r.status), `${previous} -> ${r.status}`).toBe(true);
-    expect(r.payment_status === 'paid', `${r.status}/${r.payment_status}`).toBe(r.status === 'active' || (r.status === 'completed' && r.paid_at !== null));
+    // Paid: a trip under way, or one that was paid and then completed or cancelled by the policy.
+    const paidTrip = r.status === 'active' || (['completed', 'cancelled'].includes(r.status) && r.paid_at !== null);
+    expect(r.payment_status === 'paid', `${r.status}/${r.payment_status}`).toBe(paidTrip);
   }
   const holding = rows.filter((r) => ['pending', 'confirmed', 'active'].includes(r.status));
   for (const a of holding) {

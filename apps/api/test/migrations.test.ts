@@ -77,6 +77,7 @@ describe('0015: mail delivery state', () => {
 describe('0014: one charge per booking', () => {
   it('refunds the charges recorded before it that no booking kept (a second payment, a payment after expiry)', async () => {
     const { up, down } = await import('../src/db/migrations/0014-one-charge-per-booking');
+    const ledgerMigration = await import('../src/db/migrations/0020-ledger');
     const { retryPendingRefunds } = await import('../src/modules/payments/payments.service');
     const host = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
     const renter = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
@@ -84,7 +85,10 @@ describe('0014: one charge per booking', () => {
     const paid = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-01', days: 2, status: 'active' });
     const cancelled = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-10', days: 2, status: 'cancelled' });
     const payable = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-20', days: 2, status: 'confirmed' });
-    await withSchemaChangeLock(() => down(t.db as never));
+    await withSchemaChangeLock(async () => {
+      await ledgerMigration.down(t.db as never);
+      await down(t.db as never);
+    });
     // What the old code left: the booking's own charge, a second one on the paid booking (answered
     // 409 and forgotten), one that arrived after the booking was cancelled, and an open checkout.
     const old = (reference: string, bookingId: string, status: string, amount: number) =>
@@ -105,15 +109,14 @@ describe('0014: one charge per booking', () => {
     expect(byRef['OLD-LATE']).toMatchObject({ status: 'success', refund_status: 'pending', refund_amount_cents: cancelled.total_price_cents });
     expect(byRef['OLD-SECOND']!.refund_reason).toBe('This booking was already paid with another payment.');
 
-    // The retry job asks the provider for them like for any refund.
+    // The ledger (0020) takes them as pending refunds, and the retry job asks the provider for them like for any refund.
+    await withSchemaChangeLock(() => ledgerMigration.up(t.db as never));
     t.clock.advance(60_000);
-    expect(await retryPendingRefunds(t.ctx)).toEqual({ refunded: 2, pending: 0 });
-    const after = await t.db.selectFrom('payments').select(['reference', 'refund_status']).where('reference', 'like', 'OLD-%').orderBy('reference').execute();
-    expect(after).toEqual([
-      { reference: 'OLD-KEPT', refund_status: null },
-      { reference: 'OLD-LATE', refund_status: 'refunded' },
-      { reference: 'OLD-OPEN', refund_status: null },
-      { reference: 'OLD-SECOND', refund_status: 'refunded' },
+    expect(await retryPendingRefunds(t.ctx)).toEqual({ refunded: 2, pending: 0, failed: 0 });
+    const refunds = await t.db.selectFrom('ledger_entries').select(['charge_reference', 'state', 'amount_cents']).where('kind', '=', 'refund').where('charge_reference', 'like', 'OLD-%').orderBy('charge_reference').execute();
+    expect(refunds).toEqual([
+      { charge_reference: 'OLD-LATE', state: 'succeeded', amount_cents: cancelled.total_price_cents },
+      { charge_reference: 'OLD-SECOND', state: 'succeeded', amount_cents: paid.total_price_cents },
     ]);
   });
 });

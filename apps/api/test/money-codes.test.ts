@@ -8,6 +8,7 @@ import type { PaymentSession } from '@karoo/shared';
 import type { CarRow } from '../src/db/schema';
 import { expireOverdueBookings } from '../src/modules/bookings/bookings.service';
 import { retryPendingRefunds } from '../src/modules/payments/payments.service';
+import { refundOfCharge } from './helpers/refunds';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
 import { startPaystackStub, type PaystackStub } from './helpers/bookings';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
@@ -67,7 +68,8 @@ describe('sandbox: a late charge on an expired booking', () => {
 
     const res = expectOk<{ status: string; message: string }>(await charge(w, reference));
     expect(res.message).toBe('Payment approved. This booking had expired before the payment arrived. It is being refunded in full.');
-    expect(await payment(w, reference)).toMatchObject({ refund_status: 'refunded', refund_reason_code: 'booking_expired', refund_reason: 'This booking had expired before the payment arrived.' });
+    expect(await payment(w, reference)).toMatchObject({ refund_status: 'pending', refund_reason_code: 'booking_expired', refund_reason: 'This booking had expired before the payment arrived.' });
+    expect(await refundOfCharge(w.t.db, reference)).toMatchObject({ state: 'succeeded', code: 'booking_expired' });
     expectError(await pay(w, b.id, reference), 409, /had expired before the payment arrived/);
   });
 
@@ -78,7 +80,8 @@ describe('sandbox: a late charge on an expired booking', () => {
     await w.t.db.updateTable('bookings').set({ host_response: 'Expired: my plans changed' }).where('id', '=', b.id).execute();
     expect((await w.t.db.selectFrom('bookings').select('cancel_cause').where('id', '=', b.id).executeTakeFirstOrThrow()).cancel_cause).toBe('renter');
     await charge(w, reference);
-    expect(await payment(w, reference)).toMatchObject({ refund_status: 'refunded', refund_reason_code: 'booking_cancelled' });
+    expect(await payment(w, reference)).toMatchObject({ refund_status: 'pending', refund_reason_code: 'booking_cancelled' });
+    expect(await refundOfCharge(w.t.db, reference)).toMatchObject({ state: 'succeeded', code: 'booking_cancelled' });
   });
 });
 
@@ -126,14 +129,14 @@ describe('Paystack (local stub)', () => {
     stub.failRefund(400, 'Transaction has been fully reversed');
     try {
       expectError(await pay(w, b.id, reference), 402);
-      const row = await payment(w, reference);
-      expect(row).toMatchObject({ refund_status: 'pending', refund_reason_code: 'wrong_amount', refund_error: 'Transaction has been fully reversed' });
+      expect(await payment(w, reference)).toMatchObject({ refund_status: 'pending', refund_reason_code: 'wrong_amount' });
+      expect(await refundOfCharge(w.t.db, reference)).toMatchObject({ state: 'pending', code: 'wrong_amount', last_error: 'Transaction has been fully reversed' });
       expect(stub.refunds.has(reference)).toBe(false);
     } finally {
       stub.failRefund(null);
     }
     w.t.clock.advance(60_000);
-    expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 1, pending: 0 });
+    expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 1, pending: 0, failed: 0 });
     expect(stub.refunds.has(reference)).toBe(true);
     w.t.clock.set(NOW);
   });
@@ -147,7 +150,7 @@ describe('Paystack (local stub)', () => {
       stub.settle(reference, { status: 'success', amount: 100, currency: 'ZAR' });
       stub.refunds.set(reference, { id: 77, amount: 100, status: 'pending' });
       expectError(await pay(w, b.id, reference), 402);
-      expect(await payment(w, reference)).toMatchObject({ refund_status: 'refunded', refund_provider_id: '77', refund_error: null });
+      expect(await refundOfCharge(w.t.db, reference)).toMatchObject({ state: 'succeeded', provider_reference: '77', last_error: null });
 
       // A refund already processed: the transaction reads 'reversed'.
       const c = await confirmedBooking(w);
@@ -155,12 +158,12 @@ describe('Paystack (local stub)', () => {
       stub.settle(second.reference, { status: 'success', amount: 100, currency: 'ZAR' });
       stub.failRefund(503);
       expectError(await pay(w, c.id, second.reference), 402);
-      expect((await payment(w, second.reference)).refund_status).toBe('pending');
+      expect((await refundOfCharge(w.t.db, second.reference)).state).toBe('pending');
       stub.failRefund(null);
       stub.refunds.set(second.reference, { id: 78, amount: 100, status: 'processed' });
       w.t.clock.advance(60_000);
-      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 1, pending: 0 });
-      expect(await payment(w, second.reference)).toMatchObject({ refund_status: 'refunded', refund_error: null });
+      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 1, pending: 0, failed: 0 });
+      expect(await refundOfCharge(w.t.db, second.reference)).toMatchObject({ state: 'succeeded', last_error: null });
       expect(refundRequests(second.reference)).toHaveLength(2);
 
       // Paystack's refund that waits for the customer's bank details is not done: it stays pending, and says why.
@@ -169,9 +172,9 @@ describe('Paystack (local stub)', () => {
       stub.settle(third.reference, { status: 'success', amount: 100, currency: 'ZAR' });
       stub.refunds.set(third.reference, { id: 79, amount: 100, status: 'needs-attention' });
       expectError(await pay(w, d.id, third.reference), 402);
-      const stuck = await payment(w, third.reference);
-      expect(stuck.refund_status).toBe('pending');
-      expect(stuck.refund_error).toMatch(/refund 79 needs attention/);
+      const stuck = await refundOfCharge(w.t.db, third.reference);
+      expect(stuck.state).toBe('pending');
+      expect(stuck.last_error).toMatch(/refund 79 needs attention/);
     } finally {
       stub.alreadyRefundedMessage = 'Transaction has been fully reversed';
       stub.failRefund(null);

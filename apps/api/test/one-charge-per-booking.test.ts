@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booking, type PaymentSession } from '@karoo/shared';
 import type { CarRow } from '../src/db/schema';
 import { retryPendingRefunds } from '../src/modules/payments/payments.service';
+import { refundOfCharge } from './helpers/refunds';
+import { sumBookingMoney } from '../src/modules/ledger';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
 import { startPaystackStub, type PaystackStub } from './helpers/bookings';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
@@ -70,6 +72,12 @@ async function expectMoneyAddsUp(w: World, bookingId: string, chargedCents: (ref
   expect(chargesIn).toBe(onBooking + refunded);
   const kept = rows.filter((p) => p.status === 'success' && p.refund_status === null);
   expect(kept.map((p) => p.reference)).toEqual(b.payment_status === 'paid' ? [b.payment_reference] : []);
+  // The ledger says the same: what the provider charged is its charges, and they are the booking's
+  // shares (its total, once) plus its refunds.
+  const money = sumBookingMoney(await w.t.db.selectFrom('ledger_entries').selectAll().where('booking_id', '=', bookingId).execute());
+  expect(money.chargedCents).toBe(chargesIn);
+  expect(money.hostShareCents + money.platformShareCents).toBe(onBooking);
+  expect(money.refundedCents + money.refundPendingCents).toBe(refunded);
 }
 
 describe('sandbox provider', () => {
@@ -133,13 +141,20 @@ describe('sandbox provider', () => {
     expect(refund.reference).not.toBe(booking.payment_reference);
     expect(refund).toMatchObject({
       status: 'success',
-      refund_status: 'refunded',
+      refund_status: 'pending',
       refund_amount_cents: b.total_price_cents,
       refund_reason: 'This booking was already paid with another payment.',
-      refund_provider_id: `SANDBOX-REFUND-${refund.reference}`,
-      refund_attempts: 1,
     });
-    expect(refund.refunded_at).not.toBeNull();
+    // The refund is a ledger row, accepted by the sandbox at the first ask.
+    const ledgerRefund = await refundOfCharge(w.t.db, refund.reference);
+    expect(ledgerRefund).toMatchObject({
+      state: 'succeeded',
+      amount_cents: b.total_price_cents,
+      reason: 'This booking was already paid with another payment.',
+      provider_reference: `SANDBOX-REFUND-${ledgerRefund.id}`,
+      attempts: 1,
+    });
+    expect(ledgerRefund.moved_at).not.toBeNull();
     await expectMoneyAddsUp(w, b.id, await sandboxCharged(b.id)());
 
     // Activated once (renter and host told once), the renter told of the refund in the app and by email.
@@ -157,7 +172,7 @@ describe('sandbox provider', () => {
     expect(expectOk<{ message: string }>(await charge(w, refund.reference)).message).toMatch(/being refunded in full/);
     expect(await notesOf(w, w.renter.user.id, 'booking_paid')).toHaveLength(1);
     expect(await notesOf(w, w.renter.user.id, 'payment_refunded')).toHaveLength(1);
-    expect((await paymentsOf(w, b.id)).find((p) => p.reference === refund.reference)).toMatchObject({ refund_attempts: 1, refund_status: 'refunded' });
+    expect(await refundOfCharge(w.t.db, refund.reference)).toMatchObject({ attempts: 1, state: 'succeeded' });
     await expectMoneyAddsUp(w, b.id, await sandboxCharged(b.id)());
   });
 
@@ -169,7 +184,7 @@ describe('sandbox provider', () => {
       const res = expectOk<{ status: string; message: string }>(await charge(w, reference));
       expect(res).toEqual({ status: 'success', message: 'Payment approved. This booking had expired before the payment arrived. It is being refunded in full.' });
       expect(await bookingRow(w, b.id)).toMatchObject({ status: 'cancelled', payment_status: 'unpaid', payment_reference: null });
-      expect((await paymentsOf(w, b.id))[0]).toMatchObject({ refund_status: 'refunded', refund_amount_cents: b.total_price_cents });
+      expect(await refundOfCharge(w.t.db, reference)).toMatchObject({ state: 'succeeded', amount_cents: b.total_price_cents });
       expectError(await pay(w, b.id, reference), 409, /had expired before the payment arrived\. Your payment of .* is being refunded in full\./);
       expect(await notesOf(w, w.renter.user.id, 'payment_refunded')).toHaveLength(2);
       await expectMoneyAddsUp(w, b.id, await sandboxCharged(b.id)());
@@ -181,8 +196,8 @@ describe('sandbox provider', () => {
   it('revenue counts the booking once: refunded charges are not in admin finance or stats', async () => {
     const finance = expectOk<{ totals: { gross: number; bookings: number } }>(await w.t.app.inject({ method: 'GET', url: '/api/earnings/admin/finance', headers: w.admin.headers }));
     const paid = await w.t.db.selectFrom('bookings').select('total_price_cents').where('payment_status', '=', 'paid').execute();
-    const charges = await w.t.db.selectFrom('payments').select(['amount_cents', 'refund_status']).where('status', '=', 'success').execute();
-    expect(charges.some((c) => c.refund_status === 'refunded')).toBe(true);
+    const refunds = await w.t.db.selectFrom('ledger_entries').select(['state']).where('kind', '=', 'refund').execute();
+    expect(refunds.some((r) => r.state === 'succeeded')).toBe(true);
     expect(finance.totals.bookings).toBe(paid.length);
     expect(Math.round(finance.totals.gross * 100)).toBe(paid.reduce((sum, p) => sum + p.total_price_cents, 0));
     const stats = expectOk<{ total_revenue: number }>(await w.t.app.inject({ method: 'GET', url: '/api/booking/getStats', headers: w.admin.headers }));
@@ -252,7 +267,8 @@ describe('Paystack provider (local stub)', () => {
     expect(refundRequests(other)[0]).toMatchObject({ method: 'POST', authorization: `Bearer ${stub.secret}`, body: { transaction: other, amount: b.total_price_cents } });
     expect(stub.refunds.get(other)).toEqual({ id: expect.any(Number), amount: b.total_price_cents });
     const refund = (await paymentsOf(w, b.id)).find((p) => p.reference === other)!;
-    expect(refund).toMatchObject({ status: 'success', refund_status: 'refunded', refund_amount_cents: b.total_price_cents, refund_provider_id: String(stub.refunds.get(other)!.id) });
+    expect(refund).toMatchObject({ status: 'success', refund_status: 'pending', refund_amount_cents: b.total_price_cents });
+    expect(await refundOfCharge(w.t.db, other)).toMatchObject({ state: 'succeeded', amount_cents: b.total_price_cents, provider_reference: String(stub.refunds.get(other)!.id) });
     await expectMoneyAddsUp(w, b.id, paystackCharged);
     // One activation: renter and host told once; the renter told of the refund once.
     const paidCount = (await notesOf(w, w.renter.user.id, 'booking_paid')).length;
@@ -298,34 +314,36 @@ describe('Paystack provider (local stub)', () => {
       const res = expectOk<{ message: string }>(await hook(reference));
       expect(res).toBeDefined();
       expect((await bookingRow(w, b.id)).status).toBe('cancelled');
-      let row = (await paymentsOf(w, b.id))[0]!;
-      expect(row).toMatchObject({ status: 'success', refund_status: 'pending', refund_amount_cents: b.total_price_cents, refund_attempts: 1, refund_reason: 'This booking had expired before the payment arrived.' });
-      expect(row.refund_error).toMatch(/not answering/);
-      expect(row.refund_next_attempt_at!.getTime()).toBe(start + 60_000);
+      expect((await paymentsOf(w, b.id))[0]!).toMatchObject({ status: 'success', refund_status: 'pending', refund_amount_cents: b.total_price_cents });
+      let row = await refundOfCharge(w.t.db, reference);
+      expect(row).toMatchObject({ state: 'pending', amount_cents: b.total_price_cents, attempts: 1, reason: 'This booking had expired before the payment arrived.' });
+      expect(row.last_error).toMatch(/not answering/);
+      expect(row.next_attempt_at!.getTime()).toBe(start + 60_000);
       expect(await notesOf(w, w.renter.user.id, 'payment_refunded')).toHaveLength(2);
       await expectMoneyAddsUp(w, b.id, paystackCharged);
 
       // Not due yet: nothing is asked. Due, and refused again (a 400): the wait doubles.
-      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 0, pending: 0 });
+      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 0, pending: 0, failed: 0 });
       stub.failRefund(400);
       w.t.clock.advance(60_000);
-      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 0, pending: 1 });
-      row = (await paymentsOf(w, b.id))[0]!;
-      expect(row).toMatchObject({ refund_status: 'pending', refund_attempts: 2, refund_error: 'Refund cannot be processed right now' });
-      expect(row.refund_next_attempt_at!.getTime()).toBe(start + 60_000 + 120_000);
+      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 0, pending: 1, failed: 0 });
+      row = await refundOfCharge(w.t.db, reference);
+      expect(row).toMatchObject({ state: 'pending', attempts: 2, last_error: 'Refund cannot be processed right now' });
+      expect(row.next_attempt_at!.getTime()).toBe(start + 60_000 + 120_000);
 
       // A webhook replay meanwhile does not start a second refund.
       expectOk(await hook(reference));
-      expect((await paymentsOf(w, b.id))[0]!.refund_attempts).toBe(2);
+      expect((await refundOfCharge(w.t.db, reference)).attempts).toBe(2);
 
       stub.failRefund(null);
       w.t.clock.advance(120_000);
-      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 1, pending: 0 });
-      row = (await paymentsOf(w, b.id))[0]!;
-      expect(row).toMatchObject({ refund_status: 'refunded', refund_attempts: 3, refund_error: null, refund_next_attempt_at: null });
+      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 1, pending: 0, failed: 0 });
+      row = await refundOfCharge(w.t.db, reference);
+      expect(row).toMatchObject({ state: 'succeeded', attempts: 3, last_error: null, next_attempt_at: null });
+      expect(row.moved_at!.getTime()).toBe(start + 60_000 + 120_000);
       expect(stub.refunds.has(reference)).toBe(true);
       w.t.clock.advance(HOUR);
-      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 0, pending: 0 });
+      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 0, pending: 0, failed: 0 });
       expect(refundRequests(reference)).toHaveLength(3);
       expect(await notesOf(w, w.renter.user.id, 'payment_refunded')).toHaveLength(2);
       await expectMoneyAddsUp(w, b.id, paystackCharged);
@@ -342,7 +360,7 @@ describe('Paystack provider (local stub)', () => {
     // A wrong amount is refused as before (402) and what came in goes back.
     stub.refunds.set(reference, { id: 77, amount: 100 });
     expectError(await pay(w, b.id, reference), 402, 'Could not activate booking. The amount paid does not match the booking total.');
-    expect((await paymentsOf(w, b.id))[0]).toMatchObject({ refund_status: 'refunded', refund_amount_cents: 100 });
+    expect(await refundOfCharge(w.t.db, reference)).toMatchObject({ state: 'succeeded', amount_cents: 100 });
     expect((await bookingRow(w, b.id)).status).toBe('confirmed');
     await expectMoneyAddsUp(w, b.id, paystackCharged);
     // The booking can still be paid: a new checkout.

@@ -15,7 +15,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
   pending: ['confirmed', 'rejected', 'cancelled'],
   confirmed: ['cancelled', 'active'],
-  active: ['completed'],
+  active: ['completed', 'cancelled'],
   completed: [],
   cancelled: [],
   rejected: [],
@@ -39,6 +39,9 @@ export const BOOKING_TRANSITION_ACTORS: Record<string, readonly BookingActor[]> 
   'confirmed->cancelled': ['renter', 'admin', 'system'],
   'confirmed->active': ['payment'],
   'active->completed': ['owner', 'admin'],
+  // A paid trip, by the cancellation policy (cancellation.ts): the renter before it starts, the
+  // host before it starts (or reporting a no-show after), an administrator at any time.
+  'active->cancelled': ['renter', 'owner', 'admin'],
 };
 
 /** True when `actor` may move a booking from `from` to `to` (the change must also be allowed). */
@@ -121,7 +124,18 @@ export const bookingCarSummarySchema = z.object({
   specifications: z.object({ transmission: z.string(), fuelType: z.string() }),
 });
 
-export const REFUND_STATUSES = ['pending', 'refunded'] as const;
+/** A booking's ledger sums, in rand; null where the viewer has no business seeing it. */
+export const bookingMoneySchema = z.object({
+  charged: money.nullable(),
+  refunded: money.nullable(),
+  refund_pending: money.nullable(),
+  cancellation_fee: money.nullable(),
+  host_share: money.nullable(),
+  host_penalty: money.nullable(),
+});
+export type BookingMoney = z.infer<typeof bookingMoneySchema>;
+
+export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
@@ -130,6 +144,8 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
  * `pending` until the payment provider accepts the refund, then `refunded`.
  */
 export const bookingRefundSchema = z.object({
+  /** The refund's ledger row (an administrator retries a failed one by it). */
+  id: z.string(),
   /** The payment reference of the refunded charge (as in the renter's notification). */
   reference: z.string(),
   amount: money,
@@ -137,6 +153,8 @@ export const bookingRefundSchema = z.object({
   reason: z.string(),
   requested_at: z.string(),
   refunded_at: z.string().nullable(),
+  /** Why the provider refused it (administrators only). */
+  last_error: z.string().optional(),
 });
 export type BookingRefund = z.infer<typeof bookingRefundSchema>;
 
@@ -193,8 +211,12 @@ export const bookingSchema = z.object({
   updated_at: z.string(),
   /** When a pending or confirmed-unpaid booking will expire if nothing happens; null otherwise. */
   expires_at: z.string().nullable(),
-  /** Refunds of this booking's extra charges, oldest first; shown to the renter and admins, empty for the car owner. */
+  /** Refunds of this booking's charges (a cancellation's, or an extra charge's), oldest first; shown to the renter and admins, empty for the car owner. */
   refunds: z.array(bookingRefundSchema),
+  /** Why it was cancelled: 'renter', 'host', 'no_show', 'admin', 'expired', 'car_removed', 'renter_closed'; null otherwise. */
+  cancel_cause: z.string().nullable(),
+  /** The booking's money as sums of its ledger rows, each party seeing their own side (null fields are not theirs to see). */
+  money: bookingMoneySchema,
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -14,6 +14,7 @@ export * from './catalogues';
 export * from './settings';
 export * from './pricing';
 export * from './cancellation';
+export * from './cancellation-api';
 export * from './booking-rules';
 export * from './calendar-date';
 export * from './bookings';

@@ -30,6 +30,10 @@ export const settingsSchema = z.object({
   maximum_rental_duration_days: z.number().int(),
   maintenance_mode: z.boolean(),
   business_rules: businessRulesSchema,
+  /** Rand charged to a host who cancels a paid trip more than 24 hours before it starts (decision 037). */
+  host_cancellation_penalty_early: z.number(),
+  /** Rand charged to a host who cancels a paid trip within 24 hours of its start. */
+  host_cancellation_penalty_late: z.number(),
 });
 export type PlatformSettings = z.infer<typeof settingsSchema>;
 
@@ -52,7 +56,20 @@ export const DEFAULT_SETTINGS: PlatformSettings = {
     automatic_pricing_adjustment: false,
     surge_pricing_enabled: false,
   },
+  host_cancellation_penalty_early: 250,
+  host_cancellation_penalty_late: 500,
 };
+
+/** The host penalties of the cancellation policy, in cents, from the settings. */
+export function hostPenaltiesOf(settings: Pick<PlatformSettings, 'host_cancellation_penalty_early' | 'host_cancellation_penalty_late'>) {
+  return {
+    hostPenaltyEarlyCents: Math.round(settings.host_cancellation_penalty_early * 100),
+    hostPenaltyLateCents: Math.round(settings.host_cancellation_penalty_late * 100),
+  };
+}
+
+/** The largest host penalty an administrator may set, in rand. */
+export const MAX_HOST_PENALTY = 10_000;
 
 /** Pairs of keys (shape A, shape B) that hold one value. */
 export const SETTINGS_KEY_PAIRS = [
@@ -70,6 +87,13 @@ const rentalDays = z
   .int('Maximum rental duration must be a whole number of days')
   .min(1, `Maximum rental duration must be between 1 and ${MAX_RENTAL_DAYS_LIMIT} days`)
   .max(MAX_RENTAL_DAYS_LIMIT, `Maximum rental duration must be between 1 and ${MAX_RENTAL_DAYS_LIMIT} days`);
+
+const penaltyRand = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number of rand`)
+    .min(0, `${label} cannot be negative`)
+    .max(10_000, `${label} must be at most R 10 000`);
 
 /** PUT /settings: the full object or any part of it, in either shape. */
 export const updateSettingsBodySchema = z.object({
@@ -90,6 +114,8 @@ export const updateSettingsBodySchema = z.object({
   maximum_rental_duration_days: rentalDays.optional(),
   maintenance_mode: z.boolean().optional(),
   business_rules: businessRulesSchema.partial().optional(),
+  host_cancellation_penalty_early: penaltyRand('Early cancellation penalty').optional(),
+  host_cancellation_penalty_late: penaltyRand('Late cancellation penalty').optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 
@@ -105,7 +131,7 @@ export function mergeSettings(current: PlatformSettings, update: UpdateSettingsB
     ...current,
     business_rules: { ...current.business_rules, ...stripUndefined(update.business_rules ?? {}) },
   };
-  for (const key of ['minCarValue', 'autoApproveHosts', 'emailNotifications', 'smsNotifications', 'platform_fee', 'currency'] as const) {
+  for (const key of ['minCarValue', 'autoApproveHosts', 'emailNotifications', 'smsNotifications', 'platform_fee', 'currency', 'host_cancellation_penalty_early', 'host_cancellation_penalty_late'] as const) {
     if (update[key] !== undefined) (next as Record<string, unknown>)[key] = update[key];
   }
   for (const [a, b] of SETTINGS_KEY_PAIRS) {
@@ -161,5 +187,7 @@ export const settingsFormSchema = z.object({
   emailNotifications: z.boolean(),
   smsNotifications: z.boolean(),
   maintenance_mode: z.boolean(),
+  host_cancellation_penalty_early: settingsBody.host_cancellation_penalty_early.unwrap(),
+  host_cancellation_penalty_late: settingsBody.host_cancellation_penalty_late.unwrap(),
 });
 export type SettingsForm = z.infer<typeof settingsFormSchema>;

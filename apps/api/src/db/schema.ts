@@ -248,16 +248,11 @@ export interface PaymentsTable {
   /** The provider's checkout of this reference (Paystack), answered again to a second initialise. */
   access_code: ColumnType<string | null, string | null | undefined, string | null>;
   authorization_url: ColumnType<string | null, string | null | undefined, string | null>;
-  /** A successful charge that could not stay on its booking: 'pending' until the provider accepted the refund. */
+  /** A successful charge that could not stay on its booking: 'pending' marks it not kept (its refund is a ledger row, migration 0020). */
   refund_status: ColumnType<PaymentRefundStatus | null, PaymentRefundStatus | null | undefined, PaymentRefundStatus | null>;
   refund_amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
   refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
   refund_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  refund_attempts: Generated<number>;
-  refund_next_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  refund_error: ColumnType<string | null, string | null | undefined, string | null>;
-  refund_provider_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why the charge is refunded, as a code: what the service branches on (refund_reason is its sentence). */
   refund_reason_code: ColumnType<RefundReasonCode | null, RefundReasonCode | null | undefined, RefundReasonCode | null>;
   created_at: CreatedAt;
@@ -268,7 +263,52 @@ export type PaymentRefundStatus = 'pending' | 'refunded';
 /** Why a successful charge could not stay on its booking (migration 0018). */
 export type RefundReasonCode = 'already_paid' | 'booking_expired' | 'booking_cancelled' | 'booking_not_payable' | 'wrong_amount' | 'wrong_currency';
 /** Why a booking was cancelled (events/domain-events CancelCause); null for cancellations before migration 0018. */
-export type CancelCauseValue = 'renter' | 'admin' | 'expired' | 'car_removed' | 'renter_closed';
+export type CancelCauseValue = 'renter' | 'admin' | 'expired' | 'car_removed' | 'renter_closed' | 'host' | 'no_show';
+
+/** What moved (migration 0020; docs/decisions/039-one-ledger.md). */
+export type LedgerKind = 'charge' | 'refund' | 'host_earning' | 'platform_fee' | 'host_penalty' | 'payout' | 'payout_reversal';
+export type LedgerState = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * One money movement of a booking, append-only (the database refuses any change but a pending row
+ * settling once). Amounts are positive except the shares of a charge (host_earning, platform_fee),
+ * which a cancellation corrects with negative rows.
+ */
+export interface LedgerEntriesTable {
+  id: Generated<string>;
+  seq: GeneratedAlways<string>;
+  booking_id: string;
+  renter_id: string;
+  host_id: string;
+  kind: LedgerKind;
+  /** What the row is for within its kind: 'trip', 'service_fee', 'insurance', 'host_fee', 'cancellation_fee', 'trip_cancelled', a refund's reason code, a penalty's timing... */
+  code: string;
+  /** Cents (bigint, read as a number: db/connection.ts). */
+  amount_cents: ColumnType<number, number, never>;
+  state: ColumnType<LedgerState, LedgerState | undefined, LedgerState>;
+  /** When the money moved (null until a pending row succeeds). */
+  moved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  recorded_at: ColumnType<Date, Date, never>;
+  /** The charge (payments.reference) a charge or refund belongs to. */
+  charge_reference: ColumnType<string | null, string | null | undefined, never>;
+  /** The provider's id of a refund, or the bank reference of a payout. */
+  provider_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  reason: ColumnType<string | null, string | null | undefined, never>;
+  /** The person who caused it (an administrator's payout or refund, a host's cancellation). */
+  actor_id: ColumnType<string | null, string | null | undefined, never>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Asking the provider for a pending refund (bookkeeping, not money). */
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface SandboxRefundsTable {
+  id: string;
+  reference: string;
+  amount_cents: ColumnType<number, number, never>;
+  created_at: Date;
+}
 
 /** A paid payout taken back by an administrator, with why (earnings module; migration 0018). */
 export interface PayoutReversalsTable {
@@ -396,6 +436,8 @@ export interface Database {
   invoices: InvoicesTable;
   payout_reversals: PayoutReversalsTable;
   audit_log: AuditLogTable;
+  ledger_entries: LedgerEntriesTable;
+  sandbox_refunds: SandboxRefundsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -411,3 +453,4 @@ export type NewBooking = Insertable<BookingsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { browseIndexEnabled } from '../modules/cars';
+import { countRefundsByState } from '../modules/ledger';
 import { isAdmin } from '@karoo/shared';
 import type { AppContext } from '../context';
 import { forbidden } from '../lib/app-error';
@@ -106,6 +107,22 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
         this.set({ measure: 'lag_seconds' }, backlog.oldestDueAt ? Math.max(0, (now.getTime() - backlog.oldestDueAt.getTime()) / 1000) : 0);
       } catch {
         // The database is down: /api/health/ready says so; the other metrics still answer.
+      }
+    },
+  });
+  // Refunds in the ledger by state: pending ones are being asked of the provider; failed ones gave up
+  // after repeated refusals and wait for an administrator's Retry (alert on failed > 0).
+  new Gauge({
+    name: 'karoo_refunds',
+    help: 'Refunds in the ledger by state: pending (asked of the provider, not yet accepted), failed (refused repeatedly; an administrator must retry), succeeded',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        const counts = await countRefundsByState(ctx.db);
+        for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
+      } catch {
+        // The database is down: /api/health/ready says so.
       }
     },
   });

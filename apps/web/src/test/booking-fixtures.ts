@@ -68,6 +68,8 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     updated_at: '2030-02-20T08:00:00.000Z',
     expires_at: null,
     refunds: [],
+    cancel_cause: null,
+    money: { charged: null, refunded: null, refund_pending: null, cancellation_fee: null, host_share: null, host_penalty: null },
     ...overrides,
   };
 }

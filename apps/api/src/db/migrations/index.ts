@@ -19,6 +19,7 @@ import * as m0016 from './0016-browse-index-changes';
 import * as m0017 from './0017-plate-search';
 import * as m0018 from './0018-final-payouts-and-money-codes';
 import * as m0019 from './0019-sign-in-links';
+import * as m0020 from './0020-ledger';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-plate-search': m0017,
   '0018-final-payouts-and-money-codes': m0018,
   '0019-sign-in-links': m0019,
+  '0020-ledger': m0020,
 };

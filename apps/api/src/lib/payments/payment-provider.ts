@@ -27,6 +27,16 @@ export interface CheckoutSession {
   authorizationUrl?: string;
 }
 
+export interface RefundInput {
+  /** The charge's reference. */
+  reference: string;
+  /** Cents to give back: the whole charge or part of it. */
+  amountCents: number;
+  reason: string;
+  /** Our id of this refund (its ledger row): the same refund asked again is recognised, never paid twice. */
+  refundId: string;
+}
+
 /** A refund the provider accepted (Paystack queues it and pays it back to the card). */
 export interface AcceptedRefund {
   /** The provider's id of the refund, when it gives one. */
@@ -42,11 +52,12 @@ export interface PaymentProvider {
   /** Asks the provider what happened to a reference. */
   verify(reference: string): Promise<VerifiedPayment>;
   /**
-   * Refunds a successful charge in full. Answers once the provider has accepted the refund (also
-   * when it had already been refunded); throws PaymentProviderError when it did not, so the caller
-   * keeps the refund pending and asks again later.
+   * Refunds a successful charge, in full or in part (many refunds per charge). Answers once the
+   * provider has accepted the refund (also when this refund, known by `refundId`, had already been
+   * accepted); throws PaymentProviderError when it did not, so the caller keeps it pending and asks
+   * again later.
    */
-  refund(input: { reference: string; amountCents: number; reason: string }): Promise<AcceptedRefund>;
+  refund(input: RefundInput): Promise<AcceptedRefund>;
   /** True when a webhook body carries the provider's signature; providers without webhooks answer false. */
   isSignedWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }

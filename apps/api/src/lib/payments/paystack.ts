@@ -3,7 +3,7 @@
 // Paystack says is read from its structured fields (HTTP status, `status`, a transaction's or a
 // refund's `status`), never from the wording of its `message`, which is only passed on for people.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PaymentProviderError, type AcceptedRefund, type CheckoutInput, type CheckoutSession, type PaymentProvider, type VerifiedPayment } from './payment-provider';
+import { PaymentProviderError, type AcceptedRefund, type CheckoutInput, type CheckoutSession, type PaymentProvider, type RefundInput, type VerifiedPayment } from './payment-provider';
 
 const TIMEOUT_MS = 10_000;
 
@@ -69,36 +69,37 @@ export class PaystackProvider implements PaymentProvider {
     };
   }
 
-  /** POST /refund with the transaction's reference: a full refund, queued by Paystack. */
-  async refund(input: { reference: string; amountCents: number; reason: string }): Promise<AcceptedRefund> {
+  /** POST /refund with the transaction's reference and the amount (the whole charge or part of it), queued by Paystack. */
+  async refund(input: RefundInput): Promise<AcceptedRefund> {
     const { answer } = await this.call<{ id?: number | string }>('POST', '/refund', {
       transaction: input.reference,
       amount: input.amountCents,
-      merchant_note: input.reason,
+      merchant_note: `${input.reason} (Karoo refund ${input.refundId})`,
       customer_note: input.reason,
     });
     if (answer.status) return { id: answer.data?.id === undefined ? null : String(answer.data.id) };
     // Refused. When this is a retry after an answer that was lost, the refund already exists and
     // Paystack refuses a second one: its own records say so (the transaction reads 'reversed', or
-    // it has a refund under way), whatever words the refusal used.
-    const existing = await this.findRefund(input.reference);
+    // it has a refund of this amount under way), whatever words the refusal used.
+    const existing = await this.findRefund(input.reference, input.amountCents);
     if (existing) return existing;
     throw new PaymentProviderError(answer.message || 'The refund was not accepted by Paystack.');
   }
 
-  /** A refund Paystack already has for the transaction (processed, or accepted and under way); null when it has none. */
-  private async findRefund(reference: string): Promise<AcceptedRefund | null> {
+  /** A refund of this amount Paystack already has for the transaction (processed, or accepted and under way); null when it has none. */
+  private async findRefund(reference: string, amountCents: number): Promise<AcceptedRefund | null> {
     const { answer: verified } = await this.call<PaystackTransaction>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
     const transaction = verified.status ? verified.data : undefined;
     if (!transaction) return null;
-    if (transaction.status === 'reversed') return { id: null };
+    if (transaction.status === 'reversed' && Number(transaction.amount ?? 0) === amountCents) return { id: null };
     if (transaction.id === undefined) return null;
-    const { answer: listed } = await this.call<{ id?: number | string; status?: string }[]>('GET', `/refund?transaction=${encodeURIComponent(String(transaction.id))}`);
-    const refunds = listed.status && Array.isArray(listed.data) ? listed.data : [];
+    const { answer: listed } = await this.call<{ id?: number | string; status?: string; amount?: number }[]>('GET', `/refund?transaction=${encodeURIComponent(String(transaction.id))}`);
+    const refunds = (listed.status && Array.isArray(listed.data) ? listed.data : []).filter((r) => r.amount === undefined || Number(r.amount) === amountCents);
     const underWay = refunds.find((r) => r.status !== undefined && REFUND_UNDER_WAY.has(r.status));
     if (underWay) return { id: underWay.id === undefined ? null : String(underWay.id) };
     const stuck = refunds.find((r) => r.status === 'needs-attention');
     if (stuck) throw new PaymentProviderError(`Paystack's refund ${String(stuck.id ?? '')} needs attention: the customer's bank details are to be given in the Paystack dashboard.`);
+    if (transaction.status === 'reversed') return { id: null };
     return null;
   }
 

@@ -1,9 +1,10 @@
 // The sandbox provider (decisions.md section 6): the default without Paystack keys. The browser
 // shows a local test-card checkout (POST /payments/sandbox/charge records the outcome in the
 // payments table), and verification reads that record: the server trusts only its own books. A
-// refund is recorded on the same record (refund_provider_id), once: asked again, it answers the same.
+// refund, whole or partial, is a row of sandbox_refunds, once per refund id: asked again, it answers
+// the same, and the refunds of a charge never add up to more than it.
 import type { Db } from '../../db/connection';
-import { PaymentProviderError, type AcceptedRefund, type PaymentProvider, type VerifiedPayment } from './payment-provider';
+import { PaymentProviderError, type AcceptedRefund, type PaymentProvider, type RefundInput, type VerifiedPayment } from './payment-provider';
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
@@ -27,18 +28,32 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  async refund(input: { reference: string }): Promise<AcceptedRefund> {
-    const id = `SANDBOX-REFUND-${input.reference}`;
-    const row = await this.db
-      .updateTable('payments')
-      .set({ refund_provider_id: id })
-      .where('reference', '=', input.reference)
-      .where('provider', '=', 'sandbox')
-      .where('status', '=', 'success')
-      .returning('refund_provider_id')
-      .executeTakeFirst();
-    if (!row) throw new PaymentProviderError('The sandbox has no successful charge with this reference to refund.');
-    return { id };
+  /** Records the refund in the sandbox's own books (sandbox_refunds), once per refund id; never more than was charged. */
+  async refund(input: RefundInput): Promise<AcceptedRefund> {
+    const id = `SANDBOX-REFUND-${input.refundId}`;
+    return this.db.transaction().execute(async (trx) => {
+      const charge = await trx
+        .selectFrom('payments')
+        .select(['amount_cents'])
+        .where('reference', '=', input.reference)
+        .where('provider', '=', 'sandbox')
+        .where('status', '=', 'success')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!charge) throw new PaymentProviderError('The sandbox has no successful charge with this reference to refund.');
+      const known = await trx.selectFrom('sandbox_refunds').select('id').where('id', '=', id).executeTakeFirst();
+      if (known) return { id };
+      const refunded = await trx
+        .selectFrom('sandbox_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.val('0')).as('cents'))
+        .where('reference', '=', input.reference)
+        .executeTakeFirstOrThrow();
+      if (Number(refunded.cents) + input.amountCents > charge.amount_cents) {
+        throw new PaymentProviderError('The sandbox refuses a refund of more than what is left of the charge.');
+      }
+      await trx.insertInto('sandbox_refunds').values({ id, reference: input.reference, amount_cents: input.amountCents, created_at: new Date() }).execute();
+      return { id };
+    });
   }
 
   isSignedWebhook(): boolean {

@@ -72,9 +72,45 @@ function entryFor(event: DomainEvent): Entry | null {
         after: { affected_bookings: event.bookings.length, bookings: event.bookings.map((b) => ({ id: b.id, booking_number: b.booking_number, ...b.after })) },
         reason: event.reason,
       };
+    case 'booking.cancelled':
+      // A paid trip's cancellation is recorded once, with its money (trip.cancelled below).
+      if (event.booking.payment_status === 'paid') return null;
+      return {
+        action: event.type,
+        target_type: 'booking',
+        target_id: event.booking.id,
+        target_label: event.booking.booking_number,
+        after: { status: event.booking.status },
+        reason: event.booking.host_response,
+      };
+    case 'trip.cancelled':
+      return {
+        action: 'booking.cancelled',
+        target_type: 'booking',
+        target_id: event.booking.id,
+        target_label: event.booking.booking_number,
+        before: { status: 'active', paid_cents: event.booking.total_price_cents },
+        after: {
+          status: 'cancelled',
+          rule: event.outcome.rule,
+          refund_cents: event.outcome.refundCents,
+          fee_cents: event.outcome.feeCents,
+          host_share_cents: event.outcome.hostShareCents,
+          host_penalty_cents: event.outcome.hostPenaltyCents,
+        },
+        reason: event.reason,
+      };
+    case 'payment.refund_retried':
+      return {
+        action: event.type,
+        target_type: 'refund',
+        target_id: event.retry.id,
+        target_label: `${event.failed.amount_cents / 100} rand to the renter`,
+        before: { refund: event.failed.id, state: event.failed.state, last_error: event.failed.last_error },
+        after: { refund: event.retry.id, state: event.retry.state },
+      };
     case 'booking.confirmed':
     case 'booking.rejected':
-    case 'booking.cancelled':
       return {
         action: event.type,
         target_type: 'booking',

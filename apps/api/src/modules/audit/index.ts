@@ -23,6 +23,8 @@ const AUDITED: DomainEventType[] = [
   'booking.confirmed',
   'booking.rejected',
   'booking.cancelled',
+  'trip.cancelled',
+  'payment.refund_retried',
   'settings.changed',
   'payout.updated',
   'payout.reversed',

@@ -1,19 +1,19 @@
 // Rows to the API's booking shape (document 3 section 3): rand amounts from the stored cents,
-// the aliases the seed's screens read (pickup_date, total_cost, user_username, ...) and the
-// refunds of the booking's extra charges.
+// the aliases the seed's screens read (pickup_date, total_cost, user_username, ...), the booking's
+// refunds and its money as ledger sums.
 import { bookingExpiresAt, type Booking, type BookingRefund, type InsuranceOption, type PickupOption } from '@karoo/shared';
 import { toInsuranceOption, toPickupOption, toSpecifications } from '../cars';
-import type { BookingRefundRecord } from './booking-answers';
+import type { BookingMoneyView, BookingRefundRecord } from './booking-answers';
 import type { BookingRecord } from './bookings.repository';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 const rand = (cents: number) => cents / 100;
 
 /**
- * A booking as the API answers it. `refunds` are the refunded charges the viewer may see
- * (payments.service findVisibleRefunds): booking-answers.ts fetches them for a whole list at once.
+ * A booking as the API answers it. `refunds` and `money` are what the viewer may see of its ledger
+ * rows (payments.service findVisibleLedger): booking-answers.ts fetches them for a whole list at once.
  */
-export function toBooking(row: BookingRecord, refunds: readonly BookingRefundRecord[]): Booking {
+export function toBooking(row: BookingRecord, refunds: readonly BookingRefundRecord[], money: BookingMoneyView | null = null): Booking {
   const carName = `${row.car_make} ${row.car_model}`;
   const specifications = toSpecifications(row.car_specifications);
   const total = rand(row.total_price_cents);
@@ -82,17 +82,35 @@ export function toBooking(row: BookingRecord, refunds: readonly BookingRefundRec
     updated_at: iso(row.updated_at)!,
     expires_at: iso(bookingExpiresAt(row)),
     refunds: refunds.map(toRefund),
+    cancel_cause: row.cancel_cause ?? null,
+    money: toMoney(money),
+  };
+}
+
+const randOrNull = (cents: number | null | undefined) => (cents == null ? null : rand(cents));
+
+/** The booking's ledger sums for this viewer, in rand (all null before any money moved). */
+function toMoney(m: BookingMoneyView | null): Booking['money'] {
+  return {
+    charged: randOrNull(m?.charged_cents),
+    refunded: randOrNull(m?.refunded_cents),
+    refund_pending: randOrNull(m?.refund_pending_cents),
+    cancellation_fee: randOrNull(m?.cancellation_fee_cents),
+    host_share: randOrNull(m?.host_share_cents),
+    host_penalty: randOrNull(m?.host_penalty_cents),
   };
 }
 
 function toRefund(r: BookingRefundRecord): BookingRefund {
   return {
+    id: r.id,
     reference: r.reference,
     amount: rand(r.amount_cents),
     status: r.status,
     reason: r.reason,
     requested_at: iso(r.requested_at)!,
     refunded_at: iso(r.refunded_at),
+    ...(r.last_error ? { last_error: r.last_error } : {}),
   };
 }
 

@@ -44,6 +44,8 @@ export async function bookingRejected(tx: Tx, { booking: b, response }: EventOf<
 }
 
 export async function bookingCancelled(tx: Tx, { booking: b, cause, reason }: EventOf<'booking.cancelled'>, ctx: AppContext) {
+  // A paid trip's cancellation is told by the payments module, with what each side gets back or pays.
+  if (b.payment_status === 'paid') return;
   switch (cause) {
     case 'renter':
       await notify(ctx, tx, b.owner_id, { type: 'booking_cancelled', title: 'Booking cancelled', message: `${b.renter_full_name} cancelled the booking of your ${bookingName(b)}.`, link: MY_BOOKINGS });

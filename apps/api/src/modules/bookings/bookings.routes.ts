@@ -8,7 +8,9 @@ import {
   bookingScopeQuerySchema,
   bookingStatsSchema,
   bookingStatusBodySchema,
+  cancelBookingBodySchema,
   createBookingBodySchema,
+  type CancelBookingBody,
   envelope,
   hostResponseBodySchema,
   safeText,
@@ -17,7 +19,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
-import { createBookingAnswers, type RefundsOf } from './booking-answers';
+import type { UserRow } from '../../db/schema';
+import { createBookingAnswers, type LedgerOf } from './booking-answers';
+import type { BookingRecord } from './bookings.repository';
 import { toBooking } from './bookings.mapper';
 import { returnsRoutes } from './returns.routes';
 import * as bookings from './bookings.service';
@@ -36,12 +40,14 @@ const STATUS_MESSAGES: Record<string, string> = {
 
 /** What the bookings routes need from modules above them, passed in by app.ts. */
 export interface BookingsRoutesDeps {
-  /** The payments module's refunds of each booking, for the answers. */
-  refundsOf: RefundsOf;
+  /** The payments module's refunds and ledger sums of each booking, for the answers. */
+  ledgerOf: LedgerOf;
+  /** The payments module's cancellation of a paid trip by the policy (its refund, fee and penalty). */
+  cancelPaidTrip: (ctx: AppContext, viewer: UserRow, idOrNumber: string, body: CancelBookingBody | null | undefined) => Promise<BookingRecord>;
 }
 
-export function bookingsRoutes(ctx: AppContext, { refundsOf }: BookingsRoutesDeps): FastifyPluginAsyncZod {
-  const { toBookingAnswer, toBookingAnswers } = createBookingAnswers(refundsOf);
+export function bookingsRoutes(ctx: AppContext, { ledgerOf, cancelPaidTrip }: BookingsRoutesDeps): FastifyPluginAsyncZod {
+  const { toBookingAnswer, toBookingAnswers } = createBookingAnswers(ledgerOf);
   // ---- Signed-in: renters, car owners and admins; the service decides which booking is whose ----
   const signedIn = routesFor('signed-in', async (app) => {
     app.post('/booking/create', {
@@ -141,10 +147,24 @@ export function bookingsRoutes(ctx: AppContext, { refundsOf }: BookingsRoutesDep
     });
 
     app.patch('/booking/:id/cancel', {
-      schema: { tags, summary: 'Withdraw a pending request or cancel a confirmed, unpaid booking (renter or admin)', params: idParams, body: hostResponseBodySchema, response: { 200: envelope(bookingSchema) } },
+      schema: {
+        tags,
+        summary:
+          'Withdraw a pending request or cancel a confirmed, unpaid booking (renter or admin); cancel a paid trip by the cancellation policy (renter or host before the start, host reporting a no-show after it, admin with a refund choice); GET /booking/{id}/cancellation quotes it first',
+        params: idParams,
+        body: cancelBookingBodySchema,
+        response: { 200: envelope(bookingSchema) },
+      },
     }, async (request) => {
       const viewer = currentUser(request);
-      const record = await bookings.changeBookingStatus(ctx, viewer, request.params.id, 'cancelled', { callers: ['renter', 'admin'] });
+      const booking = await bookings.findVisibleBooking(ctx, viewer, request.params.id);
+      const record =
+        booking.status === 'active'
+          ? await cancelPaidTrip(ctx, viewer, booking.id, request.body)
+          : await bookings.changeBookingStatus(ctx, viewer, booking.id, 'cancelled', {
+              callers: ['renter', 'admin'],
+              ...(request.body?.host_response ? { hostResponse: request.body.host_response } : {}),
+            });
       return { success: true as const, message: STATUS_MESSAGES.cancelled, data: await toBookingAnswer(ctx, viewer, record) };
     });
 

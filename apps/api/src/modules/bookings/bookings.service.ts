@@ -275,6 +275,9 @@ export async function changeBookingStatus(
   if (booking.status !== to && canTransition(booking.status, to) && to === 'active') {
     throw conflict('A booking becomes active only when its payment is verified (POST /api/booking/pay/{id}).');
   }
+  if (booking.status === 'active' && to === 'cancelled') {
+    throw conflict('A paid trip is cancelled by the cancellation policy: PATCH /api/booking/{id}/cancel, after GET /api/booking/{id}/cancellation shows what each side gets back or pays.');
+  }
   // The part that may make this change, else the viewer's first part (for the machine's 409 or 403).
   const actor = actors.find((a) => canActorTransition(booking.status, to, a)) ?? actors[0]!;
   if (to === 'completed') {

@@ -7,7 +7,7 @@ import { bookingCancelled, bookingCompleted, bookingConfirmed, bookingPaid, book
 import { cancelRemovedCarBookings, cancelRenterBookings } from './bookings.service';
 
 export type { CancelCause, ForceReturnedBooking } from './bookings.events';
-export { createBookingAnswers, type BookingRefundRecord, type RefundsOf } from './booking-answers';
+export { createBookingAnswers, type BookingLedgerView, type BookingMoneyView, type BookingRefundRecord, type LedgerOf } from './booking-answers';
 export { startBookingExpiryJob } from './booking-expiry.job';
 export { transition } from './booking-status';
 export { hostCancellations } from './host-cancellations';

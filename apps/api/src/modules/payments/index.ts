@@ -3,12 +3,17 @@
 // their retry job. The only file other modules and the app import.
 import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
-import { paymentRefundDue } from './payments.notices';
+import { paymentRefundDue, paymentRefunded, tripCancelled } from './payments.notices';
 
-export { findVisibleRefunds } from './payments.service';
+export { findVisibleLedger } from './payments.service';
+export { cancelPaidTrip, cancelTripRequestOf, quoteCancellation } from './trip-cancellations';
 export { startRefundRetryJob } from './refund-retry.job';
 export { paymentsRoutes } from './payments.routes';
 
 export const paymentsSubscriptions: Subscriptions<AppContext> = {
-  within: { 'payment.refund_due': [paymentRefundDue] },
+  within: {
+    'payment.refund_due': [paymentRefundDue],
+    'payment.refunded': [paymentRefunded],
+    'trip.cancelled': [tripCancelled],
+  },
 };

@@ -1,7 +1,12 @@
 // HTTP for payments: the checkout session and pay call of a booking, Paystack's signed webhook
 // (raw body, for the signature) and the sandbox's test-card checkout.
 import {
+  adminRefundRetrySchema,
+  adminRefundSchema,
+  adminRefundsQuerySchema,
   bookingSchema,
+  cancellationQuoteQuerySchema,
+  cancellationQuoteSchema,
   emptyEnvelope,
   envelope,
   PAYMENT_MESSAGES,
@@ -17,12 +22,13 @@ import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
 import { createBookingAnswers } from '../bookings';
 import * as payments from './payments.service';
+import { quoteCancellation } from './trip-cancellations';
 
 const tags = ['Payments'];
 const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 
 export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { toBookingAnswer } = createBookingAnswers(payments.findVisibleRefunds);
+  const { toBookingAnswer } = createBookingAnswers(payments.findVisibleLedger);
   return async (app) => {
     // ---- Signed-in: paying one's own booking ----
     await app.register(routesFor('signed-in', async (signedIn) => {
@@ -44,11 +50,45 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { success: true as const, message: PAYMENT_MESSAGES.activated, data: await toBookingAnswer(ctx, viewer, record) };
       });
 
+      signedIn.get('/booking/:id/cancellation', {
+        schema: {
+          tags,
+          summary: 'What cancelling this paid trip now would give back and cost, for your part (renter, host, admin), by the published policy; the same function decides PATCH /booking/{id}/cancel',
+          params: idParams,
+          querystring: cancellationQuoteQuerySchema,
+          response: { 200: envelope(cancellationQuoteSchema) },
+        },
+      }, async (request) => {
+        const q = request.query;
+        const data = await quoteCancellation(ctx, currentUser(request), request.params.id, {
+          ...(q.no_show === 'true' ? { noShow: true } : {}),
+          ...(q.refund ? { refund: q.refund } : {}),
+          ...(q.refund_amount !== undefined ? { refundAmountCents: Math.round(q.refund_amount * 100) } : {}),
+          ...(q.refund === 'amount' ? { reason: 'quote' } : {}),
+        });
+        return { success: true as const, data };
+      });
+
       signedIn.post('/payments/sandbox/charge', {
         schema: { tags, summary: 'Sandbox checkout: charge a test card for a reference (404 with Paystack)', body: sandboxChargeBodySchema, response: { 200: envelope(sandboxChargeResultSchema) } },
       }, async (request) => {
         const result = await payments.sandboxCharge(ctx, currentUser(request), request.body);
         return { success: true as const, message: result.message, data: result };
+      });
+    }));
+
+    // ---- Administrators: refunds that are waiting or failed, and a Retry ----
+    await app.register(routesFor('admin', async (admins) => {
+      admins.get('/payments/admin/refunds', {
+        schema: { tags, summary: 'Refunds not yet accepted by the provider (pending) or given up after repeated refusals (failed), oldest first', querystring: adminRefundsQuerySchema, response: { 200: envelope(z.array(adminRefundSchema)) } },
+      }, async (request) => ({ success: true as const, data: await payments.listUnsettledRefunds(ctx, request.query.state) }));
+
+      admins.post('/payments/admin/refunds/:id/retry', {
+        schema: { tags, summary: 'Ask the provider again for a failed refund (a new pending refund; the failed one stays on record); audited', params: idParams, response: { 200: envelope(adminRefundRetrySchema) } },
+      }, async (request) => {
+        const outcome = await payments.retryFailedRefund(ctx, currentUser(request), request.params.id);
+        const message = outcome === 'refunded' ? 'The refund was accepted by the payment provider.' : outcome === 'failed' ? 'The payment provider refused the refund again.' : 'The refund was asked for again; the provider has not accepted it yet.';
+        return { success: true as const, message, data: { outcome } };
       });
     }));
 

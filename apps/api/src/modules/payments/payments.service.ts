@@ -18,6 +18,7 @@ import {
   PAYMENT_MESSAGES,
   SANDBOX_DECLINED_CARD,
   SANDBOX_SUCCESS_CARD,
+  type AdminRefundRow,
   type PaymentSession,
   type sandboxChargeBodySchema,
 } from '@karoo/shared';
@@ -34,8 +35,10 @@ import {
   lockBookingForPayment,
   transition,
   type BookingRecord,
+  type BookingLedgerView,
   type BookingRefundRecord,
 } from '../bookings';
+import * as ledger from '../ledger';
 import * as repo from './payments.repository';
 
 const NOT_PAYABLE = 'Payment is offered only for confirmed bookings not yet paid.';
@@ -55,6 +58,8 @@ const REFUND_RETRY_BASE_MS = 60_000;
 const REFUND_RETRY_MAX_MS = 6 * 60 * 60_000;
 /** Refunds one retry sweep asks for. */
 const REFUND_BATCH = 50;
+/** After this many refused attempts (about 4 hours of backoff) a refund ends failed, for a person to look at. */
+export const REFUND_MAX_ATTEMPTS = 9;
 /** A refund's reason when none was recorded (every refund recorded since migration 0014 has one). */
 const DEFAULT_REFUND_REASON = 'Refund of a charge that could not be used.';
 
@@ -153,7 +158,18 @@ export async function createPaymentSession(ctx: AppContext, viewer: UserRow, idO
 
 type Settlement =
   | { kind: 'paid'; booking: BookingRecord }
-  | { kind: 'refunded'; booking: BookingRecord; reason: string; amountCents: number; refusal: AppError };
+  | { kind: 'refunded'; booking: BookingRecord; reason: string; amountCents: number; refusal: AppError; refundId?: string };
+
+/** Whose money a booking's ledger rows move. */
+export const partiesOf = (b: Pick<BookingRecord, 'id' | 'renter_id' | 'owner_id'>): ledger.LedgerParties => ({ bookingId: b.id, renterId: b.renter_id, hostId: b.owner_id });
+
+/** The stored price a trip's charge is shared by (decisions.md section 5). */
+export const breakdownOf = (b: Pick<BookingRecord, 'total_price_cents' | 'service_fee_cents' | 'insurance_fee_cents' | 'car_owner_earnings_cents'>): ledger.ChargeBreakdown => ({
+  totalCents: b.total_price_cents,
+  serviceFeeCents: b.service_fee_cents,
+  insuranceFeeCents: b.insurance_fee_cents,
+  hostEarningsCents: b.car_owner_earnings_cents,
+});
 
 /**
  * Why a successful charge cannot stay on its booking: a code (stored as
@@ -234,20 +250,22 @@ async function settleCharge(ctx: AppContext, booking: BookingRecord, payment: Pa
           set: { payment_status: 'paid', paid_at: tx.now, payment_reference: reference, payment_provider: locked.provider },
         });
         await repo.recordOutcome(tx.db, reference, 'success', null, tx.now);
+        await ledger.recordTripCharge(tx.db, partiesOf(paid), { reference, at: tx.now, breakdown: breakdownOf(paid) });
         return { kind: 'paid', booking: paid };
       }
       const code = wrongPayment ?? notPayableCode(current);
       const reason = REFUND_REASONS[code](current);
       await repo.recordRefundDue(tx.db, reference, { amount_cents: verdict.amountCents, reason, code }, tx.now);
+      const refund = await ledger.recordRefundedCharge(tx.db, partiesOf(current), { reference, amountCents: verdict.amountCents, at: tx.now, code, reason });
       tx.emit({ type: 'payment.refund_due', booking: current, reference, amountCents: verdict.amountCents, reason });
-      return { kind: 'refunded', booking: current, reason, amountCents: verdict.amountCents, refusal: refundRefusal(code, reason, verdict.amountCents) };
+      return { kind: 'refunded', booking: current, reason, amountCents: verdict.amountCents, refusal: refundRefusal(code, reason, verdict.amountCents), refundId: refund.id };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(OTHER_BOOKING);
     throw error;
   }
   // Asked at once; when the provider does not accept it, the retry job asks again.
-  if (settlement.kind === 'refunded') await attemptRefund(ctx, reference);
+  if (settlement.kind === 'refunded' && settlement.refundId) await attemptRefund(ctx, settlement.refundId);
   return settlement;
 }
 
@@ -314,77 +332,153 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
   }
 }
 
-// ---- Refunds: asked at once, retried until the provider accepts ----
+// ---- Refunds: ledger rows, asked at once, retried with backoff, failed after a limit ----
 
 function retryDelayMs(attempts: number): number {
   return Math.min(REFUND_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), REFUND_RETRY_MAX_MS);
 }
 
 /**
- * Asks the provider to refund a pending refund that is due; records 'refunded', or the error and
- * when to ask again. Never throws for the provider's failure: the refund stays pending.
+ * Asks the provider for one pending refund (a ledger row) and records what happened: succeeded
+ * (the money moved now), or the error and when to ask again, or, after REFUND_MAX_ATTEMPTS,
+ * failed, for an administrator to see and retry. Never throws for the provider's failure.
  */
-export async function attemptRefund(ctx: AppContext, reference: string): Promise<'refunded' | 'pending' | 'skipped'> {
+export async function attemptRefund(ctx: AppContext, refundId: string): Promise<'refunded' | 'pending' | 'failed' | 'skipped'> {
   const now = ctx.clock.now();
-  const claimed = await repo.claimRefund(ctx.db, reference, now, new Date(now.getTime() + REFUND_LEASE_MS));
+  const claimed = await ledger.claimRefund(ctx.db, refundId, now, new Date(now.getTime() + REFUND_LEASE_MS));
   if (!claimed) return 'skipped';
+  const charge = claimed.charge_reference ? await repo.findPayment(ctx.db, claimed.charge_reference) : undefined;
   const provider = ctx.payments;
   try {
-    if (claimed.provider !== provider.name) throw new PaymentProviderError(`The ${claimed.provider} provider is not configured on this server.`);
+    if (!charge) throw new PaymentProviderError('The charge of this refund is not known to the payment provider.');
+    if (charge.provider !== provider.name) throw new PaymentProviderError(`The ${charge.provider} provider is not configured on this server.`);
     const accepted = await provider.refund({
-      reference,
-      amountCents: claimed.refund_amount_cents ?? claimed.amount_cents,
-      reason: claimed.refund_reason ?? DEFAULT_REFUND_REASON,
+      reference: charge.reference,
+      amountCents: claimed.amount_cents,
+      reason: claimed.reason ?? DEFAULT_REFUND_REASON,
+      refundId: claimed.id,
     });
-    await repo.recordRefunded(ctx.db, reference, accepted.id, ctx.clock.now());
+    await inTransaction(ctx, async (tx) => {
+      const settled = await ledger.settleRefund(tx.db, claimed.id, { providerReference: accepted.id, at: tx.now });
+      // Accepted at the first ask, the renter's notice of the cancellation or refund already said it is on its way.
+      if (settled && claimed.attempts > 1) {
+        tx.emit({ type: 'payment.refunded', bookingId: claimed.booking_id, renterId: claimed.renter_id, amountCents: claimed.amount_cents, reason: claimed.reason });
+      }
+    });
     return 'refunded';
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await repo.recordRefundFailure(ctx.db, reference, message.slice(0, 500), new Date(now.getTime() + retryDelayMs(claimed.refund_attempts)), ctx.clock.now());
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    if (claimed.attempts >= REFUND_MAX_ATTEMPTS) {
+      await ledger.failRefund(ctx.db, claimed.id, message);
+      return 'failed';
+    }
+    await ledger.noteRefundError(ctx.db, claimed.id, message, new Date(now.getTime() + retryDelayMs(claimed.attempts)));
     return 'pending';
   }
 }
 
 /** The retry sweep (refund-retry.job.ts): every pending refund that is due is asked for again. */
-export async function retryPendingRefunds(ctx: AppContext): Promise<{ refunded: number; pending: number }> {
-  const due = await repo.findDueRefunds(ctx.db, ctx.clock.now(), REFUND_BATCH);
-  const counts = { refunded: 0, pending: 0 };
-  for (const reference of due) {
-    const outcome = await attemptRefund(ctx, reference);
+export async function retryPendingRefunds(ctx: AppContext): Promise<{ refunded: number; pending: number; failed: number }> {
+  const due = await ledger.dueRefunds(ctx.db, ctx.clock.now(), REFUND_BATCH);
+  const counts = { refunded: 0, pending: 0, failed: 0 };
+  for (const id of due) {
+    const outcome = await attemptRefund(ctx, id);
     if (outcome !== 'skipped') counts[outcome] += 1;
   }
   return counts;
 }
 
-// ---- Refunds on the booking answer ----
+/**
+ * POST /payments/refunds/{id}/retry (administrators): a failed refund is asked for again as a new
+ * pending row (the failed one stays, as the record of what happened), audited, and tried at once.
+ */
+export async function retryFailedRefund(ctx: AppContext, admin: UserRow, refundId: string): Promise<'refunded' | 'pending' | 'failed' | 'skipped'> {
+  const retry = await inTransaction(
+    ctx,
+    async (tx) => {
+      const failed = await ledger.findEntry(tx.db, refundId);
+      if (!failed || failed.kind !== 'refund') throw notFound('Refund not found');
+      if (failed.state !== 'failed') throw conflict(failed.state === 'pending' ? 'This refund is still being asked for.' : 'This refund has already been paid back.');
+      const already = await ledger.retryOf(tx.db, failed);
+      if (already) throw conflict('This refund has already been asked for again.');
+      const row = await ledger.recordRefundRetry(tx.db, failed, tx.now, admin.id);
+      tx.emit({ type: 'payment.refund_retried', failed, retry: row });
+      return row;
+    },
+    { by: admin },
+  );
+  return attemptRefund(ctx, retry.id);
+}
+
+/** GET /payments/admin/refunds: refunds waiting for the provider, or failed and waiting for a person. */
+export async function listUnsettledRefunds(ctx: AppContext, state: 'pending' | 'failed'): Promise<AdminRefundRow[]> {
+  const rows = await ledger.listRefunds(ctx.db, state);
+  return rows.map((r) => ({
+    id: r.id,
+    booking_id: r.booking_id,
+    booking_number: r.booking_number,
+    renter_username: r.renter_username,
+    amount: r.amount_cents / 100,
+    state,
+    reason: r.reason,
+    last_error: r.last_error,
+    attempts: r.attempts,
+    requested_at: new Date(r.recorded_at).toISOString(),
+    retried: !!r.retried,
+  }));
+}
+
+// ---- A booking's money on its answer ----
 
 /**
- * The refunds of each booking the viewer may see, by booking id, in one query for a whole list.
- * The renter sees the refunds of their own charges and administrators see every one (support); the
- * car owner does not: it is the renter's card and money, and the owner's earnings never include a
- * refunded charge (docs/decisions/024-one-charge-per-booking.md).
+ * What each booking's answer shows of its money, for the whole list in one query of the ledger:
+ * - refunds: the renter sees the refunds of their own charges and administrators see every one
+ *   (support); the car owner does not: it is the renter's card and money;
+ * - money: the sums of its rows, each party seeing their side: the renter what they paid, got back
+ *   and were charged as a fee; the host their share and any penalty; administrators all.
  */
-export async function findVisibleRefunds(
+export async function findVisibleLedger(
   ctx: AppContext,
   viewer: UserRow,
-  bookings: readonly Pick<BookingRecord, 'id' | 'renter_id'>[],
-): Promise<Map<string, BookingRefundRecord[]>> {
-  const byBooking = new Map<string, BookingRefundRecord[]>();
-  const ids = bookings.filter((b) => b.renter_id === viewer.id || isAdmin(viewer)).map((b) => b.id);
-  if (ids.length === 0) return byBooking;
-  for (const row of await repo.findRefundsOfBookings(ctx.db, ids)) {
-    const refunds = byBooking.get(row.booking_id) ?? [];
-    refunds.push({
-      reference: row.reference,
-      amount_cents: row.refund_amount_cents ?? row.amount_cents,
-      status: row.refund_status,
-      reason: row.refund_reason ?? DEFAULT_REFUND_REASON,
-      requested_at: row.refund_requested_at ?? row.updated_at,
-      refunded_at: row.refund_status === 'refunded' ? (row.refunded_at ?? row.updated_at) : null,
+  bookings: readonly Pick<BookingRecord, 'id' | 'renter_id' | 'owner_id'>[],
+): Promise<Map<string, BookingLedgerView>> {
+  const views = new Map<string, BookingLedgerView>();
+  const entries = await ledger.entriesOfBookings(ctx.db, bookings.map((b) => b.id));
+  if (entries.length === 0) return views;
+  const byBooking = new Map<string, ledger.LedgerEntry[]>();
+  for (const e of entries) byBooking.set(e.booking_id, [...(byBooking.get(e.booking_id) ?? []), e]);
+  for (const b of bookings) {
+    const rows = byBooking.get(b.id);
+    if (!rows) continue;
+    const renterSide = isAdmin(viewer) || b.renter_id === viewer.id;
+    const hostSide = isAdmin(viewer) || b.owner_id === viewer.id;
+    const m = ledger.sumBookingMoney(rows);
+    views.set(b.id, {
+      refunds: renterSide ? rows.filter((r) => r.kind === 'refund').map((r) => toRefundRecord(r, isAdmin(viewer))) : [],
+      money: {
+        charged_cents: renterSide ? m.chargedCents : null,
+        refunded_cents: renterSide ? m.refundedCents : null,
+        refund_pending_cents: renterSide ? m.refundPendingCents : null,
+        cancellation_fee_cents: m.cancellationFeeCents,
+        host_share_cents: hostSide ? m.hostShareCents : null,
+        host_penalty_cents: hostSide ? m.hostPenaltyCents : null,
+      },
     });
-    byBooking.set(row.booking_id, refunds);
   }
-  return byBooking;
+  return views;
+}
+
+function toRefundRecord(row: ledger.LedgerEntry, forAdmin: boolean): BookingRefundRecord {
+  return {
+    id: row.id,
+    reference: row.charge_reference ?? '',
+    amount_cents: row.amount_cents,
+    status: row.state === 'succeeded' ? 'refunded' : row.state,
+    reason: row.reason ?? DEFAULT_REFUND_REASON,
+    requested_at: row.recorded_at,
+    refunded_at: row.moved_at,
+    ...(forAdmin && row.last_error ? { last_error: row.last_error } : {}),
+  };
 }
 
 // ---- The sandbox checkout ----

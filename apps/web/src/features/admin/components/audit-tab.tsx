@@ -31,6 +31,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'booking.cancelled': 'Cancelled a booking',
   'settings.changed': 'Changed the settings',
   'payout.updated': 'Recorded a payout',
+  'payment.refund_retried': 'Retried a failed refund',
 };
 
 const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
@@ -39,6 +40,7 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   booking: 'Bookings',
   settings: 'Settings',
   payout: 'Payouts',
+  refund: 'Refunds',
 };
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));

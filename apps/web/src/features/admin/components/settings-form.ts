@@ -19,6 +19,8 @@ export function formFromSettings(settings: PlatformSettings): SettingsForm {
     emailNotifications: settings.emailNotifications,
     smsNotifications: settings.smsNotifications,
     maintenance_mode: settings.maintenance_mode,
+    host_cancellation_penalty_early: settings.host_cancellation_penalty_early,
+    host_cancellation_penalty_late: settings.host_cancellation_penalty_late,
   };
 }
 
@@ -37,6 +39,8 @@ export function settingsFromForm(form: SettingsForm): PlatformSettings {
     commission_rate: form.commission_rate,
     maximum_rental_duration_days: form.maximum_rental_duration_days,
     maintenance_mode: form.maintenance_mode,
+    host_cancellation_penalty_early: form.host_cancellation_penalty_early,
+    host_cancellation_penalty_late: form.host_cancellation_penalty_late,
     business_rules: {
       require_host_approval: form.require_host_approval,
       instant_booking_enabled: form.instant_booking_enabled,

@@ -6,6 +6,7 @@ import { makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const pendingRefund: BookingRefund = {
+  id: 'refund-1',
   reference: 'KAROO-KR000002AA-1A2B3C4D5E6F',
   amount: 2860,
   status: 'pending',
@@ -14,6 +15,7 @@ const pendingRefund: BookingRefund = {
   refunded_at: null,
 };
 const doneRefund: BookingRefund = {
+  id: 'refund-1',
   reference: 'KAROO-KR000001AA-AABBCCDDEEFF',
   amount: 2860,
   status: 'refunded',

@@ -1,0 +1,437 @@
+// The ledger (migration 0020; docs/decisions/039-one-ledger.md): every rand that moves on Karoo is
+// one row here, and every money figure is a sum of rows. This module alone writes the table; the
+// payments, earnings and bookings code (and the demo seed) record movements through these functions.
+//
+// A booking's rows always balance: what the renter was charged equals what was refunded (or is being
+// refunded) plus the host's share plus the platform's share. A charge is shared when it pays for a
+// trip (recordTripCharge); a cancellation corrects the shares and records the refund and any fee
+// (recordCancellation); a charge that cannot stay on its booking is refunded whole and never shared.
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/connection';
+import type { LedgerEntriesTable, LedgerKind, LedgerState } from '../../db/schema';
+
+export type LedgerEntry = Selectable<LedgerEntriesTable>;
+
+/** Whose money a row moves: the booking and its two parties. */
+export interface LedgerParties {
+  bookingId: string;
+  renterId: string;
+  hostId: string;
+}
+
+/** A booking's stored price, as the shares of its charge are computed from it (decisions.md section 5). */
+export interface ChargeBreakdown {
+  totalCents: number;
+  serviceFeeCents: number;
+  insuranceFeeCents: number;
+  hostEarningsCents: number;
+}
+
+interface NewEntry {
+  kind: LedgerKind;
+  code: string;
+  amountCents: number;
+  state?: LedgerState;
+  movedAt: Date | null;
+  chargeReference?: string | null;
+  providerReference?: string | null;
+  reason?: string | null;
+  actorId?: string | null;
+}
+
+async function insertEntries(db: Db, parties: LedgerParties, recordedAt: Date, entries: NewEntry[]): Promise<LedgerEntry[]> {
+  const rows = entries.filter((e) => e.amountCents !== 0);
+  if (rows.length === 0) return [];
+  return db
+    .insertInto('ledger_entries')
+    .values(
+      rows.map((e) => ({
+        booking_id: parties.bookingId,
+        renter_id: parties.renterId,
+        host_id: parties.hostId,
+        kind: e.kind,
+        code: e.code,
+        amount_cents: e.amountCents,
+        state: e.state ?? 'succeeded',
+        moved_at: e.movedAt,
+        recorded_at: recordedAt,
+        charge_reference: e.chargeReference ?? null,
+        provider_reference: e.providerReference ?? null,
+        reason: e.reason ?? null,
+        actor_id: e.actorId ?? null,
+      })),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** The platform's part of a charge, by what it is for: the service fee, insurance and the host fee on rental and pickup. */
+function platformParts(b: ChargeBreakdown) {
+  const hostFee = b.totalCents - b.hostEarningsCents - b.serviceFeeCents - b.insuranceFeeCents;
+  return [
+    { code: 'service_fee', amountCents: b.serviceFeeCents },
+    { code: 'insurance', amountCents: b.insuranceFeeCents },
+    { code: 'host_fee', amountCents: hostFee },
+  ];
+}
+
+/** A charge that paid for a trip, and how it is shared: the host's earnings and the platform's fees, all at the moment it was paid. */
+export function recordTripCharge(db: Db, parties: LedgerParties, charge: { reference: string | null; at: Date; breakdown: ChargeBreakdown }): Promise<LedgerEntry[]> {
+  const { reference, at, breakdown } = charge;
+  return insertEntries(db, parties, at, [
+    { kind: 'charge', code: 'trip', amountCents: breakdown.totalCents, movedAt: at, chargeReference: reference },
+    { kind: 'host_earning', code: 'trip', amountCents: breakdown.hostEarningsCents, movedAt: at, chargeReference: reference },
+    ...platformParts(breakdown).map((p) => ({ kind: 'platform_fee' as const, ...p, movedAt: at, chargeReference: reference })),
+  ]);
+}
+
+/** A charge that cannot stay on its booking: taken in, and its refund asked for (pending until the provider accepts it). */
+export async function recordRefundedCharge(
+  db: Db,
+  parties: LedgerParties,
+  charge: { reference: string; amountCents: number; at: Date; code: string; reason: string },
+): Promise<LedgerEntry> {
+  const [, refund] = await insertEntries(db, parties, charge.at, [
+    { kind: 'charge', code: 'trip', amountCents: charge.amountCents, movedAt: charge.at, chargeReference: charge.reference },
+    { kind: 'refund', code: charge.code, amountCents: charge.amountCents, state: 'pending', movedAt: null, chargeReference: charge.reference, reason: charge.reason },
+  ]);
+  return refund!;
+}
+
+/** A refund asked for again after the last one failed (an administrator's Retry): a new pending row; the failed one stays as it was. */
+export async function recordRefundRetry(db: Db, failed: LedgerEntry, at: Date, actorId: string): Promise<LedgerEntry> {
+  const [refund] = await insertEntries(db, partiesOf(failed), at, [
+    { kind: 'refund', code: failed.code, amountCents: failed.amount_cents, state: 'pending', movedAt: null, chargeReference: failed.charge_reference, reason: failed.reason, actorId },
+  ]);
+  return refund!;
+}
+
+const partiesOf = (e: Pick<LedgerEntry, 'booking_id' | 'renter_id' | 'host_id'>): LedgerParties => ({ bookingId: e.booking_id, renterId: e.renter_id, hostId: e.host_id });
+
+/** How a paid trip's cancellation moves its money (the shared policy's outcome, in cents). */
+export interface CancellationMoney {
+  chargeReference: string | null;
+  /** Back to the renter's card (pending until the provider accepts it). */
+  refundCents: number;
+  refundCode: string;
+  refundReason: string;
+  /** The shares of the charge as recorded so far (they are taken back whole). */
+  shares: { hostCents: number; platformByCode: Record<string, number> };
+  /** The fee kept from the renter, shared: the host's part and the platform's. */
+  feeHostCents: number;
+  feePlatformCents: number;
+  /** Charged to the host for cancelling; deducted from their payouts. */
+  penaltyCents: number;
+  penaltyCode: string;
+  actorId: string | null;
+}
+
+/**
+ * A paid trip cancelled: its shares are taken back, the fee kept (if any) is shared anew, the
+ * refund is asked for and a host's penalty recorded. The rows still balance: charge = refund +
+ * host share + platform share.
+ */
+export async function recordCancellation(db: Db, parties: LedgerParties, at: Date, money: CancellationMoney): Promise<{ refund: LedgerEntry | undefined }> {
+  const ref = money.chargeReference;
+  const actorId = money.actorId;
+  const rows = await insertEntries(db, parties, at, [
+    { kind: 'host_earning', code: 'trip_cancelled', amountCents: -money.shares.hostCents, movedAt: at, chargeReference: ref, actorId },
+    ...Object.entries(money.shares.platformByCode).map(([code, cents]) => ({
+      kind: 'platform_fee' as const,
+      code: `${code}_cancelled`,
+      amountCents: -cents,
+      movedAt: at,
+      chargeReference: ref,
+      actorId,
+    })),
+    { kind: 'host_earning', code: 'cancellation_fee', amountCents: money.feeHostCents, movedAt: at, chargeReference: ref, actorId },
+    { kind: 'platform_fee', code: 'cancellation_fee', amountCents: money.feePlatformCents, movedAt: at, chargeReference: ref, actorId },
+    { kind: 'host_penalty', code: money.penaltyCode, amountCents: money.penaltyCents, movedAt: at, actorId },
+    {
+      kind: 'refund',
+      code: money.refundCode,
+      amountCents: money.refundCents,
+      state: 'pending',
+      movedAt: null,
+      chargeReference: ref,
+      reason: money.refundReason,
+      actorId,
+    },
+  ]);
+  return { refund: rows.find((r) => r.kind === 'refund') };
+}
+
+/** A pending refund the provider accepted: the money moved now. False when it was not pending (settled by another attempt). */
+export async function settleRefund(db: Db, id: string, accepted: { providerReference: string | null; at: Date }): Promise<boolean> {
+  const row = await db
+    .updateTable('ledger_entries')
+    .set({ state: 'succeeded', moved_at: accepted.at, provider_reference: accepted.providerReference, last_error: null, locked_until: null, next_attempt_at: null })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Takes a pending refund for one attempt: one conditional UPDATE, so one instance at a time asks the
+ * provider for it (the lease passes if that instance dies). Undefined when it is not pending or
+ * another attempt holds it.
+ */
+export function claimRefund(db: Db, id: string, now: Date, leaseUntil: Date): Promise<LedgerEntry | undefined> {
+  return db
+    .updateTable('ledger_entries')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: leaseUntil }))
+    .where('id', '=', id)
+    .where('kind', '=', 'refund')
+    .where('state', '=', 'pending')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The provider refused: the error is kept on the pending row, and when to ask again. */
+export async function noteRefundError(db: Db, id: string, error: string, nextAttemptAt: Date): Promise<void> {
+  await db
+    .updateTable('ledger_entries')
+    .set({ last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt, locked_until: null })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+/** Pending refunds due for another attempt, oldest first. */
+export async function dueRefunds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('kind', '=', 'refund')
+    .where('state', '=', 'pending')
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .orderBy('recorded_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The last attempt failed: the refund ends failed, for an administrator to see and retry. */
+export async function failRefund(db: Db, id: string, error: string): Promise<boolean> {
+  const row = await db
+    .updateTable('ledger_entries')
+    .set({ state: 'failed', last_error: error.slice(0, 500), locked_until: null, next_attempt_at: null })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A payout made to the host for one booking (an administrator marked it paid). */
+export async function recordPayout(db: Db, parties: LedgerParties, payout: { amountCents: number; reference: string | null; at: Date; actorId: string }): Promise<void> {
+  await insertEntries(db, parties, payout.at, [
+    { kind: 'payout', code: 'trip', amountCents: payout.amountCents, movedAt: payout.at, providerReference: payout.reference, actorId: payout.actorId },
+  ]);
+}
+
+/** A payout taken back (an administrator's audited reversal). */
+export async function recordPayoutReversal(db: Db, parties: LedgerParties, reversal: { amountCents: number; reference: string | null; reason: string; at: Date; actorId: string }): Promise<void> {
+  await insertEntries(db, parties, reversal.at, [
+    {
+      kind: 'payout_reversal',
+      code: 'trip',
+      amountCents: reversal.amountCents,
+      movedAt: reversal.at,
+      providerReference: reversal.reference,
+      reason: reversal.reason,
+      actorId: reversal.actorId,
+    },
+  ]);
+}
+
+// ---- Reading ----
+
+export function findEntry(db: Db, id: string): Promise<LedgerEntry | undefined> {
+  return db.selectFrom('ledger_entries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every row of these bookings, in the order they were written. */
+export function entriesOfBookings(db: Db, bookingIds: readonly string[]): Promise<LedgerEntry[]> {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('ledger_entries').selectAll().where('booking_id', 'in', bookingIds).orderBy('seq').execute();
+}
+
+/** A booking's money, as sums of its rows. */
+export interface BookingMoney {
+  /** Charges that took money. */
+  chargedCents: number;
+  /** Refunds the provider accepted. */
+  refundedCents: number;
+  /** Refunds asked for and not yet accepted. */
+  refundPendingCents: number;
+  /** Refunds that failed (each shown with a Retry to administrators). */
+  refundFailedCents: number;
+  hostShareCents: number;
+  platformShareCents: number;
+  /** Of the shares, what comes from a cancellation fee. */
+  cancellationFeeCents: number;
+  hostPenaltyCents: number;
+  /** Paid to the host, net of reversals. */
+  paidOutCents: number;
+}
+
+const EMPTY_MONEY: BookingMoney = {
+  chargedCents: 0,
+  refundedCents: 0,
+  refundPendingCents: 0,
+  refundFailedCents: 0,
+  hostShareCents: 0,
+  platformShareCents: 0,
+  cancellationFeeCents: 0,
+  hostPenaltyCents: 0,
+  paidOutCents: 0,
+};
+
+/** Sums the rows of one booking (the entries given, in any order). */
+export function sumBookingMoney(entries: readonly Pick<LedgerEntry, 'kind' | 'code' | 'state' | 'amount_cents'>[]): BookingMoney {
+  const m = { ...EMPTY_MONEY };
+  for (const e of entries) {
+    const cents = Number(e.amount_cents);
+    switch (e.kind) {
+      case 'charge':
+        m.chargedCents += cents;
+        break;
+      case 'refund':
+        if (e.state === 'succeeded') m.refundedCents += cents;
+        else if (e.state === 'pending') m.refundPendingCents += cents;
+        else m.refundFailedCents += cents;
+        break;
+      case 'host_earning':
+        m.hostShareCents += cents;
+        if (e.code === 'cancellation_fee') m.cancellationFeeCents += cents;
+        break;
+      case 'platform_fee':
+        m.platformShareCents += cents;
+        if (e.code === 'cancellation_fee') m.cancellationFeeCents += cents;
+        break;
+      case 'host_penalty':
+        m.hostPenaltyCents += cents;
+        break;
+      case 'payout':
+        m.paidOutCents += cents;
+        break;
+      case 'payout_reversal':
+        m.paidOutCents -= cents;
+        break;
+    }
+  }
+  return m;
+}
+
+/** The money of each of these bookings, by booking id (bookings without rows are absent). */
+export async function moneyOfBookings(db: Db, bookingIds: readonly string[]): Promise<Map<string, BookingMoney>> {
+  const byBooking = new Map<string, LedgerEntry[]>();
+  for (const e of await entriesOfBookings(db, bookingIds)) {
+    const list = byBooking.get(e.booking_id) ?? [];
+    list.push(e);
+    byBooking.set(e.booking_id, list);
+  }
+  return new Map([...byBooking].map(([id, entries]) => [id, sumBookingMoney(entries)]));
+}
+
+/** The current shares of a booking's charge: the host's, and the platform's by code (before a cancellation corrects them). */
+export async function sharesOfBooking(db: Db, bookingId: string): Promise<{ hostCents: number; platformByCode: Record<string, number> }> {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['kind', 'code', sql<string>`sum(amount_cents)`.as('cents')])
+    .where('booking_id', '=', bookingId)
+    .where('kind', 'in', ['host_earning', 'platform_fee'])
+    .groupBy(['kind', 'code'])
+    .execute();
+  const shares = { hostCents: 0, platformByCode: {} as Record<string, number> };
+  for (const r of rows) {
+    const cents = Number(r.cents);
+    if (r.kind === 'host_earning') shares.hostCents += cents;
+    else if (!r.code.endsWith('_cancelled')) shares.platformByCode[r.code] = (shares.platformByCode[r.code] ?? 0) + cents;
+    else {
+      const base = r.code.slice(0, -'_cancelled'.length);
+      shares.platformByCode[base] = (shares.platformByCode[base] ?? 0) + cents;
+    }
+  }
+  for (const [code, cents] of Object.entries(shares.platformByCode)) if (cents === 0) delete shares.platformByCode[code];
+  return shares;
+}
+
+/**
+ * What a host is owed, as ledger sums: their shares of final trips (completed, or cancelled with a
+ * fee kept) less penalties, less what was paid out, plus what was reversed. Negative while a
+ * penalty exceeds what they earned: nothing is payable then, and the rest is deducted later.
+ */
+export async function hostBalanceCents(db: Db, hostId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries as l')
+    .innerJoin('bookings as b', 'b.id', 'l.booking_id')
+    .where('l.host_id', '=', hostId)
+    .where('l.state', '=', 'succeeded')
+    .select(
+      sql<string>`coalesce(sum(CASE
+        WHEN l.kind = 'host_earning' AND b.status IN ('completed', 'cancelled') THEN l.amount_cents
+        WHEN l.kind = 'host_penalty' THEN -l.amount_cents
+        WHEN l.kind = 'payout' THEN -l.amount_cents
+        WHEN l.kind = 'payout_reversal' THEN l.amount_cents
+        ELSE 0 END), 0)`.as('balance'),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+export async function countRefundsByState(db: Db): Promise<Record<LedgerState, number>> {
+  const rows = await db.selectFrom('ledger_entries').select(['state', sql<string>`count(*)`.as('n')]).where('kind', '=', 'refund').groupBy('state').execute();
+  const counts: Record<LedgerState, number> = { pending: 0, succeeded: 0, failed: 0 };
+  for (const r of rows) counts[r.state] = Number(r.n);
+  return counts;
+}
+
+/** The retry recorded for a failed refund, if an administrator asked again already. */
+export function retryOf(db: Db, failed: Pick<LedgerEntry, 'booking_id' | 'charge_reference' | 'code' | 'amount_cents' | 'seq'>): Promise<LedgerEntry | undefined> {
+  let query = db
+    .selectFrom('ledger_entries')
+    .selectAll()
+    .where('booking_id', '=', failed.booking_id)
+    .where('kind', '=', 'refund')
+    .where('code', '=', failed.code)
+    .where('amount_cents', '=', failed.amount_cents)
+    .where('seq', '>', failed.seq);
+  query = failed.charge_reference === null ? query.where('charge_reference', 'is', null) : query.where('charge_reference', '=', failed.charge_reference);
+  return query.orderBy('seq').executeTakeFirst();
+}
+
+/** Refunds in one state with their booking and renter, oldest first (the administrators' list). */
+export function listRefunds(db: Db, state: 'pending' | 'failed', limit = 200) {
+  return db
+    .selectFrom('ledger_entries as l')
+    .innerJoin('bookings as b', 'b.id', 'l.booking_id')
+    .innerJoin('users as r', 'r.id', 'l.renter_id')
+    .selectAll('l')
+    .select(['b.booking_number', 'r.username as renter_username'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('ledger_entries as n')
+            .select('n.id')
+            .whereRef('n.booking_id', '=', 'l.booking_id')
+            .where('n.kind', '=', 'refund')
+            .whereRef('n.code', '=', 'l.code')
+            .whereRef('n.amount_cents', '=', 'l.amount_cents')
+            .whereRef('n.seq', '>', 'l.seq'),
+        )
+        .as('retried'),
+    )
+    .where('l.kind', '=', 'refund')
+    .where('l.state', '=', state)
+    .orderBy('l.recorded_at')
+    .orderBy('l.seq')
+    .limit(limit)
+    .execute();
+}
