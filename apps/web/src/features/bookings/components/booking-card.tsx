@@ -133,7 +133,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
           {role === 'renter' ? <BookingRefunds refunds={booking.refunds} /> : null}
           <BookingCancellationPolicy booking={booking} role={role} />
         </div>
-        <div className="flex items-end justify-between gap-3 sm:flex-col sm:items-end">
+        <div className="flex flex-wrap items-end justify-between gap-x-3 gap-y-1 sm:flex-col sm:flex-nowrap sm:items-end sm:gap-3">
           <div className="text-right">
             <p className="text-xs text-stone-500">{role === 'owner' ? 'Trip total' : 'Total'}</p>
             <p className="text-xl font-bold tabular-nums text-stone-900">{formatRand(booking.total_price)}</p>

@@ -31,7 +31,7 @@ export function BookingDocumentLink({ booking, role }: { booking: Booking; role:
       onClick={() => void download()}
       disabled={busy}
       aria-busy={busy}
-      className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-60"
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:opacity-60"
     >
       <FileDown className="size-4" aria-hidden="true" />
       {document === 'invoice' ? 'Download invoice' : 'Download receipt'}
