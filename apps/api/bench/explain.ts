@@ -60,7 +60,7 @@ function context(db: Kysely<Database>, dataDir: string): AppContext {
     db,
     env,
     clock: systemClock,
-    mailer: createMailer({ db, log: pino({ level: 'warn' }), from: env.MAIL_FROM }),
+    mailer: createMailer({ log: pino({ level: 'warn' }), from: env.MAIL_FROM }),
     ...createStorage(env),
   });
 }

@@ -18,7 +18,7 @@ if (out) mkdirSync(path.dirname(out), { recursive: true });
 const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: '.tmp/openapi', LOG_LEVEL: 'silent' });
 const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: 'postgres://unused@127.0.0.1:1/none' }) }) });
 const logger = pino({ level: 'silent' });
-const mailer = createMailer({ db, log: logger, from: env.MAIL_FROM });
+const mailer = createMailer({ log: logger, from: env.MAIL_FROM });
 const ctx = createAppContext({ db, env, clock: systemClock, mailer, ...createStorage(env) });
 const app = await buildApp({ ctx, logger });
 await app.ready();

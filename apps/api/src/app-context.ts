@@ -3,10 +3,13 @@
 // tests and the scripts all build their context here, so none of them can forget a part.
 import type { AppContext } from './context';
 import { createEventBus } from './events/domain-events';
+import { mailJob } from './jobs/mail.job';
+import { pruneJob } from './jobs/prune.job';
+import { detachedJobQueue, type AnyJobDefinition } from './jobs/queue';
 import { LocalCacheBus } from './lib/cache-bus';
 import { createPaymentProvider } from './lib/payments';
 import { auditSubscriptions } from './modules/audit';
-import { bookingsSubscriptions } from './modules/bookings';
+import { bookingExpiryJob, bookingsSubscriptions } from './modules/bookings';
 import { carsSubscriptions, createBrowseIndex, createListingCache } from './modules/cars';
 import { earningsSubscriptions } from './modules/earnings';
 import { notificationsSubscriptions } from './modules/notifications';
@@ -30,16 +33,23 @@ export const SUBSCRIPTIONS = [
   reviewsSubscriptions,
 ];
 
-/** What the process opens before the app: the database, mail, files, the clock, and the shared services. */
-export type Infrastructure = Omit<AppContext, 'cacheBus' | 'events' | 'payments' | 'settingsCache' | 'listingCache' | 'browseIndex'> &
-  Partial<Pick<AppContext, 'cacheBus'>>;
+/** Every job on the queue (decision 038): each module's, defined over the context when it is built. */
+export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, bookingExpiryJob, pruneJob];
+
+/**
+ * What the process opens before the app: the database, mail, files, the clock, the job queue and
+ * the shared services. Without a job queue (scripts that enqueue nothing), enqueuing throws.
+ */
+export type Infrastructure = Omit<AppContext, 'cacheBus' | 'events' | 'payments' | 'settingsCache' | 'listingCache' | 'browseIndex' | 'jobs'> &
+  Partial<Pick<AppContext, 'cacheBus' | 'jobs'>>;
 
 export function createAppContext(infrastructure: Infrastructure): AppContext {
   // Without a shared bus (tests, scripts, one embedded instance) the caches hear this process alone.
   const cacheBus = infrastructure.cacheBus ?? new LocalCacheBus();
   const { db, env } = infrastructure;
-  return {
+  const ctx: AppContext = {
     ...infrastructure,
+    jobs: infrastructure.jobs ?? detachedJobQueue(),
     cacheBus,
     events: createEventBus(SUBSCRIPTIONS),
     payments: createPaymentProvider(env, db),
@@ -47,4 +57,6 @@ export function createAppContext(infrastructure: Infrastructure): AppContext {
     listingCache: createListingCache(cacheBus),
     browseIndex: createBrowseIndex(db, env.BROWSE_INDEX_POLL_MS, cacheBus),
   };
+  for (const job of JOBS) ctx.jobs.define(job(ctx));
+  return ctx;
 }

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from './db/connection';
 import type { Env } from './env';
 import type { EventBus } from './events/domain-events';
+import type { JobQueue } from './jobs/queue';
 import type { CacheBus } from './lib/cache-bus';
 import type { Mailer } from './lib/mail';
 import type { PaymentProvider } from './lib/payments';
@@ -51,6 +52,8 @@ export interface AppContext {
   redis?: Redis;
   /** Every module's event subscriptions (events/domain-events.ts). */
   events: EventBus;
+  /** The one job queue (jobs/queue.ts): mail, booking expiry, pruning; enqueued in the change's transaction. */
+  jobs: JobQueue;
   /** Paystack, or the sandbox checkout without keys. */
   payments: PaymentProvider;
   /** The platform settings, kept for a few seconds (modules/settings). */

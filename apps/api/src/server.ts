@@ -9,10 +9,8 @@ import { clockFromEnv } from './context';
 import { connectDatabase, timeoutsFromEnv } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed';
-import { startBookingExpiryJob } from './modules/bookings';
 import { browseIndexEnabled } from './modules/cars';
-import { startPruneJob } from './jobs/prune.job';
-import { startMailWorker } from './jobs/mail.worker';
+import { createJobQueue } from './jobs/queue';
 import { startRefundRetryJob } from './modules/payments';
 import { loadEnv } from './env';
 import { createRuntime } from './runtime';
@@ -44,10 +42,14 @@ async function main() {
     db: handle.db,
     env,
     clock,
-    mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, clock }),
+    mailer: createMailer({ log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    jobs: createJobQueue({ pool: handle.pool, kind: handle.kind, log: logger }),
     ...createStorage(env),
     ...shared.context,
   });
+  // The job queue's tables (pg-boss installs and migrates its own schema), each job's queue and the
+  // schedules, before anything could enqueue a job; its workers start once the app is built.
+  await ctx.jobs.start();
   logger.info({ files: env.S3_BUCKET ? `s3 bucket ${env.S3_BUCKET}` : env.FILES_DIR }, 'file storage');
   // Also without them: the seed holds its advisory lock while it hashes passwords and writes files.
   await handle.withoutTimeouts((db) => seedOnFirstStart({ ...ctx, db }, logger));
@@ -56,8 +58,10 @@ async function main() {
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
   const app = await buildApp({ ctx, logger, webDistDir });
 
-  const jobs = [startBookingExpiryJob(ctx, logger), startPruneJob(ctx, logger), startRefundRetryJob(ctx, logger)];
-  const stopMailWorker = startMailWorker(ctx, logger);
+  // Mail, booking expiry and pruning run on the job queue (decision 038); the refund retry still has
+  // its own interval job until refunds move onto the ledger and the queue.
+  await ctx.jobs.startWorkers();
+  const jobs = [startRefundRetryJob(ctx, logger)];
   // The public browse's memory of the listed cars (decision 028): loaded now rather than on the
   // first visit; browse pages are answered in SQL until it is ready.
   if (browseIndexEnabled(ctx)) {
@@ -90,9 +94,9 @@ async function main() {
     try {
       if (env.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
       await app.close();
-      // After the app: no request queues mail any more; each job and the mail worker finish the
-      // run or send in flight.
-      await Promise.all([...jobs.map((job) => job.stop()), stopMailWorker()]);
+      // After the app: no request enqueues a job any more; the queue's workers and the interval job
+      // finish the run or send in flight.
+      await Promise.all([...jobs.map((job) => job.stop()), ctx.jobs.stop()]);
       ctx.mailer.close();
       await shared.close();
       await handle.close();

@@ -4,8 +4,9 @@
 // expiry on the test clock; completion counting the renter's trips; notifications and mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDay, type Booking, type BookingStats, type Notification } from '@karoo/shared';
-import pino from 'pino';
-import { startBookingExpiryJob } from '../src/modules/bookings/booking-expiry.job';
+import { sql } from 'kysely';
+import { inTransaction } from '../src/events/domain-events';
+import { EXPIRY_CRON } from '../src/modules/bookings/booking-expiry.job';
 import { expireOverdueBookings } from '../src/modules/bookings/bookings.service';
 import { forgetSettings } from '../src/modules/settings/settings.service';
 import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, HOUR, login, type TestApp } from './helpers';
@@ -345,16 +346,16 @@ describe('expiry (decisions.md section 5)', () => {
     t.clock.set(NOW);
   });
 
-  it('the background job sweeps on its own timer and stops when told', async () => {
+  it('the sweep is a job scheduled every minute on the job queue, and its job cancels what is overdue', async () => {
+    const schedules = await sql<{ name: string; cron: string; timezone: string }>`SELECT name, cron, timezone FROM ${sql.table(`${t.ctx.jobs.schema}.schedule`)}`.execute(t.db);
+    expect(schedules.rows).toContainEqual({ name: 'bookings.expire', cron: EXPIRY_CRON, timezone: 'Africa/Johannesburg' });
     t.clock.set(NOW);
     const b = await booking('pending');
     t.clock.advance(48 * HOUR);
-    const job = startBookingExpiryJob(t.ctx, pino({ level: 'silent' }), 10);
-    try {
-      await expect.poll(async () => (await statusOf(b.id)).status, { timeout: 5000, interval: 20 }).toBe('cancelled');
-    } finally {
-      await job.stop();
-    }
+    // The job as the schedule sends it each minute, run as a worker would.
+    await inTransaction(t.ctx, (tx) => t.ctx.jobs.enqueue(tx, 'bookings.expire', {}));
+    expect(await t.ctx.jobs.runDue('bookings.expire')).toBe(1);
+    expect((await statusOf(b.id)).status).toBe('cancelled');
     t.clock.set(NOW);
   });
 

@@ -4,9 +4,9 @@
 // still in use, failed or never sent stays. Safe to run twice or on several instances at once.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pruneOldRecords, startPruneJob } from '../src/jobs/prune.job';
+import { inTransaction } from '../src/events/domain-events';
+import { PRUNE_CRON, pruneOldRecords } from '../src/jobs/prune.job';
 import {
   authHeader,
   createTestApp,
@@ -236,16 +236,16 @@ describe('pruneOldRecords', () => {
   });
 });
 
-describe('startPruneJob', () => {
-  it('prunes when it starts and on its own timer, and stops when told', async () => {
+describe('the prune job', () => {
+  it('is scheduled once a day on the job queue, and its job prunes', async () => {
+    const schedules = await sql<{ name: string; cron: string; timezone: string }>`SELECT name, cron, timezone FROM ${sql.table(`${t.ctx.jobs.schema}.schedule`)}`.execute(t.db);
+    expect(schedules.rows).toContainEqual({ name: 'records.prune', cron: PRUNE_CRON, timezone: 'Africa/Johannesburg' });
+
     const old = await insertSession({ expires_at: ago(60 * DAY) });
-    const job = startPruneJob(t.ctx, pino({ level: 'silent' }), 10);
-    try {
-      await expect.poll(async () => (await sessionIds()).includes(old), { timeout: 5000, interval: 20 }).toBe(false);
-      const later = await insertSession({ expires_at: ago(60 * DAY) });
-      await expect.poll(async () => (await sessionIds()).includes(later), { timeout: 5000, interval: 20 }).toBe(false);
-    } finally {
-      await job.stop();
-    }
+    // The job as the schedule sends it, run as a worker would.
+    await inTransaction(t.ctx, (tx) => t.ctx.jobs.enqueue(tx, 'records.prune', {}));
+    expect(await t.ctx.jobs.runDue('records.prune')).toBe(1);
+    expect(await sessionIds()).not.toContain(old);
+    expect(await t.ctx.jobs.runDue('records.prune')).toBe(0);
   });
 });

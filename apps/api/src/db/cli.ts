@@ -24,7 +24,7 @@ try {
         db: handle.db,
         env,
         clock,
-        mailer: createMailer({ db: handle.db, log: logger, from: env.MAIL_FROM, clock }),
+        mailer: createMailer({ log: logger, from: env.MAIL_FROM }),
         ...createStorage(env),
       }),
       logger,

@@ -24,6 +24,13 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The connection pool under `db`, for the job queue (jobs/queue.ts): pg-boss runs its own
+   * statements on it, so it shares the app's connections and, on PGlite, its one session.
+   */
+  pool: pg.Pool;
+  /** The schema the app's tables are in when it is not `public` (each test file has its own). */
+  schema?: string;
   /** How busy the connection pool is (for /metrics). */
   poolStats(): PoolStats;
   /**
@@ -151,6 +158,8 @@ export function connectServer({ url, schema, max = 10, timeouts, applicationName
   return {
     db,
     kind: 'postgres',
+    pool,
+    ...(schema ? { schema } : {}),
     poolStats: statsOf(pool, max),
     withoutTimeouts: async (work) => {
       if (!isBounded) return work(db);
@@ -180,6 +189,7 @@ export function connectPglite(pglite: PGlite): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
+    pool,
     poolStats: statsOf(pool, 1),
     // In process: nothing to lose, nothing stalls, and no timeouts were set.
     withoutTimeouts: (work) => work(db),

@@ -1,18 +1,25 @@
 // The daily clean-up of records that only matter for a while (docs/decisions/016-pruning.md):
 // ended sessions, used or expired reset and sign-in links, idle sign-in throttles and delivered mail. Safe with
-// several API instances: each step is one DELETE of the rows past a cutoff, so two instances (or two
-// runs) at once delete each row once and nothing else. Tests call pruneOldRecords with their clock;
-// server.ts alone starts the timer.
-import type { FastifyBaseLogger } from 'fastify';
+// several API instances: it is a scheduled job on the one queue (decision 038), sent once a day by
+// one instance and run by one; and each step is one DELETE of the rows past a cutoff, so two runs
+// at once would still delete each row once and nothing else. Tests call pruneOldRecords with their
+// clock.
 import type { AppContext } from '../context';
-import { startIntervalJob, type IntervalJob } from './interval-job';
+import type { JobDefinition } from './queue';
 import { deleteMailSentBefore } from '../lib/mail-outbox.repository';
 import { pruneBrowseChanges } from '../modules/cars';
 import { pruneEndedAuthRecords } from '../modules/users';
 
+declare module './queue' {
+  interface JobPayloads {
+    'records.prune': Record<string, never>;
+  }
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const PRUNE_INTERVAL_MS = DAY_MS;
+/** Every day at 03:30 in Johannesburg, the quietest hour. */
+export const PRUNE_CRON = '30 3 * * *';
 
 /**
  * A session is kept 30 days after it expired or was revoked: long enough for support to see when and
@@ -59,16 +66,15 @@ export async function pruneOldRecords(ctx: AppContext): Promise<PruneCounts> {
   return { ...auth, mail, browseChanges };
 }
 
-/** Prunes at start and then once a day; returns the job, to stop it. */
-export function startPruneJob(ctx: AppContext, log: FastifyBaseLogger, intervalMs = PRUNE_INTERVAL_MS): IntervalJob {
-  return startIntervalJob({
-    name: 'prune',
-    intervalMs,
-    log,
-    runtime: ctx.runtime,
-    run: async () => {
-      const counts = await pruneOldRecords(ctx);
-      if (Object.values(counts).some((n) => n > 0)) log.info({ pruned: counts }, 'old records pruned');
-    },
-  });
-}
+export const pruneJob = (ctx: AppContext): JobDefinition<'records.prune'> => ({
+  name: 'records.prune',
+  cron: PRUNE_CRON,
+  // Deletes past a cutoff: a failed run is simply tried again, and tomorrow's catches up anyway.
+  retry: { limit: 3, delaySeconds: 60, maxDelaySeconds: 15 * 60 },
+  timeoutSeconds: 15 * 60,
+  pollSeconds: 30,
+  run: async (job) => {
+    const counts = await pruneOldRecords(ctx);
+    if (Object.values(counts).some((n) => n > 0)) job.log.info({ pruned: counts }, 'old records pruned');
+  },
+});

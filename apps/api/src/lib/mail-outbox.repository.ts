@@ -1,6 +1,7 @@
-// SQL for mail_outbox: every message Karoo sends, written in the transaction that causes it and
-// delivered by the mail worker (mail-worker.ts), which claims due rows with a lease. Read by
-// admins and the end-to-end tests, and pruned by the daily job.
+// SQL for mail_outbox: every message Karoo sends, written in the transaction that causes it together
+// with its 'mail.send' job, and delivered by that job (jobs/mail.job.ts). The row is the message
+// and its delivery state; pg-boss holds the job's claim, retries and dead letter. Read by admins and
+// the end-to-end tests, and pruned by the daily job.
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connection';
 import type { MailOutboxTable, MailStatus } from '../db/schema';
@@ -24,29 +25,17 @@ export async function insertOutboxMail(db: Db, mail: NewOutboxMail): Promise<str
 }
 
 /**
- * Claims up to `limit` pending messages that are due and not leased by a live worker, in one
- * statement (its own short transaction): rows another worker is claiming are skipped, not waited
- * for. Each claim counts as an attempt and holds the row until `leaseUntil`.
+ * The start of one delivery attempt: counts it and returns the row, or undefined when the message
+ * is no longer waiting to be sent (delivered by an earlier attempt, given up, or pruned).
  */
-export function claimDueMail(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<OutboxMailRow[]> {
+export function startOutboxMailAttempt(db: Db, id: string): Promise<OutboxMailRow | undefined> {
   return db
     .updateTable('mail_outbox')
-    .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where((w) => w.or([w('next_attempt_at', 'is', null), w('next_attempt_at', '<=', now)]))
-        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]))
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: null }))
+    .where('id', '=', id)
     .where('status', '=', 'pending')
     .returningAll()
-    .execute();
+    .executeTakeFirst();
 }
 
 /** Delivered: 'sent' through SMTP, or 'kept' in the outbox when there is no SMTP server. */
@@ -60,7 +49,7 @@ export async function markOutboxMailDelivered(db: Db, id: string, outcome: { sta
     .execute();
 }
 
-/** A failed attempt: try again at `nextAttemptAt`, or give up ('failed') when it is null. */
+/** A failed attempt: tried again not before `nextAttemptAt`, or given up ('failed') when it is null. */
 export async function markOutboxMailAttemptFailed(db: Db, id: string, reason: string, nextAttemptAt: Date | null): Promise<void> {
   await db
     .updateTable('mail_outbox')
@@ -72,18 +61,7 @@ export async function markOutboxMailAttemptFailed(db: Db, id: string, reason: st
       error: reason,
     })
     .where('id', '=', id)
-    // A slow attempt that fails after another worker delivered the row must not queue it again.
-    .where('status', '=', 'pending')
-    .execute();
-}
-
-/** Hands back claimed rows that were not tried (the worker is stopping): the claim does not count. */
-export async function releaseOutboxMail(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', 'in', ids)
+    // An attempt that fails after another one delivered the row (a worker taken for dead) changes nothing.
     .where('status', '=', 'pending')
     .execute();
 }

@@ -1,18 +1,18 @@
-// Mail goes through an outbox (docs/decisions/025-mail-outbox.md): sending a message is writing a
-// mail_outbox row, in the transaction of the change that causes it when there is one, and the mail
-// worker (jobs/mail.worker.ts) delivers it after the commit, with retries. Through SMTP when SMTP_URL
-// is set; otherwise the message is kept in the outbox, readable by admins, with its links printed
-// to the log so a developer can finish a password reset locally.
+// Mail goes through an outbox (docs/decisions/025-mail-outbox.md, 038-one-job-queue.md): sending a
+// message is writing a mail_outbox row and enqueuing its 'mail.send' job, both in the transaction of
+// the change that causes it, so a change that rolls back sends nothing. The job (jobs/mail.job.ts)
+// delivers the row after the commit, with retries, always with the row's Message-ID. Through SMTP
+// when SMTP_URL is set; otherwise the message is kept in the outbox, readable by admins, with its
+// links printed to the log so a developer can finish a password reset locally.
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { systemClock, type AppContext, type Clock } from '../context';
-import type { Db } from '../db/connection';
-import type { Tx } from '../events/domain-events';
+import type { AppContext } from '../context';
+import { inTransaction, type Tx } from '../events/domain-events';
 import { render } from '@react-email/components';
 import { createElement } from 'react';
 import { KarooEmail, karooEmailText, type KarooEmailProps } from './mail-templates/karoo-email';
-import { insertOutboxMail, type OutboxMailRow } from './mail-outbox.repository';
+import { insertOutboxMail, requeueFailedMail, type NewOutboxMail, type OutboxMailRow } from './mail-outbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -23,22 +23,16 @@ export interface MailMessage {
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
-  /** Writes the message to the outbox through `db` (a transaction's handle or the app's); returns its id. */
-  enqueue(db: Db, message: MailMessage, now: Date): Promise<string>;
-  /** Mail that is no part of a change (a reset link): enqueued on its own and the worker woken. */
-  send(message: MailMessage): Promise<void>;
-  /** Tells the worker of this process that mail was committed, so it does not wait for its poll. */
-  wake(): void;
-  /** The worker listens here; returns the way to stop listening. */
-  onWake(listener: () => void): () => void;
-  /** One delivery attempt of a claimed row: SMTP (throws when refused), or the log without SMTP. */
+  /** The outbox row of a new message: a fresh id and the Message-ID that every attempt will carry. */
+  outboxRow(message: MailMessage, now: Date): NewOutboxMail & { id: string };
+  /** One delivery attempt of an outbox row: SMTP (throws when refused), or the log without SMTP. */
   deliver(mail: OutboxMailRow): Promise<void>;
   close(): void;
 }
 
 /**
- * SMTP timeouts added to SMTP_URL unless it sets them: well inside the worker's lease
- * (MAIL_LEASE_MS), so no lease runs out mid-send. They travel in the URL's query because
+ * SMTP timeouts added to SMTP_URL unless it sets them: well inside the mail job's timeout
+ * (MAIL_TIMEOUT_SECONDS), so no attempt is taken for dead while it is still sending. They travel in the URL's query because
  * nodemailer reads a connection URL alone and drops options passed beside it (nodemailer's own
  * defaults are 2 minutes to connect and 10 minutes of socket silence).
  */
@@ -55,18 +49,17 @@ function messageIdDomain(from: string): string {
   return /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'karoo.mail';
 }
 
-export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?: string | undefined; from: string; clock?: Clock }): Mailer {
-  const { db, log, smtpUrl, from, clock = systemClock } = options;
+export function createMailer(options: { log: FastifyBaseLogger; smtpUrl?: string | undefined; from: string }): Mailer {
+  const { log, smtpUrl, from } = options;
   const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpConnectionUrl(smtpUrl)) : null;
   const transport = transporter ? 'smtp' : 'outbox';
   const domain = messageIdDomain(from);
-  const listeners = new Set<() => void>();
 
-  const mailer: Mailer = {
+  return {
     transport,
-    async enqueue(target, message, now) {
+    outboxRow(message, now) {
       const id = randomUUID();
-      return insertOutboxMail(target, {
+      return {
         id,
         to_address: message.to,
         subject: message.subject,
@@ -75,18 +68,7 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?
         transport,
         message_id: `<${id}@${domain}>`,
         next_attempt_at: now,
-      });
-    },
-    async send(message) {
-      await mailer.enqueue(db, message, clock.now());
-      mailer.wake();
-    },
-    wake() {
-      for (const listener of listeners) listener();
-    },
-    onWake(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      };
     },
     async deliver(mail) {
       if (!transporter) {
@@ -105,20 +87,37 @@ export function createMailer(options: { db: Db; log: FastifyBaseLogger; smtpUrl?
       });
     },
     close() {
-      listeners.clear();
       transporter?.close();
     },
   };
-  return mailer;
 }
 
 /**
- * Mail that belongs to a change: written in its transaction (gone if it rolls back), and the
- * worker woken once it has committed.
+ * Mail that belongs to a change: the outbox row and its 'mail.send' job are written in the change's
+ * transaction (both gone if it rolls back), and this instance's mail worker is woken once it has
+ * committed. Returns the row's id.
  */
-export async function queueMail(ctx: Pick<AppContext, 'mailer'>, tx: Tx, message: MailMessage): Promise<void> {
-  await ctx.mailer.enqueue(tx.db, message, tx.now);
-  tx.afterCommit(() => ctx.mailer.wake());
+export async function queueMail(ctx: Pick<AppContext, 'mailer' | 'jobs'>, tx: Tx, message: MailMessage): Promise<string> {
+  const id = await insertOutboxMail(tx.db, ctx.mailer.outboxRow(message, tx.now));
+  await ctx.jobs.enqueue(tx, 'mail.send', { mailId: id });
+  return id;
+}
+
+/** Mail that is no part of a change (a reset link): queued in a unit of work of its own. */
+export function sendMail(ctx: AppContext, message: MailMessage): Promise<string> {
+  return inTransaction(ctx, (tx) => queueMail(ctx, tx, message));
+}
+
+/**
+ * Failed mail back in the queue with fresh attempts: the row and a new job for it in one transaction
+ * (its old job stays in the dead-letter queue). Undefined unless the row is 'failed'.
+ */
+export function resendFailedMail(ctx: AppContext, id: string): Promise<OutboxMailRow | undefined> {
+  return inTransaction(ctx, async (tx) => {
+    const row = await requeueFailedMail(tx.db, id, tx.now);
+    if (row) await ctx.jobs.enqueue(tx, 'mail.send', { mailId: id });
+    return row;
+  });
 }
 
 /** An email's text and HTML parts, from the one template (mail-templates/karoo-email.tsx). */

@@ -1,5 +1,5 @@
 // Prometheus metrics at /metrics (prom-client): requests by route and status, latency by route,
-// server errors, the database pool's use and each background job's lag, plus Node's own process
+// server errors, the database pool's use, the job queue's runs and depth and each interval job's lag, plus Node's own process
 // metrics. Each app has its own registry (tests build many apps in one process). Served only to the
 // internal network (loopback and private addresses, as the proxy reports them with TRUST_PROXY),
 // to a scraper holding METRICS_TOKEN, or to a signed-in administrator.
@@ -92,7 +92,38 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
       for (const [job, beat] of ctx.runtime?.jobs ?? []) this.set({ job }, beat.failures);
     },
   });
-  // The mail worker's lag: how long the oldest mail that is due has waited, and how much is due.
+  // The job queue (decision 038): attempts this instance ran, by outcome, and the jobs waiting.
+  const reported = new Map<string, number>();
+  new Counter({
+    name: 'karoo_jobs_total',
+    help: 'Job attempts run by this instance, by queue and outcome: completed, retried (failed, another attempt follows) or failed (its last attempt failed: dead-lettered)',
+    labelNames: ['queue', 'outcome'] as const,
+    registers: [registry],
+    collect() {
+      // The queue keeps its own counts (it is built before the app); the counter catches up here.
+      for (const { queue, outcome, count } of ctx.jobs.outcomes()) {
+        const key = `${queue} ${outcome}`;
+        const added = count - (reported.get(key) ?? 0);
+        if (added > 0) this.inc({ queue, outcome }, added);
+        reported.set(key, count);
+      }
+    },
+  });
+  new Gauge({
+    name: 'karoo_job_queue_depth',
+    help: "Jobs in the queue's tables, by queue (a job's dead letters are in '<queue>.dead') and state: queued (due now), deferred (waiting for its time or a retry's backoff), active (running), failed (given up)",
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        for (const { queue, state, count } of await ctx.jobs.depth()) this.set({ queue, state }, count);
+      } catch {
+        // The database is down: /api/health/ready says so; the other metrics still answer.
+      }
+    },
+  });
+  // The mail outbox's lag: how long the oldest mail that is due has waited, and how much is due.
   new Gauge({
     name: 'karoo_mail_outbox',
     help: 'The mail outbox: mail due now and not yet sent (due), mail given up on (failed), and seconds the oldest due mail has waited (lag_seconds)',

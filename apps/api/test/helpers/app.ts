@@ -10,7 +10,7 @@ import { createAppContext } from '../../src/app-context';
 import type { AppContext } from '../../src/context';
 import type { DatabaseHandle, Db } from '../../src/db/connection';
 import { loadEnv } from '../../src/env';
-import { drainOutbox } from '../../src/jobs/mail.worker';
+import { createJobQueue, jobSchemaFor } from '../../src/jobs/queue';
 import { createMailer } from '../../src/lib/mail';
 import { createStorage } from '../../src/lib/storage';
 import { createRuntime } from '../../src/runtime';
@@ -42,8 +42,8 @@ export interface Outbox {
   /** The token of the newest reset link mailed to an address. */
   resetToken(to: string): Promise<string>;
   /**
-   * Runs the mail worker's step until nothing is due (at the test clock's now): mail is queued in
-   * the outbox and sent by the worker, which tests do not start. Returns the attempts made.
+   * Runs every 'mail.send' job that is due at the test clock's now, as the mail worker would (tests
+   * start no workers). Returns the attempts made.
    */
   drain(): Promise<number>;
 }
@@ -52,6 +52,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   db: Db;
+  /** The database's handle (its pool, for a second job queue on the same database). */
+  database: DatabaseHandle;
   clock: TestClock;
   outbox: Outbox;
   close(): Promise<void>;
@@ -105,7 +107,7 @@ function createOutbox(ctx: AppContext): Outbox {
       if (!mail) throw new Error(`No mail to ${to} in the outbox`);
       return resetTokenFromText(mail.text);
     },
-    drain: () => drainOutbox(ctx),
+    drain: () => ctx.jobs.runDue('mail.send'),
   };
 }
 
@@ -137,15 +139,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       db: handle.db,
       env,
       clock,
-      mailer: createMailer({ db: handle.db, log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, clock }),
+      mailer: createMailer({ log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+      // On the test's clock: nothing runs by itself, and jobs are due by the test's time.
+      jobs: createJobQueue({ pool: handle.pool, kind: handle.kind, schema: jobSchemaFor(handle.schema), log: logger, testClock: clock }),
       ...createStorage(env),
       ...(options.runtime ? { runtime: createRuntime({ poolStats: handle.poolStats }) } : {}),
     });
+    await ctx.jobs.start();
+    cleanups.push(() => ctx.jobs.stop());
     const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
     cleanups.push(async () => ctx.mailer.close());
     cleanups.push(() => app.close());
     await app.ready();
-    return { app, ctx, db: handle.db, clock, outbox: createOutbox(ctx), close };
+    return { app, ctx, db: handle.db, database: handle, clock, outbox: createOutbox(ctx), close };
   } catch (error) {
     await close();
     throw error;

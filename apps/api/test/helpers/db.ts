@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { connectPglite, connectServer, openPglite, type DatabaseHandle } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
+import { jobSchemaFor } from '../../src/jobs/queue';
 import '../setup/provided-context';
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -53,7 +54,9 @@ async function openPostgresSchema(): Promise<DatabaseHandle> {
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const runDir = inject('postgresRunDir');
-  if (runDir) await appendFile(path.join(runDir, 'schemas.txt'), `${schema}\n`);
+  // The job queue's tables go in a schema beside it (jobs/queue.ts), dropped with it.
+  const jobSchema = jobSchemaFor(schema);
+  if (runDir) await appendFile(path.join(runDir, 'schemas.txt'), `${schema}\n${jobSchema}\n`);
 
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -70,6 +73,8 @@ async function openPostgresSchema(): Promise<DatabaseHandle> {
   return {
     db: handle.db,
     kind: 'postgres',
+    pool: handle.pool,
+    schema,
     poolStats: handle.poolStats,
     withoutTimeouts: handle.withoutTimeouts,
     close: async () => {
@@ -77,7 +82,7 @@ async function openPostgresSchema(): Promise<DatabaseHandle> {
       try {
         // With the global setup, schemas are dropped once at teardown: dropping one while another
         // file migrates races with Kysely's introspection, which lists tables in every schema.
-        if (!runDir) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        if (!runDir) await admin.query(`DROP SCHEMA IF EXISTS ${schema}, ${jobSchema} CASCADE`);
       } finally {
         await admin.end();
       }

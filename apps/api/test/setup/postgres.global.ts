@@ -8,7 +8,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import './provided-context';
 
-const SCHEMA_NAME = /^t_[a-z0-9]+$/;
+// A test file's schema, and its job queue's beside it (t_<hex>_jobs).
+const SCHEMA_NAME = /^t_[a-z0-9]+(_jobs)?$/;
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });

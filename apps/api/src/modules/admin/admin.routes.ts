@@ -73,7 +73,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['Admin'],
         operationId: 'listMailDelivery',
         summary: 'Mail and its delivery state, newest first; ?status=failed lists what was given up on',
-        description: 'The mail worker tries a message up to 6 times (after 30 s, 2 min, 10 min, 1 h and 6 h) before it is failed.',
+        description: 'The mail job tries a message up to 10 times, with exponential backoff from 30 s (at most 2 h between tries), before it is failed.',
         querystring: adminMailListQuerySchema,
         response: { 200: envelope(z.array(adminMailSchema)) },
       },

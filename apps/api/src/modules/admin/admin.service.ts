@@ -7,7 +7,8 @@ import { ADMIN_RECENT_USERS, type AdminDebugInfo, type AdminMail, type AdminMail
 import apiPackage from '../../../package.json' with { type: 'json' };
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/app-error';
-import { findOutboxMail, listOutboxMail, requeueFailedMail, type OutboxMailRow } from '../../lib/mail-outbox.repository';
+import { resendFailedMail } from '../../lib/mail';
+import { findOutboxMail, listOutboxMail, type OutboxMailRow } from '../../lib/mail-outbox.repository';
 import { countCarsForAdmin, forgetBrowsePages } from '../cars';
 import { forgetSettingsEverywhere } from '../settings';
 import { countDashboardTotals, listNewestUsers } from './admin.repository';
@@ -61,12 +62,11 @@ export async function listMailDelivery(ctx: AppContext, query: AdminMailListQuer
 
 /** POST /admin/mail/{id}/retry: failed mail goes back to the queue with fresh attempts, sent at once. */
 export async function retryMail(ctx: AppContext, id: string): Promise<AdminMail> {
-  const row = await requeueFailedMail(ctx.db, id, ctx.clock.now());
+  const row = await resendFailedMail(ctx, id);
   if (!row) {
     if (!(await findOutboxMail(ctx.db, id))) throw notFound('Mail not found');
     throw conflict('Only failed mail can be sent again.');
   }
-  ctx.mailer.wake();
   return toAdminMail(row);
 }
 

@@ -8,7 +8,7 @@ import { cancelRemovedCarBookings, cancelRenterBookings } from './bookings.servi
 
 export type { CancelCause, ForceReturnedBooking } from './bookings.events';
 export { createBookingAnswers, type BookingLedgerView, type BookingMoneyView, type BookingRefundRecord, type LedgerOf } from './booking-answers';
-export { startBookingExpiryJob } from './booking-expiry.job';
+export { bookingExpiryJob } from './booking-expiry.job';
 export { transition } from './booking-status';
 export { hostCancellations } from './host-cancellations';
 export { earningBookingSql } from './earning-rule';

@@ -14,7 +14,7 @@ import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
 import { inTransaction } from '../../events/domain-events';
 import { badRequest, conflict, tooMany, unauthorized } from '../../lib/app-error';
-import { renderMail } from '../../lib/mail';
+import { renderMail, sendMail } from '../../lib/mail';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import {
@@ -287,7 +287,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, meta:
     ],
     action: { label: 'Reset your password', url },
   });
-  await ctx.mailer.send({ to: user.email, subject: 'Reset your Karoo password', ...mail });
+  await sendMail(ctx, { to: user.email, subject: 'Reset your Karoo password', ...mail });
 }
 
 export async function checkResetToken(ctx: AppContext, token: string) {

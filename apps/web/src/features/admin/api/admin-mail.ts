@@ -1,6 +1,6 @@
 // Mail delivery for the Dashboard's Failed mail section: GET /api/admin/mail?status=failed (polled
 // every 30 seconds while the Dashboard is on screen) and POST /api/admin/mail/{id}/retry, which
-// puts a failed message back in the queue; the server's mail worker sends it within seconds.
+// puts a failed message back in the queue; the server's mail job sends it within seconds.
 import { ADMIN_REFRESH_MS, type AdminMail } from '@karoo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';

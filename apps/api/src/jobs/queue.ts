@@ -1,0 +1,428 @@
+// The one job queue (docs/decisions/038-one-job-queue.md): every background job of Karoo is a
+// pg-boss job in the app's own database, the embedded PGlite or PostgreSQL, through one code path.
+// pg-boss runs its statements on the app's connection pool (on PGlite, its one session); a job is
+// enqueued through the transaction of the change that causes it, so it exists only if that change
+// commits. Every instance runs the workers; pg-boss claims each job with FOR UPDATE SKIP LOCKED, so
+// one instance runs it. Scheduled jobs (cron) are sent by one instance per tick.
+//
+// ── How to put a new kind of job on the queue (refund attempts, say) ──────────────────────────────
+// 1. Declare the job's name and payload in the module that owns it, by merging into JobPayloads
+//    (as modules declare their DomainEvents):
+//        declare module '../../jobs/queue' {
+//          interface JobPayloads { 'refunds.attempt': { refundId: string } }
+//        }
+// 2. Define it, and add the definition to JOBS in app-context.ts (its queue and its dead-letter
+//    queue '<name>.dead' are created when the queue starts):
+//        export const refundAttemptJob = (ctx: AppContext): JobDefinition<'refunds.attempt'> => ({
+//          name: 'refunds.attempt',
+//          retry: { limit: 8, delaySeconds: 60, maxDelaySeconds: 6 * 3600 },
+//          timeoutSeconds: 120,
+//          run: async (job) => attemptRefund(ctx, job.data.refundId, { isLastAttempt: job.isLastAttempt }),
+//        });
+// 3. Enqueue it inside the unit of work that causes it (a domain Tx from inTransaction):
+//        await ctx.jobs.enqueue(tx, 'refunds.attempt', { refundId }, { delaySeconds: 0, singletonKey: refundId });
+//    Rolled back, the job never existed; committed, this instance's worker is woken at once.
+// 4. run() resolves: the job is completed. run() throws: the attempt failed, and pg-boss tries again
+//    after delaySeconds × 2^n (times a random 1 to 2, at most maxDelaySeconds); after `limit`
+//    retries the job is failed and a copy goes to '<name>.dead', where it waits for a person.
+//    job.isLastAttempt says this is the last try (to record a final state in your own table).
+// 5. A job runs at least once, not exactly once: a worker that dies mid-run leaves it active, and
+//    after timeoutSeconds it is tried again. Make run() idempotent (check your row's state first).
+// 6. Tests do not start workers: `await t.ctx.jobs.runDue('refunds.attempt')` runs, here and now,
+//    every job of that name that is due at the test clock's time, as a worker would.
+// Metrics (plugins/metrics.ts): karoo_jobs_total{queue, outcome} and karoo_job_queue_depth{queue, state}.
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, TestClock as BossTestClock, fromKysely, type Db as BossDb, type JobWithMetadata } from 'pg-boss';
+import type pg from 'pg';
+import type { Clock } from '../context';
+import type { Db } from '../db/connection';
+import { isDatabaseUnavailable } from '../db/connection-errors';
+
+/** Every job's name and payload: filled in by the modules that own the jobs (see above). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the job owners merge their payloads into it
+export interface JobPayloads {}
+
+export type JobName = keyof JobPayloads & string;
+
+/** Exponential backoff: the n-th retry waits delaySeconds × 2^(n-1), times a random 1 to 2, capped. */
+export interface RetryPolicy {
+  /** Retries after the first attempt; then the job is failed and dead-lettered. */
+  limit: number;
+  delaySeconds: number;
+  maxDelaySeconds: number;
+}
+
+export interface QueuedJob<N extends JobName> {
+  id: string;
+  name: N;
+  data: JobPayloads[N];
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** No retry follows if this attempt fails. */
+  isLastAttempt: boolean;
+  /** The queue's logger, for what the job did. */
+  log: FastifyBaseLogger;
+}
+
+export interface JobDefinition<N extends JobName = JobName> {
+  name: N;
+  retry: RetryPolicy;
+  /** How long one attempt may stay active before it counts as failed (its worker died) and is retried. */
+  timeoutSeconds: number;
+  /** A cron expression (Africa/Johannesburg): pg-boss sends the job on it, from one instance per tick. */
+  cron?: string;
+  /** How often an idle worker looks for due jobs (retries, jobs enqueued by another instance). */
+  pollSeconds?: number;
+  run(job: QueuedJob<N>): Promise<void>;
+}
+
+/** A definition of any of the jobs. */
+export type AnyJobDefinition = { [N in JobName]: JobDefinition<N> }[JobName];
+
+/** What enqueue needs of a unit of work: a domain Tx (events/domain-events.ts) fits. */
+export interface JobTransaction {
+  /** The transaction's handle: the job is inserted through it. */
+  db: Db;
+  /** The transaction's clock reading. */
+  now: Date;
+  afterCommit?(effect: () => void): void;
+}
+
+export interface EnqueueOptions {
+  /** Run no earlier than this many seconds after the transaction's time. */
+  delaySeconds?: number;
+  /** At most one queued job with this key (a second enqueue is dropped and returns null). */
+  singletonKey?: string;
+}
+
+export type JobOutcome = 'completed' | 'retried' | 'failed';
+
+export interface QueueDepth {
+  queue: string;
+  /** queued: due now; deferred: waiting for its time (a retry's backoff); active: running; failed: given up. */
+  state: 'queued' | 'deferred' | 'active' | 'failed';
+  count: number;
+}
+
+export interface JobQueue {
+  /** The PostgreSQL schema of pg-boss's tables. */
+  readonly schema: string;
+  /** Adds a job kind; before start(). */
+  define<N extends JobName>(definition: JobDefinition<N>): void;
+  /**
+   * Installs or migrates pg-boss's tables and creates each job's queue, dead-letter queue and
+   * schedule: from then on jobs can be enqueued. Workers start with startWorkers().
+   */
+  start(): Promise<void>;
+  /** Every instance runs a worker per job kind (server.ts; tests use runDue instead). */
+  startWorkers(): Promise<void>;
+  /** Enqueues a job through `tx`: it exists only if the transaction commits. Returns its id. */
+  enqueue<N extends JobName>(tx: JobTransaction, name: N, data: JobPayloads[N], options?: EnqueueOptions): Promise<string | null>;
+  /** Runs here, one after another, every job of `name` that is due now; returns how many ran. */
+  runDue(name: JobName): Promise<number>;
+  /** Tells this instance's worker of `name` to look now (a commit enqueued a job for it). */
+  wake(name: JobName): void;
+  /**
+   * pg-boss's maintenance of `name` now: an attempt active past its timeout (its worker died) is
+   * failed and retried. Every instance does it about once a minute; tests call it.
+   */
+  supervise(name: JobName): Promise<void>;
+  /** Attempts this instance has run, by queue and outcome, since it started (for /metrics). */
+  outcomes(): { queue: string; outcome: JobOutcome; count: number }[];
+  /** Jobs in the database by queue and state, the same on every instance (for /metrics). */
+  depth(): Promise<QueueDepth[]>;
+  /** Stops the workers (waiting for the jobs they are running) and the schedules' clock. */
+  stop(): Promise<void>;
+}
+
+export const deadLetterQueueOf = (name: string) => `${name}.dead`;
+
+/** How long a dead letter is kept for a person to look at. */
+const DEAD_LETTER_RETENTION_SECONDS = 30 * 24 * 3600;
+/** Where the cron expressions are read. */
+const SCHEDULE_TIME_ZONE = 'Africa/Johannesburg';
+const STOP_TIMEOUT_MS = 20_000;
+
+/**
+ * pg-boss's database: its statements on the app's pool, each on a connection that has run the
+ * session statements pg-boss asked for (only its TestClock asks: the opt-in to the test's time).
+ * A statement that fails inside a transaction pg-boss opened in the same text leaves the session
+ * in a failed transaction: on PGlite that one session is everyone's, so it is rolled back here.
+ */
+function poolDatabase(pool: pg.Pool): BossDb {
+  let statements: string[] = [];
+  let generation = 0;
+  const setUp = new WeakMap<pg.PoolClient, number>();
+  return {
+    async executeSql(text, values) {
+      const client = await pool.connect();
+      try {
+        if (setUp.get(client) !== generation) {
+          for (const statement of statements) await client.query(statement);
+          setUp.set(client, generation);
+        }
+        // Several statements in one text come back as an array of results: pg-boss unwraps it.
+        const result = (await client.query(text, values)) as unknown as { rows: unknown[] };
+        client.release();
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is dropped rather than handed to the next query.
+        const isUsable = await client.query('ROLLBACK').then(
+          () => true,
+          () => false,
+        );
+        client.release(isUsable ? undefined : (error as Error));
+        throw error;
+      }
+    },
+    async setSessionStatements(next) {
+      statements = next;
+      generation += 1;
+    },
+  };
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+export interface JobQueueOptions {
+  /** The app's pool (DatabaseHandle.pool). */
+  pool: pg.Pool;
+  kind: 'pglite' | 'postgres';
+  /** pg-boss's schema; `pgboss` unless the app's tables are in a schema of their own (tests). */
+  schema?: string;
+  log: FastifyBaseLogger;
+  /**
+   * Tests: pg-boss reads its time from this clock, the test's, not from the database, and nothing
+   * runs by itself (no polling, no maintenance, no cron): the test calls runDue.
+   */
+  testClock?: Clock;
+}
+
+/** pg-boss's schema beside the app's: `pgboss`, or `<schema>_jobs` when the app has a schema of its own. */
+export function jobSchemaFor(appSchema: string | undefined): string {
+  return appSchema ? `${appSchema}_jobs` : 'pgboss';
+}
+
+/**
+ * pg-boss's clock for a test clock: one per test clock, so that several queues of one test (two
+ * "instances" on one database) keep one time in the database, moved one step at a time.
+ */
+const followers = new WeakMap<Clock, { boss: BossTestClock; turn: Promise<void> }>();
+
+function followerOf(testClock: Clock) {
+  let follower = followers.get(testClock);
+  if (!follower) {
+    follower = { boss: new BossTestClock(testClock.now()), turn: Promise.resolve() };
+    followers.set(testClock, follower);
+  }
+  return follower;
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { log, testClock } = options;
+  const schema = options.schema ?? 'pgboss';
+  const definitions = new Map<string, JobDefinition>();
+  const counts = new Map<string, number>();
+  const workerIds = new Map<string, string>();
+  const follower = testClock ? followerOf(testClock) : undefined;
+  const bossClock = follower?.boss;
+  const background = !bossClock;
+  const db = poolDatabase(options.pool);
+  const boss = new PgBoss({
+    db,
+    schema,
+    backend: options.kind,
+    ...(bossClock ? { clock: bossClock } : {}),
+    // Maintenance (expiring the jobs of dead workers, deleting old ones) and the cron pass; both
+    // claim their turn in the database, so running them on every instance does each once.
+    supervise: background,
+    schedule: background,
+    registerInstance: background,
+    // REINDEX CONCURRENTLY is for a busy server; the embedded database is small and single-session.
+    reindex: options.kind === 'postgres',
+  });
+  // pg-boss reports trouble as events; an 'error' event nobody hears would end the process. The
+  // database away (a restart, a failover) is no bug: its polls fail until it is back (decision 029).
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error)) log.warn({ err: error }, 'job queue: database unavailable');
+    else log.error({ err: error }, 'job queue error');
+  });
+  boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
+
+  /** Tests: pg-boss's time becomes the test clock's now (one move at a time, and only if it moved). */
+  const followTestClock = () => {
+    if (!follower || !testClock) return Promise.resolve();
+    follower.turn = follower.turn.catch(() => {}).then(async () => {
+      const now = testClock.now().getTime();
+      if (follower.boss.now() !== now) await follower.boss.setTime(now);
+    });
+    return follower.turn;
+  };
+
+  const count = (queue: string, outcome: JobOutcome) => {
+    const key = `${queue}\u0000${outcome}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+
+  /** One attempt: the definition's run, its outcome counted and logged; rethrows so pg-boss retries. */
+  async function attempt(definition: JobDefinition, job: JobWithMetadata<unknown>): Promise<void> {
+    const queued = {
+      id: job.id,
+      name: definition.name,
+      data: job.data as never,
+      attempt: job.retryCount + 1,
+      isLastAttempt: job.retryCount >= job.retryLimit,
+      log,
+    };
+    try {
+      await definition.run(queued);
+      count(definition.name, 'completed');
+    } catch (error) {
+      count(definition.name, queued.isLastAttempt ? 'failed' : 'retried');
+      const details = { job: definition.name, jobId: job.id, attempt: queued.attempt, reason: reasonOf(error) };
+      if (queued.isLastAttempt) log.error(details, `${definition.name} failed after its last attempt: dead-lettered`);
+      else log.warn(details, `${definition.name} failed; it will be retried`);
+      throw error;
+    }
+  }
+
+  const definitionOf = (name: string): JobDefinition => {
+    const definition = definitions.get(name);
+    if (!definition) throw new Error(`No job is defined as ${name}`);
+    return definition;
+  };
+
+  const queue: JobQueue = {
+    schema,
+    define(definition) {
+      definitions.set(definition.name, definition as unknown as JobDefinition);
+    },
+
+    async start() {
+      await boss.start();
+      for (const definition of definitions.values()) {
+        const dead = deadLetterQueueOf(definition.name);
+        await boss.createQueue(dead, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
+        const queue = {
+          retryLimit: definition.retry.limit,
+          retryDelay: definition.retry.delaySeconds,
+          retryBackoff: true,
+          retryDelayMax: definition.retry.maxDelaySeconds,
+          expireInSeconds: definition.timeoutSeconds,
+          deadLetter: dead,
+        };
+        // A queue made by an earlier version gets today's policy.
+        if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
+        else await boss.createQueue(definition.name, queue);
+        // A tick missed while every instance was down is sent once when one is back.
+        if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: SCHEDULE_TIME_ZONE, missed: 'once' });
+        else await boss.unschedule(definition.name);
+      }
+    },
+
+    async startWorkers() {
+      for (const definition of definitions.values()) {
+        const id = await boss.work(
+          definition.name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: definition.pollSeconds ?? 2 },
+          async ([job]) => {
+            if (job) await attempt(definition, job);
+          },
+        );
+        workerIds.set(definition.name, id);
+      }
+    },
+
+    async enqueue(tx, name, data, enqueueOptions = {}) {
+      definitionOf(name);
+      const delaySeconds = enqueueOptions.delaySeconds ?? 0;
+      // Under a test clock the job is due at the transaction's time (the test's), not the database's.
+      const startAfter = bossClock ? new Date(tx.now.getTime() + delaySeconds * 1000) : delaySeconds > 0 ? delaySeconds : undefined;
+      const id = await boss.send(name, data as object, {
+        db: fromKysely(tx.db),
+        ...(startAfter !== undefined ? { startAfter } : {}),
+        ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
+      });
+      tx.afterCommit?.(() => queue.wake(name));
+      return id;
+    },
+
+    async runDue(name) {
+      const definition = definitionOf(name);
+      await followTestClock();
+      const seen = new Set<string>();
+      for (;;) {
+        const [job] = await boss.fetch(name, { batchSize: 1, includeMetadata: true });
+        if (!job || seen.has(job.id)) return seen.size;
+        seen.add(job.id);
+        try {
+          await attempt(definition, job);
+          await boss.complete(name, job.id);
+        } catch (error) {
+          await boss.fail(name, job.id, { message: reasonOf(error) });
+        }
+      }
+    },
+
+    async supervise(name) {
+      await followTestClock();
+      await boss.supervise(name);
+    },
+
+    wake(name) {
+      const id = workerIds.get(name);
+      if (!id) return;
+      void followTestClock().then(() => boss.notifyWorker(id));
+    },
+
+    outcomes() {
+      return [...counts].map(([key, value]) => {
+        const [queue, outcome] = key.split('\u0000') as [string, JobOutcome];
+        return { queue, outcome, count: value };
+      });
+    },
+
+    async depth() {
+      // Straight from the job table at scrape time, so every instance reports the same numbers.
+      const { rows } = await db.executeSql(
+        `SELECT name AS queue,
+                CASE WHEN state IN ('created', 'retry') AND start_after > ${schema}.job_now() THEN 'deferred'
+                     WHEN state IN ('created', 'retry') THEN 'queued'
+                     ELSE state::text END AS state,
+                count(*)::int AS count
+           FROM ${schema}.job
+          WHERE state IN ('created', 'retry', 'active', 'failed')
+          GROUP BY 1, 2`,
+      );
+      return rows as QueueDepth[];
+    },
+
+    async stop() {
+      await boss.stop({ graceful: true, close: false, timeout: STOP_TIMEOUT_MS });
+    },
+  };
+  return queue;
+}
+
+/**
+ * The queue of a context built without one (the API description script, benchmarks): jobs can be
+ * defined, and enqueuing one says plainly that nothing would run it.
+ */
+export function detachedJobQueue(): JobQueue {
+  const refuse = (): never => {
+    throw new Error('This app context has no job queue: build it with `jobs` (createJobQueue) to enqueue jobs');
+  };
+  return {
+    schema: 'pgboss',
+    define() {},
+    start: async () => refuse(),
+    startWorkers: async () => refuse(),
+    enqueue: async () => refuse(),
+    runDue: async () => refuse(),
+    wake() {},
+    supervise: async () => refuse(),
+    outcomes: () => [],
+    depth: async () => [],
+    stop: async () => {},
+  };
+}
