@@ -19,6 +19,8 @@ export const queryKeys = {
     stats: (scope: BookingScope) => ['bookings', 'stats', scope] as const,
     /** Stats of one side of the viewer's bookings: requests on their cars (owner) or their trips (renter). */
     statsAs: (as: NonNullable<BookingScopeQuery['as']>) => ['bookings', 'stats', 'as', as] as const,
+    /** What cancelling one paid trip now would do, for one set of choices (a no-show, a refund). */
+    cancellation: (id: string, params: Record<string, string | number | undefined>) => ['bookings', 'cancellation', id, params] as const,
   },
   earnings: {
     all: ['earnings'] as const,
@@ -80,5 +82,9 @@ export const queryKeys = {
     mail: (status: string) => ['admin', 'mail', status] as const,
     /** Every mail list, for Refresh and after a retry. */
     mailAll: () => ['admin', 'mail'] as const,
+    /** Refunds in one state (the Finance tab's Refunds needing attention: 'failed'). */
+    refunds: (state: 'pending' | 'failed') => ['admin', 'refunds', state] as const,
+    /** Every refund list, for Refresh and after a retry or a cancellation. */
+    refundsAll: () => ['admin', 'refunds'] as const,
   },
 } as const;

@@ -37,6 +37,10 @@ export interface ConfirmDialogProps {
   onClose: () => void;
   /** Loading for a reason the dialog does not see (e.g. a mutation started elsewhere). */
   loading?: boolean;
+  /** Nothing to confirm yet, or not allowed (the children say why). */
+  confirmDisabled?: boolean;
+  /** The body scrolls between the title and the buttons (Dialog's scrollBody). */
+  scrollBody?: boolean;
   className?: string;
 }
 
@@ -52,6 +56,8 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   loading = false,
+  confirmDisabled = false,
+  scrollBody = false,
   className,
 }: ConfirmDialogProps) {
   const [confirming, setConfirming] = useState(false);
@@ -71,7 +77,7 @@ export function ConfirmDialog({
   const { icon, badge, button } = TONES[tone];
 
   const confirm = async () => {
-    if (busy) return;
+    if (busy || confirmDisabled) return;
     setConfirming(true);
     try {
       await onConfirm();
@@ -99,12 +105,13 @@ export function ConfirmDialog({
       }
       description={description}
       className={className}
+      scrollBody={scrollBody}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button variant={button} onClick={() => void confirm()} loading={busy}>
+          <Button variant={button} onClick={() => void confirm()} loading={busy} disabled={confirmDisabled}>
             {busy && loadingLabel ? loadingLabel : confirmLabel}
           </Button>
         </>

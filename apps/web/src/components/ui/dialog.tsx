@@ -13,6 +13,11 @@ export interface DialogProps {
   children?: ReactNode;
   footer?: ReactNode;
   className?: string;
+  /**
+   * Taller than a phone's screen: the body scrolls between the title and the footer, so the
+   * footer's buttons stay in reach (a cancel dialog with its amounts at 390 px).
+   */
+  scrollBody?: boolean;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -20,7 +25,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /** The open dialogs, innermost last: only the top one answers Escape and traps Tab. */
 const openDialogs: symbol[] = [];
 
-export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, className, scrollBody = false }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -74,9 +79,9 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={clsx('relative w-full max-w-lg rounded-2xl bg-white shadow-pop focus:outline-none', className)}
+        className={clsx('relative w-full max-w-lg rounded-2xl bg-white shadow-pop focus:outline-none', scrollBody && 'flex max-h-[calc(100dvh-2rem)] flex-col', className)}
       >
-        <div className="flex items-start justify-between gap-4 px-6 pt-5">
+        <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-5">
           <div>
             <h2 id={titleId} className="text-lg font-semibold text-stone-900">
               {title}
@@ -96,8 +101,8 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
             <X className="size-5" aria-hidden="true" />
           </button>
         </div>
-        {children ? <div className="px-6 py-4">{children}</div> : null}
-        {footer ? <div className="flex justify-end gap-2 border-t border-stone-100 px-6 py-4">{footer}</div> : null}
+        {children ? <div className={clsx('px-6 py-4', scrollBody && 'min-h-0 overflow-y-auto')}>{children}</div> : null}
+        {footer ? <div className="flex shrink-0 justify-end gap-2 border-t border-stone-100 px-6 py-4">{footer}</div> : null}
       </div>
     </div>,
     document.body,

@@ -54,6 +54,18 @@ export function useCancelBooking() {
   });
 }
 
+/**
+ * Cancels a paid trip by the published policy (PATCH /booking/{id}/cancel): the renter or the host
+ * before the start, the host reporting a no-show after it. The server prices it again as it cancels.
+ */
+export function useCancelTrip() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: ({ id, noShow }: { id: string; noShow?: boolean }) => apiClient.patch<Booking>(`/booking/${encodeURIComponent(id)}/cancel`, noShow ? { no_show: true } : {}),
+    onSuccess: refresh,
+  });
+}
+
 export interface ReturnCarInput {
   carId: string;
   odometer?: number;

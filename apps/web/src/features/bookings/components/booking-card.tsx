@@ -1,9 +1,9 @@
-// One booking as a trip card: status colour, car, dates, duration, total, number and the renter's
-// refunds; expandable details (options, the stored price breakdown, the host's earnings) and the
-// actions the shared status machine allows this user.
+// One booking as a trip card: status colour, car, dates, duration, total, number, a cancelled paid
+// trip's outcome and the renter's refunds; expandable details (options, the stored price breakdown,
+// the host's earnings) and the actions the shared status machine allows this user.
 import { formatRand, hostFeeLabel, serviceFeeLabel, type Booking } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { CalendarDays, Car, ChevronDown, Clock, CreditCard, Star, Undo2 } from 'lucide-react';
+import { Ban, CalendarDays, Car, ChevronDown, Clock, CreditCard, Star, UserX, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -16,6 +16,8 @@ import type { BookingAction, BookingRole } from '../utils/booking-actions';
 import { BookingDocumentLink } from './booking-document-link';
 import { BookingCancellationPolicy } from './booking-cancellation-policy';
 import { BookingRefunds } from './booking-refunds';
+import { CancelTripDialog, type CancelTripMode } from './cancel-trip-dialog';
+import { isCancelledPaidTrip, TripCancellation } from './trip-cancellation';
 import { bookingStateLabel, formatDate, formatDuration, formatExpiresIn, STATUS_STRIPES } from '@/lib/booking-format';
 
 // Document 3 section 8: the failure toasts' fallback texts.
@@ -46,6 +48,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
   const [open, setOpen] = useState(false);
   const [hostResponse, setHostResponse] = useState('');
   const [confirming, setConfirming] = useState<'reject' | 'cancel' | null>(null);
+  const [cancellingTrip, setCancellingTrip] = useState<CancelTripMode | null>(null);
   const detailsId = useId();
   const responseId = useId();
   const notify = useNotification();
@@ -129,7 +132,8 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
             {role === 'owner' ? ` · Renter ${booking.renter.full_name || booking.user_username}` : ` · Host ${booking.car_owner}`}
           </p>
           {expires ? <p className="mt-1 text-xs font-medium text-amber-700">{expires}</p> : null}
-          {/* The renter's refunded extra charges (the API answers none to the car owner). */}
+          <TripCancellation booking={booking} role={role} />
+          {/* The renter's refunds (the API answers none to the car owner). */}
           {role === 'renter' ? <BookingRefunds refunds={booking.refunds} /> : null}
           <BookingCancellationPolicy booking={booking} role={role} />
         </div>
@@ -193,7 +197,8 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
                 <Row label="Total" value={formatRand(booking.total_price)} strong />
               </dl>
             </div>
-            {role === 'owner' ? (
+            {/* A cancelled paid trip earns nothing as a rental: the card's cancellation line says what it earned or cost. */}
+            {role === 'owner' && !isCancelledPaidTrip(booking) ? (
               <div>
                 <h4 className="font-semibold text-stone-900">Your earnings</h4>
                 {/* The stored figures: the host fee applies to the rental and pickup fee; the renter's
@@ -250,6 +255,16 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
                 Cancel Booking
               </Button>
             ) : null}
+            {actions.includes('cancel-trip') ? (
+              <Button variant="danger-outline" onClick={() => setCancellingTrip(role === 'owner' ? 'host' : 'renter')} icon={<Ban className="size-4" aria-hidden="true" />}>
+                Cancel trip
+              </Button>
+            ) : null}
+            {actions.includes('report-no-show') ? (
+              <Button variant="danger-outline" onClick={() => setCancellingTrip('no-show')} icon={<UserX className="size-4" aria-hidden="true" />}>
+                Report a no-show
+              </Button>
+            ) : null}
             {actions.includes('return') ? (
               <Button onClick={() => onReturn(booking)} icon={<Undo2 className="size-4" aria-hidden="true" />}>
                 Mark as Returned
@@ -292,6 +307,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
         onConfirm={onCancel}
         onClose={() => setConfirming(null)}
       />
+      {cancellingTrip ? <CancelTripDialog booking={booking} mode={cancellingTrip} open onClose={() => setCancellingTrip(null)} /> : null}
     </article>
   );
 }

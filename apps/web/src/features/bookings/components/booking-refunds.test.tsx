@@ -15,7 +15,7 @@ const pendingRefund: BookingRefund = {
   refunded_at: null,
 };
 const doneRefund: BookingRefund = {
-  id: 'refund-1',
+  id: 'refund-2',
   reference: 'KAROO-KR000001AA-AABBCCDDEEFF',
   amount: 2860,
   status: 'refunded',
@@ -52,7 +52,7 @@ describe('Refunds on the booking card', () => {
 
     const expired = screen.getByRole('article', { name: 'Booking KR000002AA' });
     const pending = within(within(expired).getByRole('list', { name: 'Refunds' })).getByRole('listitem');
-    expect(within(pending).getByText(/^Refund of R\s?2\s?860 — on its way to your card \(requested 12 Mar 2030\)$/)).toBeInTheDocument();
+    expect(within(pending).getByText(/^Refund on its way: R\s?2\s?860 to your card \(requested 12 Mar 2030\)$/)).toBeInTheDocument();
     expect(pending).toHaveTextContent('This booking had expired before the payment arrived.');
 
     // A booking without refunds shows no refund list.
@@ -61,7 +61,7 @@ describe('Refunds on the booking card', () => {
 
   it('lists every refund of a booking charged more than twice', async () => {
     signIn(makeUser());
-    mockMyBookings([makeBooking({ id: 'b1', booking_id: 'KR000001AA', status: 'active', payment_status: 'paid', refunds: [doneRefund, { ...pendingRefund, reference: 'KAROO-KR000001AA-FFEEDDCCBBAA' }] })]);
+    mockMyBookings([makeBooking({ id: 'b1', booking_id: 'KR000001AA', status: 'active', payment_status: 'paid', refunds: [doneRefund, { ...pendingRefund, id: 'refund-3', reference: 'KAROO-KR000001AA-FFEEDDCCBBAA' }] })]);
     renderApp({ path: '/my-bookings' });
     const card = await screen.findByRole('article', { name: 'Booking KR000001AA' });
     const items = within(within(card).getByRole('list', { name: 'Refunds' })).getAllByRole('listitem');

@@ -11,7 +11,7 @@ describe('bookingActions', () => {
     ['confirmed', 'unpaid', 'renter', ['pay', 'cancel']],
     ['confirmed', 'unpaid', 'owner', []],
     ['active', 'paid', 'renter', []],
-    ['active', 'paid', 'owner', ['return']],
+    ['active', 'paid', 'owner', ['return', 'report-no-show']],
     ['completed', 'paid', 'owner', []],
     ['completed', 'paid', 'renter', ['review']],
     ['cancelled', 'unpaid', 'renter', []],
@@ -22,8 +22,21 @@ describe('bookingActions', () => {
     expect(bookingActions(makeBooking({ status, payment_status, start_date: '2030-03-01' }), role, { now })).toEqual(expected);
   });
 
-  it('hides Mark as Returned until the rental has started', () => {
-    expect(bookingActions(makeBooking({ status: 'active', payment_status: 'paid', start_date: '2030-03-05' }), 'owner', { now })).toEqual([]);
+  it('hides Mark as Returned until the rental has started, and offers either side to cancel the paid trip until then', () => {
+    const upcoming = makeBooking({ status: 'active', payment_status: 'paid', start_date: '2030-03-05' });
+    expect(bookingActions(upcoming, 'owner', { now })).toEqual(['cancel-trip']);
+    expect(bookingActions(upcoming, 'renter', { now })).toEqual(['cancel-trip']);
+  });
+
+  it('turns the host\u2019s Cancel trip into Report a no-show at the pickup time (Johannesburg), not at midnight', () => {
+    // 09:00 in Johannesburg is 07:00 UTC.
+    const today = makeBooking({ status: 'active', payment_status: 'paid', start_date: '2030-03-02', start_time: '09:00' });
+    const before = new Date('2030-03-02T06:59:00Z');
+    const after = new Date('2030-03-02T07:00:00Z');
+    expect(bookingActions(today, 'owner', { now: before })).toEqual(['return', 'cancel-trip']);
+    expect(bookingActions(today, 'renter', { now: before })).toEqual(['cancel-trip']);
+    expect(bookingActions(today, 'owner', { now: after })).toEqual(['return', 'report-no-show']);
+    expect(bookingActions(today, 'renter', { now: after })).toEqual([]);
   });
 
   it('hides Leave a review once the trip is reviewed', () => {

@@ -1,9 +1,11 @@
 // Which actions a user sees on a booking: derived from the shared status machine and who may act
 // (packages/shared/src/bookings.ts), never from ad-hoc status checks.
 import { canActorTransition, hasDayStarted, type Booking, type User } from '@karoo/shared';
+import { hasTripStarted } from '@/lib/cancellation';
 
 export type BookingRole = 'renter' | 'owner';
-export type BookingAction = 'accept' | 'reject' | 'cancel' | 'pay' | 'return' | 'review';
+/** `cancel` withdraws an unpaid booking; `cancel-trip` and `report-no-show` cancel a paid one by the policy. */
+export type BookingAction = 'accept' | 'reject' | 'cancel' | 'cancel-trip' | 'report-no-show' | 'pay' | 'return' | 'review';
 
 /**
  * The user's relation to this booking: the car owner sees it as received, the renter as their
@@ -24,21 +26,27 @@ export function hasStarted(startDate: string, now: Date = new Date()): boolean {
 }
 
 export function bookingActions(
-  booking: Pick<Booking, 'status' | 'payment_status' | 'start_date'>,
+  booking: Pick<Booking, 'status' | 'payment_status' | 'start_date' | 'start_time'>,
   role: BookingRole,
   options: { reviewed?: boolean; now?: Date } = {},
 ): BookingAction[] {
   const { status } = booking;
   const unpaid = booking.payment_status === 'unpaid';
+  // A paid trip is cancelled by the policy: before its pickup time by either side, after it only by
+  // the host reporting that the renter never came (the server decides the same way).
+  const paidTrip = status === 'active' && booking.payment_status === 'paid';
+  const started = hasTripStarted(booking, options.now);
   const actions: BookingAction[] = [];
   if (role === 'owner') {
     if (canActorTransition(status, 'confirmed', 'owner')) actions.push('accept');
     if (canActorTransition(status, 'rejected', 'owner')) actions.push('reject');
     if (canActorTransition(status, 'completed', 'owner') && hasStarted(booking.start_date, options.now)) actions.push('return');
+    if (paidTrip && canActorTransition(status, 'cancelled', 'owner')) actions.push(started ? 'report-no-show' : 'cancel-trip');
     return actions;
   }
   if (canActorTransition(status, 'active', 'payment') && unpaid) actions.push('pay');
   if (canActorTransition(status, 'cancelled', 'renter') && (status === 'pending' || unpaid)) actions.push('cancel');
+  if (paidTrip && !started && canActorTransition(status, 'cancelled', 'renter')) actions.push('cancel-trip');
   if (status === 'completed' && !options.reviewed) actions.push('review');
   return actions;
 }
