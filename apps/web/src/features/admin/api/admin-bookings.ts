@@ -1,7 +1,8 @@
 // The Bookings tab's calls (document 3, Bookings): GET /api/booking/getList, one page of one search
 // and status filter (the platform's bookings for an admin), and GET /api/booking/getStats for the
-// counters, both polled every 30 seconds while the tab is on screen; approve, reject and cancel.
-import { ADMIN_REFRESH_MS, type Booking, type BookingListQuery, type BookingStats } from '@karoo/shared';
+// counters, both polled every 30 seconds while the tab is on screen; approve, reject and cancel, and
+// cancelling a paid trip with a refund choice (PATCH /api/booking/{id}/cancel, issue 20).
+import { ADMIN_REFRESH_MS, type AdminRefund, type Booking, type BookingListQuery, type BookingStats } from '@karoo/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -45,6 +46,9 @@ function useInvalidateBookings() {
       queryClient.invalidateQueries({ queryKey: queryKeys.admin.bookingsAll() }),
       queryClient.invalidateQueries({ queryKey: queryKeys.admin.overview() }),
       queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
+      // A cancelled paid trip moves money: the Finance figures and the refunds being watched.
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.financeAll() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.refundsAll() }),
     ]);
 }
 
@@ -61,6 +65,22 @@ export function useAdminBookingAction() {
       if (action === 'reject') return apiClient.patch<Booking>(`/booking/reject/${id}`, body);
       return apiClient.patch<Booking>(`/booking/${id}/status`, { status: 'cancelled', ...body });
     },
+    onSuccess: invalidate,
+  });
+}
+
+/** The cancel route's body for an administrator's refund choice (rand on the wire; a reason with an amount). */
+export function adminCancelBody(choice: AdminRefund): { refund: AdminRefund['kind']; refund_amount?: number; reason?: string } {
+  if (choice.kind !== 'amount') return { refund: choice.kind };
+  return { refund: 'amount', refund_amount: choice.amountCents / 100, reason: choice.reason };
+}
+
+/** Cancels a paid trip with the refund the administrator chose (full, by the policy, or an amount with a reason); audited by the server. */
+export function useAdminCancelTrip() {
+  const invalidate = useInvalidateBookings();
+  return useMutation({
+    mutationFn: ({ booking, choice, reason }: { booking: Booking; choice: AdminRefund; reason?: string }) =>
+      apiClient.patch<Booking>(`/booking/${encodeURIComponent(booking.id)}/cancel`, { ...adminCancelBody(choice), ...(reason && choice.kind !== 'amount' ? { reason } : {}) }),
     onSuccess: invalidate,
   });
 }

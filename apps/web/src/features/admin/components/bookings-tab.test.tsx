@@ -43,7 +43,7 @@ const active = makeBooking({
   start_time: '09:00',
   end_time: '13:00',
   // Paid twice: the second charge went back to the renter.
-  refunds: [{ id: 'refund-1', reference: 'KAROO-KRACTIVE01-000000000002', amount: 990, status: 'refunded', reason: 'This booking was already paid with another payment.', requested_at: '2030-02-21T08:00:00.000Z', refunded_at: '2030-02-21T08:01:00.000Z' }],
+  refunds: [{ id: 'refund-2', reference: 'KAROO-KRACTIVE01-000000000002', amount: 990, status: 'refunded', reason: 'This booking was already paid with another payment.', requested_at: '2030-02-21T08:00:00.000Z', refunded_at: '2030-02-21T08:01:00.000Z' }],
 });
 
 function mockBookingsApi(options: { rejectFails?: boolean } = {}) {
@@ -96,13 +96,13 @@ describe('Bookings tab', () => {
     expect(within(rows[1]!).getByText(/^Refund R\s?100 \(pending\)$/)).toBeInTheDocument();
     expect(within(rows[2]!).getByText(/^Refund R\s?990 \(refunded\)$/)).toBeInTheDocument();
 
-    // Actions follow the machine: approve/reject/cancel while pending, cancel while confirmed and unpaid, none while active.
+    // Actions follow the machine: approve/reject/cancel while pending, cancel while confirmed and unpaid, a paid trip's Cancel trip (with a refund) while active.
     expect(within(rows[0]!).getByRole('button', { name: 'Approve KRPENDING1' })).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('button', { name: 'Reject KRPENDING1' })).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('button', { name: 'Cancel KRPENDING1' })).toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Cancel KRUNPAID01' })).toBeInTheDocument();
-    expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rows[2]!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Cancel trip KRACTIVE01']);
 
     const counters = screen.getByLabelText('Booking counters');
     await waitFor(() => expect(within(counters).getByText('Total').nextSibling).toHaveTextContent('41'));

@@ -3,7 +3,8 @@
 // filter and search (booking number, car, renter) and the table (Booking ID, Guest, Car, Booking
 // Type & Dates, Status, Amount with a marker per refunded extra charge, Actions) paged on the
 // server. The actions follow the shared machine for the admin (canActorTransition): Approve and
-// Reject while pending, Cancel while pending or confirmed and unpaid. The seed's capital-'Pending'
+// Reject while pending, Cancel while pending or confirmed and unpaid, Cancel trip on a paid trip
+// (a refund choice, cancel-trip-dialog.tsx; issue 20). The seed's capital-'Pending'
 // comparison is not kept. The search, the filter and the page are in the URL (DataTable). The page
 // on screen and the counters are refetched every 30 seconds.
 import { BOOKING_LIST_PAGE_SIZE, BOOKING_STATUSES, canActorTransition, type Booking, type BookingStats, type BookingStatus } from '@karoo/shared';
@@ -19,6 +20,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { formatDate, formatRand } from '@/lib/format';
 import { useAdminBookingStats, useAdminBookings, type AdminBookingAction } from '../api/admin-bookings';
 import { BookingActionDialog } from './booking-action-dialog';
+import { AdminCancelTripDialog } from './cancel-trip-dialog';
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending: 'Pending',
@@ -48,13 +50,19 @@ const COUNTERS: { label: string; value: (s: BookingStats) => number; tone: strin
   { label: 'Cancelled/Rejected', value: (s) => s.cancelled + s.rejected, tone: 'text-red-600' },
 ];
 
+/** `cancel-trip`: a paid trip, cancelled by the policy with the refund the admin chooses. */
+type TabAction = AdminBookingAction | 'cancel-trip';
+
 /** Which of the admin's actions a booking offers: the shared machine decides, never a status string. */
-function actionsFor(booking: Booking): AdminBookingAction[] {
-  const actions: AdminBookingAction[] = [];
+function actionsFor(booking: Booking): TabAction[] {
+  const actions: TabAction[] = [];
   if (canActorTransition(booking.status, 'confirmed', 'admin')) actions.push('approve');
   if (canActorTransition(booking.status, 'rejected', 'admin')) actions.push('reject');
-  // A paid booking is no longer cancelled by hand (decisions.md section 5): the server refuses it too.
-  if (canActorTransition(booking.status, 'cancelled', 'admin') && booking.payment_status === 'unpaid') actions.push('cancel');
+  if (canActorTransition(booking.status, 'cancelled', 'admin')) {
+    // Unpaid: cancelled with a reason. Paid (and so active): by the cancellation policy, with a refund.
+    if (booking.payment_status === 'unpaid') actions.push('cancel');
+    else if (booking.status === 'active') actions.push('cancel-trip');
+  }
   return actions;
 }
 
@@ -81,13 +89,14 @@ function BookingDates({ booking }: { booking: Booking }) {
   );
 }
 
-const ACTION_BUTTONS: Record<AdminBookingAction, { label: string; variant: 'success' | 'danger-outline' | 'ghost'; icon: ReactNode }> = {
+const ACTION_BUTTONS: Record<TabAction, { label: string; variant: 'success' | 'danger-outline' | 'ghost'; icon: ReactNode }> = {
   approve: { label: 'Approve', variant: 'success', icon: <Check className="size-4" aria-hidden="true" /> },
   reject: { label: 'Reject', variant: 'danger-outline', icon: <X className="size-4" aria-hidden="true" /> },
   cancel: { label: 'Cancel', variant: 'ghost', icon: <Ban className="size-4" aria-hidden="true" /> },
+  'cancel-trip': { label: 'Cancel trip', variant: 'ghost', icon: <Ban className="size-4" aria-hidden="true" /> },
 };
 
-type Target = { action: AdminBookingAction; booking: Booking };
+type Target = { action: TabAction; booking: Booking };
 const column = listColumnHelper<Booking>();
 
 function bookingColumns(open: (target: Target) => void): ListColumn<Booking>[] {
@@ -143,7 +152,7 @@ function bookingColumns(open: (target: Target) => void): ListColumn<Booking>[] {
           {booking.refunds.length > 0 ? (
             <div className="mt-1 flex flex-col items-start gap-1">
               {booking.refunds.map((refund) => (
-                <Badge key={refund.reference} tone={refund.status === 'refunded' ? 'success' : 'warning'}>
+                <Badge key={refund.id} tone={refund.status === 'refunded' ? 'success' : refund.status === 'failed' ? 'danger' : 'warning'}>
                   Refund {formatRand(refund.amount)} ({refund.status})
                 </Badge>
               ))}
@@ -167,7 +176,7 @@ function bookingColumns(open: (target: Target) => void): ListColumn<Booking>[] {
                   key={action}
                   size="sm"
                   variant={button.variant}
-                  className={action === 'cancel' ? 'text-red-600' : undefined}
+                  className={action === 'cancel' || action === 'cancel-trip' ? 'text-red-600' : undefined}
                   icon={button.icon}
                   aria-label={`${button.label} ${booking.booking_id}`}
                   onClick={() => open({ action, booking })}
@@ -205,7 +214,7 @@ export function BookingsTab() {
       <DataTable
         title="Bookings"
         icon={CalendarCheck}
-        description="Every booking on Karoo: answer requests and cancel unpaid ones."
+        description="Every booking on Karoo: answer requests, cancel unpaid ones and cancel paid trips with a refund."
         columns={columns}
         list={view}
         rows={list.data?.bookings}
@@ -220,7 +229,8 @@ export function BookingsTab() {
         rowTestId="booking-row"
       />
 
-      <BookingActionDialog target={target} onClose={() => setTarget(null)} />
+      <BookingActionDialog target={target && target.action !== 'cancel-trip' ? { action: target.action, booking: target.booking } : null} onClose={() => setTarget(null)} />
+      {target?.action === 'cancel-trip' ? <AdminCancelTripDialog key={target.booking.id} booking={target.booking} onClose={() => setTarget(null)} /> : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
 import { formatDate, formatRand } from '@/lib/format';
 import { downloadTransactionsCsv, useAdminFinance, useMarkHostPaid, type FinancePeriod } from '../api/admin-finance';
+import { FailedRefunds } from './failed-refunds';
 import { PaidPayouts } from './paid-payouts';
 
 const card = 'rounded-2xl border border-stone-200/80 bg-white shadow-card';
@@ -50,6 +51,8 @@ export function FinanceTab() {
   return (
     <div className="space-y-6">
       <PeriodPicker period={period} onChange={setPeriod} />
+      {/* Money owed to renters that the provider refused: first, whatever the period. */}
+      <FailedRefunds />
       {finance.isPending ? (
         <p role="status" className="text-sm text-stone-500">
           Loading finance figures…

@@ -64,6 +64,34 @@ describe('Settings tab', () => {
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
   });
 
+  it('edits the host cancellation penalties in whole rand from 0 to 10 000 and saves them with the record', async () => {
+    signIn(adminUser);
+    const { sent } = mockSettings((body) => ok(body, 'Settings saved'));
+    const { user } = renderApp({ path: '/admin?tab=settings' });
+
+    const early = await screen.findByLabelText('Penalty more than 24 hours before the start (R)');
+    const late = screen.getByLabelText('Penalty within 24 hours of the start (R)');
+    expect(early).toHaveValue(250);
+    expect(late).toHaveValue(500);
+
+    await user.clear(early);
+    await user.type(early, '10001');
+    await user.clear(late);
+    await user.type(late, '12.5');
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Early cancellation penalty must be at most R 10 000')).toBeInTheDocument();
+    expect(screen.getByText('Late cancellation penalty must be a whole number of rand')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await user.clear(early);
+    await user.type(early, '300');
+    await user.clear(late);
+    await user.type(late, '600');
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ ...DEFAULT_SETTINGS, host_cancellation_penalty_early: 300, host_cancellation_penalty_late: 600 });
+  });
+
   it('refuses values outside the limits before sending, and Discard restores the stored values', async () => {
     signIn(adminUser);
     const { sent } = mockSettings((body) => ok(body));

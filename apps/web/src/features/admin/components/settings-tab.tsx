@@ -1,11 +1,13 @@
 // The admin panel's Settings tab (document 3 sections 3, 4, 5, 8 and 9; decisions.md section 8):
 // every platform setting of both shapes, in sections, edited locally until Save All Settings sends
 // the whole record; a "You have unsaved changes" note and Discard. A setting named in both shapes
-// is one field (settings-form.ts). The Security section: Change Admin Password and Clear System Cache.
+// is one field (settings-form.ts). The host cancellation penalties of the cancellation policy
+// (decision 037) are two whole-rand fields. The Security section: Change Admin Password and Clear
+// System Cache.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CURRENCIES, type PlatformSettings } from '@karoo/shared';
+import { CURRENCIES, MAX_HOST_PENALTY, type PlatformSettings } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { Bell, CalendarClock, Percent, Save, Undo2, Workflow, Wrench } from 'lucide-react';
+import { Ban, Bell, CalendarClock, Percent, Save, Undo2, Workflow, Wrench } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -143,6 +145,35 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
             hint="Cars worth less cannot be listed."
             error={errors.minCarValue?.message}
             {...number('minCarValue')}
+          />
+        </Section>
+
+        <Section
+          title="Host cancellations"
+          description="What a host pays for cancelling a paid trip, deducted from their next payout. The renter always gets everything back."
+          icon={<Ban className="size-5" aria-hidden="true" />}
+        >
+          <Input
+            label="Penalty more than 24 hours before the start (R)"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={0}
+            max={MAX_HOST_PENALTY}
+            hint={`Whole rand, from 0 to ${MAX_HOST_PENALTY.toLocaleString('en-ZA')}.`}
+            error={errors.host_cancellation_penalty_early?.message}
+            {...number('host_cancellation_penalty_early')}
+          />
+          <Input
+            label="Penalty within 24 hours of the start (R)"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={0}
+            max={MAX_HOST_PENALTY}
+            hint="Whole rand; charged from 24 hours before the start."
+            error={errors.host_cancellation_penalty_late?.message}
+            {...number('host_cancellation_penalty_late')}
           />
         </Section>
 
