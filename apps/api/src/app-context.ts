@@ -13,7 +13,7 @@ import { bookingExpiryJob, bookingsSubscriptions } from './modules/bookings';
 import { carsSubscriptions, createBrowseIndex, createListingCache } from './modules/cars';
 import { earningsSubscriptions } from './modules/earnings';
 import { notificationsSubscriptions } from './modules/notifications';
-import { paymentsSubscriptions } from './modules/payments';
+import { paymentsSubscriptions, refundAttemptJob, refundSweepJob } from './modules/payments';
 import { reviewsSubscriptions } from './modules/reviews';
 import { createSettingsCache, settingsSubscriptions } from './modules/settings';
 
@@ -34,7 +34,7 @@ export const SUBSCRIPTIONS = [
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */
-export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, bookingExpiryJob, pruneJob];
+export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob];
 
 /**
  * What the process opens before the app: the database, mail, files, the clock, the job queue and

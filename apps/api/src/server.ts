@@ -11,7 +11,6 @@ import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed';
 import { browseIndexEnabled } from './modules/cars';
 import { createJobQueue } from './jobs/queue';
-import { startRefundRetryJob } from './modules/payments';
 import { loadEnv } from './env';
 import { createRuntime } from './runtime';
 import { createMailer } from './lib/mail';
@@ -58,10 +57,8 @@ async function main() {
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
   const app = await buildApp({ ctx, logger, webDistDir });
 
-  // Mail, booking expiry and pruning run on the job queue (decision 038); the refund retry still has
-  // its own interval job until refunds move onto the ledger and the queue.
+  // Mail, refunds, booking expiry and pruning run on the job queue (decision 038).
   await ctx.jobs.startWorkers();
-  const jobs = [startRefundRetryJob(ctx, logger)];
   // The public browse's memory of the listed cars (decision 028): loaded now rather than on the
   // first visit; browse pages are answered in SQL until it is ready.
   if (browseIndexEnabled(ctx)) {
@@ -96,7 +93,7 @@ async function main() {
       await app.close();
       // After the app: no request enqueues a job any more; the queue's workers and the interval job
       // finish the run or send in flight.
-      await Promise.all([...jobs.map((job) => job.stop()), ctx.jobs.stop()]);
+      await ctx.jobs.stop();
       ctx.mailer.close();
       await shared.close();
       await handle.close();

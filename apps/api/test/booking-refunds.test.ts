@@ -6,8 +6,8 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, BookingRefund, PaymentSession } from '@karoo/shared';
 import type { BookingRow, CarRow } from '../src/db/schema';
-import { retryPendingRefunds } from '../src/modules/payments/payments.service';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
+import { runRefundJobs } from './helpers/refunds';
 import { startPaystackStub, type PaystackStub } from './helpers/bookings';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
@@ -187,7 +187,7 @@ describe('Paystack (local stub): a refund Paystack has not accepted yet', () => 
 
       stub.failRefund(null);
       w.t.clock.advance(60_000);
-      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 1, pending: 0, failed: 0 });
+      await runRefundJobs(w);
       const done = await bookingAs(w, b.id, w.renter);
       expect(done.refunds).toEqual([{ ...pending.refunds[0], status: 'refunded', refunded_at: new Date(Date.parse(NOW) + 60_000).toISOString() }]);
       expect(refundsIn(expectOk<Booking[]>(await get(w, '/api/booking/getList', w.admin)), b.id)).toEqual(done.refunds);

@@ -113,6 +113,7 @@ describe.skipIf(!!skipReason)('two instances on one PostgreSQL database', () => 
     expect(await query<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule ORDER BY name`)).toEqual([
       { name: 'bookings.expire', cron: '* * * * *' },
       { name: 'records.prune', cron: '30 3 * * *' },
+      { name: 'refunds.sweep', cron: '*/15 * * * *' },
     ]);
   });
 });

@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booking, type PaymentSession } from '@karoo/shared';
 import type { CarRow } from '../src/db/schema';
-import { retryPendingRefunds } from '../src/modules/payments/payments.service';
-import { refundOfCharge } from './helpers/refunds';
+import { refundOfCharge, runRefundJobs } from './helpers/refunds';
 import { sumBookingMoney } from '../src/modules/ledger';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
 import { startPaystackStub, type PaystackStub } from './helpers/bookings';
@@ -265,7 +264,7 @@ describe('Paystack provider (local stub)', () => {
     expect(refundRequests(kept)).toHaveLength(0);
     expect(refundRequests(other)).toHaveLength(1);
     expect(refundRequests(other)[0]).toMatchObject({ method: 'POST', authorization: `Bearer ${stub.secret}`, body: { transaction: other, amount: b.total_price_cents } });
-    expect(stub.refunds.get(other)).toEqual({ id: expect.any(Number), amount: b.total_price_cents });
+    expect(stub.refunds.get(other)).toEqual({ id: expect.any(Number), amount: b.total_price_cents, status: 'processed' });
     const refund = (await paymentsOf(w, b.id)).find((p) => p.reference === other)!;
     expect(refund).toMatchObject({ status: 'success', refund_status: 'pending', refund_amount_cents: b.total_price_cents });
     expect(await refundOfCharge(w.t.db, other)).toMatchObject({ state: 'succeeded', amount_cents: b.total_price_cents, provider_reference: String(stub.refunds.get(other)!.id) });
@@ -323,27 +322,30 @@ describe('Paystack provider (local stub)', () => {
       await expectMoneyAddsUp(w, b.id, paystackCharged);
 
       // Not due yet: nothing is asked. Due, and refused again (a 400): the wait doubles.
-      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 0, pending: 0, failed: 0 });
+      await runRefundJobs(w);
+      expect((await refundOfCharge(w.t.db, reference)).attempts).toBe(1);
+      expect(refundRequests(reference)).toHaveLength(1);
       stub.failRefund(400);
       w.t.clock.advance(60_000);
-      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 0, pending: 1, failed: 0 });
+      await runRefundJobs(w);
       row = await refundOfCharge(w.t.db, reference);
       expect(row).toMatchObject({ state: 'pending', attempts: 2, last_error: 'Refund cannot be processed right now' });
-      expect(row.next_attempt_at!.getTime()).toBe(start + 60_000 + 120_000);
+      expect(row.next_attempt_at!.getTime()).toBe(start + 60_000 + 60_000);
 
       // A webhook replay meanwhile does not start a second refund.
       expectOk(await hook(reference));
       expect((await refundOfCharge(w.t.db, reference)).attempts).toBe(2);
 
+      // The job's first retry comes 60 to 120 s later (pg-boss's backoff, with jitter).
       stub.failRefund(null);
       w.t.clock.advance(120_000);
-      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 1, pending: 0, failed: 0 });
+      await runRefundJobs(w);
       row = await refundOfCharge(w.t.db, reference);
       expect(row).toMatchObject({ state: 'succeeded', attempts: 3, last_error: null, next_attempt_at: null });
       expect(row.moved_at!.getTime()).toBe(start + 60_000 + 120_000);
       expect(stub.refunds.has(reference)).toBe(true);
       w.t.clock.advance(HOUR);
-      expect(await retryPendingRefunds(w.t.ctx)).toEqual({ refunded: 0, pending: 0, failed: 0 });
+      await runRefundJobs(w);
       expect(refundRequests(reference)).toHaveLength(3);
       expect(await notesOf(w, w.renter.user.id, 'payment_refunded')).toHaveLength(2);
       await expectMoneyAddsUp(w, b.id, paystackCharged);
@@ -360,7 +362,14 @@ describe('Paystack provider (local stub)', () => {
     // A wrong amount is refused as before (402) and what came in goes back.
     stub.refunds.set(reference, { id: 77, amount: 100 });
     expectError(await pay(w, b.id, reference), 402, 'Could not activate booking. The amount paid does not match the booking total.');
-    expect(await refundOfCharge(w.t.db, reference)).toMatchObject({ state: 'succeeded', amount_cents: 100 });
+    // Paystack has it under way (not paid out yet): the row keeps Paystack's id and waits; no second refund is asked.
+    expect(await refundOfCharge(w.t.db, reference)).toMatchObject({ state: 'pending', amount_cents: 100, provider_reference: '77' });
+    stub.refunds.set(reference, { id: 77, amount: 100, status: 'processed' });
+    w.t.clock.advance(60_000);
+    await runRefundJobs(w);
+    expect(await refundOfCharge(w.t.db, reference)).toMatchObject({ state: 'succeeded', amount_cents: 100, provider_reference: '77' });
+    expect(refundRequests(reference)).toHaveLength(1);
+    w.t.clock.set(NOW);
     expect((await bookingRow(w, b.id)).status).toBe('confirmed');
     await expectMoneyAddsUp(w, b.id, paystackCharged);
     // The booking can still be paid: a new checkout.

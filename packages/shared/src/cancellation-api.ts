@@ -82,4 +82,4 @@ export const adminRefundSchema = z.object({
 });
 export type AdminRefundRow = z.infer<typeof adminRefundSchema>;
 
-export const adminRefundRetrySchema = z.object({ outcome: z.enum(['refunded', 'pending', 'failed', 'skipped']) });
+export const adminRefundRetrySchema = z.object({ outcome: z.enum(['refunded', 'pending', 'failed', 'busy', 'settled']) });

@@ -73,6 +73,11 @@ export interface JobDefinition<N extends JobName = JobName> {
   cron?: string;
   /** How often an idle worker looks for due jobs (retries, jobs enqueued by another instance). */
   pollSeconds?: number;
+  /**
+   * pg-boss's queue policy: 'exclusive' keeps at most one job per singletonKey queued, waiting for a
+   * retry or active (a refund is asked by one job at a time); 'standard' (the default) keeps no limit.
+   */
+  policy?: 'standard' | 'exclusive';
   run(job: QueuedJob<N>): Promise<void>;
 }
 
@@ -311,9 +316,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           expireInSeconds: definition.timeoutSeconds,
           deadLetter: dead,
         };
+        const policy = definition.policy ?? 'standard';
         // A queue made by an earlier version gets today's policy.
         if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
-        else await boss.createQueue(definition.name, queue);
+        else await boss.createQueue(definition.name, { ...queue, policy });
         // A tick missed while every instance was down is sent once when one is back.
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: SCHEDULE_TIME_ZONE, missed: 'once' });
         else await boss.unschedule(definition.name);

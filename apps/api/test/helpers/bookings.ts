@@ -35,6 +35,8 @@ export interface PaystackStub {
   failRefund(mode: 500 | 503 | 'reset' | 400 | null, message?: string): void;
   /** The message of Paystack's 400 to a second refund of the same transaction (only people read it). */
   alreadyRefundedMessage: string;
+  /** The status POST /refund gives a new refund: 'processed' (paid out at once) unless set; 'pending' as Paystack queues most. */
+  newRefundStatus: 'pending' | 'processing' | 'processed';
   close(): Promise<void>;
 }
 
@@ -52,7 +54,7 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
   let refundFailure: 500 | 503 | 'reset' | 400 | null = null;
   let refundFailureMessage = 'Refund cannot be processed right now';
   let nextTransactionId = 4_099_260_000;
-  const stub = { alreadyRefundedMessage: 'Transaction has been fully reversed' };
+  const stub: { alreadyRefundedMessage: string; newRefundStatus: PaystackStub['newRefundStatus'] } = { alreadyRefundedMessage: 'Transaction has been fully reversed', newRefundStatus: 'processed' };
   /** Paystack's view of a transaction: 'reversed' once a refund of it is processed. */
   const shown = (tx: StubTransaction) => (refunds.get(tx.reference)?.status === 'processed' ? { ...tx, status: 'reversed' } : tx);
   const server: Server = createServer((req, res) => {
@@ -87,9 +89,15 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
         const tx = transactions.get(reference);
         if (!tx || tx.status !== 'success') return send(404, { status: false, message: 'Transaction not found' });
         if (refunds.has(reference)) return send(400, { status: false, message: stub.alreadyRefundedMessage, type: 'validation_error', code: 'invalid_params' });
-        const refund = { id: 1000 + refunds.size, amount: body.amount === undefined ? tx.amount : Number(body.amount) };
+        const refund: StubRefund = { id: 1000 + refunds.size, amount: body.amount === undefined ? tx.amount : Number(body.amount), status: stub.newRefundStatus };
         refunds.set(reference, refund);
-        return send(200, { status: true, message: 'Refund has been queued for processing', data: { id: refund.id, amount: refund.amount, status: 'pending', transaction: { reference, amount: tx.amount } } });
+        return send(200, { status: true, message: 'Refund has been queued for processing', data: { id: refund.id, amount: refund.amount, status: refund.status, transaction: { reference, amount: tx.amount } } });
+      }
+      const oneRefund = /^\/refund\/(\d+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && oneRefund) {
+        const refund = [...refunds.values()].find((r) => r.id === Number(oneRefund[1]));
+        if (!refund) return send(404, { status: false, message: 'Refund not found' });
+        return send(200, { status: true, message: 'Refund retrieved', data: { id: refund.id, amount: refund.amount, status: refund.status ?? 'pending' } });
       }
       const listRefunds = /^\/refund\?transaction=(\d+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && listRefunds) {
@@ -128,6 +136,12 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
     },
     set alreadyRefundedMessage(message: string) {
       stub.alreadyRefundedMessage = message;
+    },
+    get newRefundStatus() {
+      return stub.newRefundStatus;
+    },
+    set newRefundStatus(status: PaystackStub['newRefundStatus']) {
+      stub.newRefundStatus = status;
     },
     sign: (body, key = secret) => createHmac('sha512', key).update(body).digest('hex'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

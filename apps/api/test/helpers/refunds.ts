@@ -13,3 +13,8 @@ export async function refundOfCharge(db: Db, reference: string) {
   if (rows.length !== 1) throw new Error(`Expected one refund of ${reference}, found ${rows.length}`);
   return rows[0]!;
 }
+
+/** Runs every refund job due at the test clock's time, as a worker would; answers how many ran. */
+export function runRefundJobs(w: { t: { ctx: { jobs: { runDue(name: 'refunds.attempt'): Promise<number> } } } }): Promise<number> {
+  return w.t.ctx.jobs.runDue('refunds.attempt');
+}

@@ -37,10 +37,14 @@ export interface RefundInput {
   refundId: string;
 }
 
-/** A refund the provider accepted (Paystack queues it and pays it back to the card). */
+/** Where a refund stands at the provider: paid out to the card, accepted and under way, or failed. */
+export type RefundStatus = 'processed' | 'pending' | 'failed';
+
+/** A refund the provider accepted (Paystack queues it, then pays it back to the card). */
 export interface AcceptedRefund {
   /** The provider's id of the refund, when it gives one. */
   id: string | null;
+  status: RefundStatus;
 }
 
 export interface PaymentProvider {
@@ -58,6 +62,8 @@ export interface PaymentProvider {
    * again later.
    */
   refund(input: RefundInput): Promise<AcceptedRefund>;
+  /** How an accepted refund stands now; throws PaymentProviderError when the provider cannot say. */
+  refundStatus(input: { reference: string; providerRefundId: string }): Promise<RefundStatus>;
   /** True when a webhook body carries the provider's signature; providers without webhooks answer false. */
   isSignedWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }

@@ -3,7 +3,7 @@
 // Paystack says is read from its structured fields (HTTP status, `status`, a transaction's or a
 // refund's `status`), never from the wording of its `message`, which is only passed on for people.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PaymentProviderError, type AcceptedRefund, type CheckoutInput, type CheckoutSession, type PaymentProvider, type RefundInput, type VerifiedPayment } from './payment-provider';
+import { PaymentProviderError, type AcceptedRefund, type CheckoutInput, type CheckoutSession, type PaymentProvider, type RefundInput, type RefundStatus, type VerifiedPayment } from './payment-provider';
 
 const TIMEOUT_MS = 10_000;
 
@@ -25,6 +25,13 @@ interface PaystackTransaction {
 
 /** Paystack's refund states: accepted and under way, done, or not (failed, or waiting for the customer's bank details). */
 const REFUND_UNDER_WAY = new Set(['pending', 'processing', 'processed']);
+
+/** Paystack's refund status in ours: 'processed' is paid back to the card; 'failed' is not coming; anything else is under way. */
+function refundStatusOf(status: string | undefined): RefundStatus {
+  if (status === 'processed') return 'processed';
+  if (status === 'failed') return 'failed';
+  return 'pending';
+}
 
 export class PaystackProvider implements PaymentProvider {
   readonly name = 'paystack' as const;
@@ -71,13 +78,13 @@ export class PaystackProvider implements PaymentProvider {
 
   /** POST /refund with the transaction's reference and the amount (the whole charge or part of it), queued by Paystack. */
   async refund(input: RefundInput): Promise<AcceptedRefund> {
-    const { answer } = await this.call<{ id?: number | string }>('POST', '/refund', {
+    const { answer } = await this.call<{ id?: number | string; status?: string }>('POST', '/refund', {
       transaction: input.reference,
       amount: input.amountCents,
       merchant_note: `${input.reason} (Karoo refund ${input.refundId})`,
       customer_note: input.reason,
     });
-    if (answer.status) return { id: answer.data?.id === undefined ? null : String(answer.data.id) };
+    if (answer.status) return { id: answer.data?.id === undefined ? null : String(answer.data.id), status: refundStatusOf(answer.data?.status) };
     // Refused. When this is a retry after an answer that was lost, the refund already exists and
     // Paystack refuses a second one: its own records say so (the transaction reads 'reversed', or
     // it has a refund of this amount under way), whatever words the refusal used.
@@ -91,16 +98,26 @@ export class PaystackProvider implements PaymentProvider {
     const { answer: verified } = await this.call<PaystackTransaction>('GET', `/transaction/verify/${encodeURIComponent(reference)}`);
     const transaction = verified.status ? verified.data : undefined;
     if (!transaction) return null;
-    if (transaction.status === 'reversed' && Number(transaction.amount ?? 0) === amountCents) return { id: null };
+    if (transaction.status === 'reversed' && Number(transaction.amount ?? 0) === amountCents) return { id: null, status: 'processed' };
     if (transaction.id === undefined) return null;
     const { answer: listed } = await this.call<{ id?: number | string; status?: string; amount?: number }[]>('GET', `/refund?transaction=${encodeURIComponent(String(transaction.id))}`);
     const refunds = (listed.status && Array.isArray(listed.data) ? listed.data : []).filter((r) => r.amount === undefined || Number(r.amount) === amountCents);
     const underWay = refunds.find((r) => r.status !== undefined && REFUND_UNDER_WAY.has(r.status));
-    if (underWay) return { id: underWay.id === undefined ? null : String(underWay.id) };
+    if (underWay) return { id: underWay.id === undefined ? null : String(underWay.id), status: refundStatusOf(underWay.status) };
     const stuck = refunds.find((r) => r.status === 'needs-attention');
     if (stuck) throw new PaymentProviderError(`Paystack's refund ${String(stuck.id ?? '')} needs attention: the customer's bank details are to be given in the Paystack dashboard.`);
-    if (transaction.status === 'reversed') return { id: null };
+    if (transaction.status === 'reversed') return { id: null, status: 'processed' };
     return null;
+  }
+
+  /** GET /refund/{id}: processed (paid back to the card), failed, or still under way (pending, processing, needs-attention). */
+  async refundStatus(input: { providerRefundId: string }): Promise<RefundStatus> {
+    const { answer } = await this.call<{ status?: string }>('GET', `/refund/${encodeURIComponent(input.providerRefundId)}`);
+    if (!answer.status || !answer.data) throw new PaymentProviderError(answer.message || 'Paystack did not say how this refund stands.');
+    if (answer.data.status === 'needs-attention') {
+      throw new PaymentProviderError(`Paystack's refund ${input.providerRefundId} needs attention: the customer's bank details are to be given in the Paystack dashboard.`);
+    }
+    return refundStatusOf(answer.data.status);
   }
 
   async verify(reference: string): Promise<VerifiedPayment> {

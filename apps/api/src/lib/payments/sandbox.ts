@@ -4,7 +4,7 @@
 // refund, whole or partial, is a row of sandbox_refunds, once per refund id: asked again, it answers
 // the same, and the refunds of a charge never add up to more than it.
 import type { Db } from '../../db/connection';
-import { PaymentProviderError, type AcceptedRefund, type PaymentProvider, type RefundInput, type VerifiedPayment } from './payment-provider';
+import { PaymentProviderError, type AcceptedRefund, type PaymentProvider, type RefundInput, type RefundStatus, type VerifiedPayment } from './payment-provider';
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
@@ -42,7 +42,7 @@ export class SandboxProvider implements PaymentProvider {
         .executeTakeFirst();
       if (!charge) throw new PaymentProviderError('The sandbox has no successful charge with this reference to refund.');
       const known = await trx.selectFrom('sandbox_refunds').select('id').where('id', '=', id).executeTakeFirst();
-      if (known) return { id };
+      if (known) return { id, status: 'processed' as const };
       const refunded = await trx
         .selectFrom('sandbox_refunds')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.val('0')).as('cents'))
@@ -52,8 +52,15 @@ export class SandboxProvider implements PaymentProvider {
         throw new PaymentProviderError('The sandbox refuses a refund of more than what is left of the charge.');
       }
       await trx.insertInto('sandbox_refunds').values({ id, reference: input.reference, amount_cents: input.amountCents, created_at: new Date() }).execute();
-      return { id };
+      return { id, status: 'processed' as const };
     });
+  }
+
+  /** The sandbox pays a refund out the moment it takes it. */
+  async refundStatus(input: { providerRefundId: string }): Promise<RefundStatus> {
+    const row = await this.db.selectFrom('sandbox_refunds').select('id').where('id', '=', input.providerRefundId).executeTakeFirst();
+    if (!row) throw new PaymentProviderError('The sandbox has no refund with this id.');
+    return 'processed';
   }
 
   isSignedWebhook(): boolean {

@@ -200,17 +200,41 @@ export async function noteRefundError(db: Db, id: string, error: string, nextAtt
     .execute();
 }
 
-/** Pending refunds due for another attempt, oldest first. */
-export async function dueRefunds(db: Db, now: Date, limit: number): Promise<string[]> {
+/** The provider accepted the refund (its id kept) and has not paid it out yet: checked again later. */
+export async function noteRefundAccepted(db: Db, id: string, providerReference: string | null, nextCheckAt: Date): Promise<void> {
+  await db
+    .updateTable('ledger_entries')
+    .set({ provider_reference: providerReference, last_error: null, next_attempt_at: nextCheckAt, locked_until: null })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
+/** A pending refund by the provider's id of it, or else by its charge and amount (a provider's webhook names one of them). */
+export function findPendingRefund(db: Db, match: { providerReference?: string; chargeReference?: string; amountCents?: number }): Promise<LedgerEntry | undefined> {
+  let query = db.selectFrom('ledger_entries').selectAll().where('kind', '=', 'refund').where('state', '=', 'pending');
+  if (match.providerReference) query = query.where('provider_reference', '=', match.providerReference);
+  else if (match.chargeReference && match.amountCents !== undefined) query = query.where('charge_reference', '=', match.chargeReference).where('amount_cents', '=', match.amountCents);
+  else return Promise.resolve(undefined);
+  return query.orderBy('seq').executeTakeFirst();
+}
+
+/**
+ * Pending refunds whose next ask is overdue by more than 5 minutes, or was never set: no job is on
+ * its way for them (their job ran out of tries while the provider was still paying out, or they were
+ * recorded before the queue). Oldest first, at most 500 a sweep.
+ */
+export async function waitingRefunds(db: Db, now: Date): Promise<string[]> {
+  const overdue = new Date(now.getTime() - 5 * 60_000);
   const rows = await db
     .selectFrom('ledger_entries')
     .select('id')
     .where('kind', '=', 'refund')
     .where('state', '=', 'pending')
-    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', overdue)]))
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .orderBy('recorded_at')
-    .limit(limit)
+    .limit(500)
     .execute();
   return rows.map((r) => r.id);
 }

@@ -7,7 +7,7 @@ import { paymentRefundDue, paymentRefunded, tripCancelled } from './payments.not
 
 export { findVisibleLedger } from './payments.service';
 export { cancelPaidTrip, cancelTripRequestOf, quoteCancellation } from './trip-cancellations';
-export { startRefundRetryJob } from './refund-retry.job';
+export { refundAttemptJob, refundSweepJob } from './refund.job';
 export { paymentsRoutes } from './payments.routes';
 
 export const paymentsSubscriptions: Subscriptions<AppContext> = {

@@ -87,7 +87,12 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Ask the provider again for a failed refund (a new pending refund; the failed one stays on record); audited', params: idParams, response: { 200: envelope(adminRefundRetrySchema) } },
       }, async (request) => {
         const outcome = await payments.retryFailedRefund(ctx, currentUser(request), request.params.id);
-        const message = outcome === 'refunded' ? 'The refund was accepted by the payment provider.' : outcome === 'failed' ? 'The payment provider refused the refund again.' : 'The refund was asked for again; the provider has not accepted it yet.';
+        const message =
+          outcome === 'refunded'
+            ? 'The refund was paid back to the card by the payment provider.'
+            : outcome === 'failed'
+              ? 'The payment provider refused the refund again.'
+              : 'The refund was asked for again; the provider has not paid it out yet, and it is checked again in a minute.';
         return { success: true as const, message, data: { outcome } };
       });
     }));

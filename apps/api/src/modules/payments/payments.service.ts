@@ -40,6 +40,7 @@ import {
 } from '../bookings';
 import * as ledger from '../ledger';
 import * as repo from './payments.repository';
+import { enqueueRefundAttempt } from './refund.job';
 
 const NOT_PAYABLE = 'Payment is offered only for confirmed bookings not yet paid.';
 const OTHER_BOOKING = 'Could not activate booking. This payment reference belongs to another booking.';
@@ -51,15 +52,10 @@ const PROVIDER_UNAVAILABLE = 502;
 const CHECKOUT_WAIT_MS = 15_000;
 const CHECKOUT_POLL_MS = 50;
 
-/** While one attempt asks the provider for a refund, no other instance asks for the same one. */
+/** While one ask is with the provider, no other ask (another instance, the job) takes the same refund. */
 const REFUND_LEASE_MS = 5 * 60_000;
-/** A refund the provider did not accept is asked again after 1, 2, 4 ... minutes, at most every 6 hours. */
-const REFUND_RETRY_BASE_MS = 60_000;
-const REFUND_RETRY_MAX_MS = 6 * 60 * 60_000;
-/** Refunds one retry sweep asks for. */
-const REFUND_BATCH = 50;
-/** After this many refused attempts (about 4 hours of backoff) a refund ends failed, for a person to look at. */
-export const REFUND_MAX_ATTEMPTS = 9;
+/** The soonest the refund job asks again (pg-boss's backoff decides the rest: refund.job.ts). */
+const REFUND_NEXT_ASK_MS = 60_000;
 /** A refund's reason when none was recorded (every refund recorded since migration 0014 has one). */
 const DEFAULT_REFUND_REASON = 'Refund of a charge that could not be used.';
 
@@ -257,6 +253,7 @@ async function settleCharge(ctx: AppContext, booking: BookingRecord, payment: Pa
       const reason = REFUND_REASONS[code](current);
       await repo.recordRefundDue(tx.db, reference, { amount_cents: verdict.amountCents, reason, code }, tx.now);
       const refund = await ledger.recordRefundedCharge(tx.db, partiesOf(current), { reference, amountCents: verdict.amountCents, at: tx.now, code, reason });
+      await enqueueRefundAttempt(ctx, tx, refund.id);
       tx.emit({ type: 'payment.refund_due', booking: current, reference, amountCents: verdict.amountCents, reason });
       return { kind: 'refunded', booking: current, reason, amountCents: verdict.amountCents, refusal: refundRefusal(code, reason, verdict.amountCents), refundId: refund.id };
     });
@@ -264,7 +261,7 @@ async function settleCharge(ctx: AppContext, booking: BookingRecord, payment: Pa
     if (isUniqueViolation(error)) throw conflict(OTHER_BOOKING);
     throw error;
   }
-  // Asked at once; when the provider does not accept it, the retry job asks again.
+  // Asked at once; when the provider does not pay it out, the refund job asks again.
   if (settlement.kind === 'refunded' && settlement.refundId) await attemptRefund(ctx, settlement.refundId);
   return settlement;
 }
@@ -306,12 +303,13 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
   const provider = ctx.payments;
   if (provider.name !== 'paystack') throw notFound('Route not found');
   if (!provider.isSignedWebhook(rawBody, signature)) throw new AppError(401, 'Invalid webhook signature.');
-  let event: { event?: string; data?: { reference?: string } };
+  let event: { event?: string; data?: { reference?: string } & PaystackRefundEventData };
   try {
     event = JSON.parse(rawBody.toString('utf8')) as typeof event;
   } catch {
     throw new AppError(400, 'The request body is not valid JSON.');
   }
+  if (event.event === 'refund.processed' || event.event === 'refund.failed') return handleRefundEvent(ctx, event.event, event.data ?? {});
   const reference = event.data?.reference;
   if (event.event !== 'charge.success' || !reference) return { handled: false, message: 'Event ignored' };
   const payment = await repo.findPayment(ctx.db, reference);
@@ -332,67 +330,109 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
   }
 }
 
-// ---- Refunds: ledger rows, asked at once, retried with backoff, failed after a limit ----
-
-function retryDelayMs(attempts: number): number {
-  return Math.min(REFUND_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), REFUND_RETRY_MAX_MS);
+/** What Paystack's refund events carry that names the refund: its id, or the transaction's reference and the amount. */
+interface PaystackRefundEventData {
+  id?: number | string;
+  transaction_reference?: string;
+  amount?: number;
+  status?: string;
 }
 
 /**
- * Asks the provider for one pending refund (a ledger row) and records what happened: succeeded
- * (the money moved now), or the error and when to ask again, or, after REFUND_MAX_ATTEMPTS,
- * failed, for an administrator to see and retry. Never throws for the provider's failure.
+ * refund.processed and refund.failed: the refund (matched by Paystack's id of it, or by its charge
+ * and amount) is settled now, or failed for an administrator to retry. One already settled, or not
+ * ours, is acknowledged (200) so that Paystack stops sending it.
  */
-export async function attemptRefund(ctx: AppContext, refundId: string): Promise<'refunded' | 'pending' | 'failed' | 'skipped'> {
+async function handleRefundEvent(ctx: AppContext, type: 'refund.processed' | 'refund.failed', data: PaystackRefundEventData): Promise<{ handled: boolean; message: string }> {
+  const refund = await ledger.findPendingRefund(ctx.db, {
+    ...(data.id !== undefined ? { providerReference: String(data.id) } : {}),
+    ...(data.transaction_reference ? { chargeReference: data.transaction_reference } : {}),
+    ...(data.amount !== undefined ? { amountCents: Number(data.amount) } : {}),
+  });
+  const match = refund ?? (data.id !== undefined && data.transaction_reference ? await ledger.findPendingRefund(ctx.db, { chargeReference: data.transaction_reference, amountCents: Number(data.amount ?? -1) }) : undefined);
+  if (!match) return { handled: false, message: 'No pending refund matches this event' };
+  if (type === 'refund.processed') {
+    await settleRefund(ctx, match, data.id === undefined ? match.provider_reference : String(data.id));
+    return { handled: true, message: 'Refund recorded as paid out' };
+  }
+  await ledger.failRefund(ctx.db, match.id, 'Paystack reports that this refund failed. Check it in the Paystack dashboard, then retry.');
+  return { handled: true, message: 'Refund recorded as failed' };
+}
+
+// ---- Refunds: ledger rows, asked at once, then by the refund job until the provider pays them ----
+
+/** What one ask for a refund came to. */
+export type RefundAttempt =
+  /** The provider paid it out: the ledger row succeeded now. */
+  | 'refunded'
+  /** Refused, or accepted and not yet paid out: asked or checked again later. */
+  | 'pending'
+  /** Refused for the last time, or the provider reports it failed: a person must look (Retry). */
+  | 'failed'
+  /** Another ask holds it right now. */
+  | 'busy'
+  /** Nothing to do: it was settled already (or is not a refund). */
+  | 'settled';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * Asks the provider for one pending refund (a ledger row), or, once the provider has accepted it,
+ * how it stands; records what happened. Never throws for the provider's failure: the refund stays
+ * pending for the next ask, unless this was the last try (then it is failed).
+ */
+export async function attemptRefund(ctx: AppContext, refundId: string, options: { lastTry?: boolean } = {}): Promise<RefundAttempt> {
   const now = ctx.clock.now();
+  const current = await ledger.findEntry(ctx.db, refundId);
+  if (!current || current.kind !== 'refund' || current.state !== 'pending') return 'settled';
   const claimed = await ledger.claimRefund(ctx.db, refundId, now, new Date(now.getTime() + REFUND_LEASE_MS));
-  if (!claimed) return 'skipped';
-  const charge = claimed.charge_reference ? await repo.findPayment(ctx.db, claimed.charge_reference) : undefined;
-  const provider = ctx.payments;
+  if (!claimed) return 'busy';
+  const nextAsk = new Date(now.getTime() + REFUND_NEXT_ASK_MS);
   try {
+    const charge = claimed.charge_reference ? await repo.findPayment(ctx.db, claimed.charge_reference) : undefined;
     if (!charge) throw new PaymentProviderError('The charge of this refund is not known to the payment provider.');
+    const provider = ctx.payments;
     if (charge.provider !== provider.name) throw new PaymentProviderError(`The ${charge.provider} provider is not configured on this server.`);
-    const accepted = await provider.refund({
-      reference: charge.reference,
-      amountCents: claimed.amount_cents,
-      reason: claimed.reason ?? DEFAULT_REFUND_REASON,
-      refundId: claimed.id,
-    });
-    await inTransaction(ctx, async (tx) => {
-      const settled = await ledger.settleRefund(tx.db, claimed.id, { providerReference: accepted.id, at: tx.now });
-      // Accepted at the first ask, the renter's notice of the cancellation or refund already said it is on its way.
-      if (settled && claimed.attempts > 1) {
-        tx.emit({ type: 'payment.refunded', bookingId: claimed.booking_id, renterId: claimed.renter_id, amountCents: claimed.amount_cents, reason: claimed.reason });
-      }
-    });
-    return 'refunded';
-  } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    if (claimed.attempts >= REFUND_MAX_ATTEMPTS) {
-      await ledger.failRefund(ctx.db, claimed.id, message);
+    // Accepted by an earlier ask: only how it stands is asked, never a second refund.
+    const answer = claimed.provider_reference
+      ? { id: claimed.provider_reference, status: await provider.refundStatus({ reference: charge.reference, providerRefundId: claimed.provider_reference }) }
+      : await provider.refund({ reference: charge.reference, amountCents: claimed.amount_cents, reason: claimed.reason ?? DEFAULT_REFUND_REASON, refundId: claimed.id });
+    if (answer.status === 'processed') {
+      await settleRefund(ctx, claimed, answer.id);
+      return 'refunded';
+    }
+    if (answer.status === 'failed') {
+      await ledger.failRefund(ctx.db, claimed.id, 'The payment provider reports that this refund failed. Check it in the provider dashboard, then retry.');
       return 'failed';
     }
-    await ledger.noteRefundError(ctx.db, claimed.id, message, new Date(now.getTime() + retryDelayMs(claimed.attempts)));
+    await ledger.noteRefundAccepted(ctx.db, claimed.id, answer.id, nextAsk);
+    return 'pending';
+  } catch (error) {
+    if (options.lastTry) {
+      await ledger.failRefund(ctx.db, claimed.id, errorText(error));
+      return 'failed';
+    }
+    await ledger.noteRefundError(ctx.db, claimed.id, errorText(error), nextAsk);
     return 'pending';
   }
 }
 
-/** The retry sweep (refund-retry.job.ts): every pending refund that is due is asked for again. */
-export async function retryPendingRefunds(ctx: AppContext): Promise<{ refunded: number; pending: number; failed: number }> {
-  const due = await ledger.dueRefunds(ctx.db, ctx.clock.now(), REFUND_BATCH);
-  const counts = { refunded: 0, pending: 0, failed: 0 };
-  for (const id of due) {
-    const outcome = await attemptRefund(ctx, id);
-    if (outcome !== 'skipped') counts[outcome] += 1;
-  }
-  return counts;
+/** The provider paid a refund out: its row succeeds now, once; a refund that took more than one ask is announced to the renter. */
+async function settleRefund(ctx: AppContext, refund: ledger.LedgerEntry, providerReference: string | null): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const settled = await ledger.settleRefund(tx.db, refund.id, { providerReference, at: tx.now });
+    // Paid at the first ask, the renter's notice of the cancellation or refund already said it is on its way.
+    if (settled && refund.attempts > 1) {
+      tx.emit({ type: 'payment.refunded', bookingId: refund.booking_id, renterId: refund.renter_id, amountCents: refund.amount_cents, reason: refund.reason });
+    }
+  });
 }
 
 /**
  * POST /payments/refunds/{id}/retry (administrators): a failed refund is asked for again as a new
  * pending row (the failed one stays, as the record of what happened), audited, and tried at once.
  */
-export async function retryFailedRefund(ctx: AppContext, admin: UserRow, refundId: string): Promise<'refunded' | 'pending' | 'failed' | 'skipped'> {
+export async function retryFailedRefund(ctx: AppContext, admin: UserRow, refundId: string): Promise<RefundAttempt> {
   const retry = await inTransaction(
     ctx,
     async (tx) => {
@@ -402,6 +442,7 @@ export async function retryFailedRefund(ctx: AppContext, admin: UserRow, refundI
       const already = await ledger.retryOf(tx.db, failed);
       if (already) throw conflict('This refund has already been asked for again.');
       const row = await ledger.recordRefundRetry(tx.db, failed, tx.now, admin.id);
+      await enqueueRefundAttempt(ctx, tx, row.id);
       tx.emit({ type: 'payment.refund_retried', failed, retry: row });
       return row;
     },

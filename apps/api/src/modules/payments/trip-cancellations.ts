@@ -33,6 +33,7 @@ import { findVisibleBooking, lockBookingForPayment, transition, type BookingReco
 import * as ledger from '../ledger';
 import { getSettings } from '../settings';
 import { attemptRefund, partiesOf } from './payments.service';
+import { enqueueRefundAttempt } from './refund.job';
 
 /** What the person asked for: a no-show report (host), an administrator's refund choice, a reason. */
 export interface CancelTripRequest {
@@ -187,6 +188,7 @@ export async function cancelPaidTrip(ctx: AppContext, viewer: UserRow, idOrNumbe
         penaltyCode: o.rule === 'host' ? (o.hostPenaltyCents === penalties.hostPenaltyEarlyCents ? 'host_cancelled_early' : 'host_cancelled_late') : 'none',
         actorId: viewer.id,
       });
+      if (refund) await enqueueRefundAttempt(ctx, tx, refund.id);
       tx.emit({ type: 'trip.cancelled', booking: cancelled, actor: d.actor, noShow, outcome: o, reason });
       return { booking: cancelled, refundId: refund?.id };
     },
