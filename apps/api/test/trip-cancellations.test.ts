@@ -113,6 +113,18 @@ describe('the renter cancels a paid trip', () => {
     expect(await sandboxRefunded(reference)).toBe(expected.refundCents);
   });
 
+  it('refuses, with the new amounts, a cancellation whose refund is no longer the one the screen showed', async () => {
+    const { booking, paid, start } = await paidTrip(4, 3);
+    // The dialog opened inside the free window showed everything back; the window ended before Confirm.
+    t.clock.set(new Date(start.getTime() - 23 * H));
+    const late = await quote(renter, booking.id);
+    expect(late.refund).toBeLessThan(paid.total_price);
+    expectError(await cancel(renter, booking.id, { expected_refund: paid.total_price }), 409, /amounts have changed since they were shown/);
+    expect((await ledgerOf(booking.id)).filter((e) => e.kind === 'refund')).toHaveLength(0);
+    const cancelled = expectOk<Booking>(await cancel(renter, booking.id, { expected_refund: late.refund }));
+    expect(cancelled.money.refunded).toBe(late.refund);
+  });
+
   it('not once the trip has started, and not twice', async () => {
     const { booking, start } = await paidTrip(2, 2);
     t.clock.set(new Date(start.getTime() + H));

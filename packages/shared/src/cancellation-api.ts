@@ -22,6 +22,12 @@ export const cancelBookingBodySchema = z
     refund: z.enum(ADMIN_REFUND_CHOICES, { error: `The refund must be one of ${ADMIN_REFUND_CHOICES.join(', ')}` }).optional(),
     /** Rand, for refund 'amount'. */
     refund_amount: z.number({ error: 'The refund amount must be a number' }).min(0, 'The refund amount cannot be negative').optional(),
+    /**
+     * Rand: the refund the screen showed before the person confirmed. When the amounts have changed
+     * since (the free window ended while the dialog was open), the cancellation is refused with 409
+     * and the new amounts, never carried out on figures nobody saw.
+     */
+    expected_refund: z.number({ error: 'The expected refund must be a number' }).min(0, 'The expected refund cannot be negative').optional(),
   })
   .loose()
   .nullable()

@@ -42,6 +42,8 @@ export interface CancelTripRequest {
   /** Cents, for refund 'amount'. */
   refundAmountCents?: number;
   reason?: string;
+  /** Cents: the refund the screen showed; a different one now is refused (409), never carried out unseen. */
+  expectedRefundCents?: number;
 }
 
 export function cancelTripRequestOf(body: CancelBookingBody | null | undefined): CancelTripRequest {
@@ -50,6 +52,7 @@ export function cancelTripRequestOf(body: CancelBookingBody | null | undefined):
     ...(body?.no_show ? { noShow: true } : {}),
     ...(body?.refund ? { refund: body.refund } : {}),
     ...(body?.refund_amount !== undefined ? { refundAmountCents: Math.round(body.refund_amount * 100) } : {}),
+    ...(body?.expected_refund !== undefined ? { expectedRefundCents: Math.round(body.expected_refund * 100) } : {}),
     ...(reason ? { reason } : {}),
   };
 }
@@ -161,6 +164,9 @@ export async function cancelPaidTrip(ctx: AppContext, viewer: UserRow, idOrNumbe
       const current = await lockBookingForPayment(tx, visible.id);
       const d = decide(current, viewer, request, tx.now, penalties);
       if (d.blocked) throw conflict(d.blocked);
+      if (request.expectedRefundCents !== undefined && request.expectedRefundCents !== d.outcome.refundCents) {
+        throw conflict(`The amounts have changed since they were shown: cancelling now gives back ${formatRand(rand(d.outcome.refundCents))}. ${d.outcome.summary} Look again and confirm.`);
+      }
       if (d.actor === 'admin' && !isAdmin(viewer)) throw notFound('Booking not found');
       const shares = await ledger.sharesOfBooking(tx.db, current.id);
       const shared = shares.hostCents + Object.values(shares.platformByCode).reduce((a, c) => a + c, 0);

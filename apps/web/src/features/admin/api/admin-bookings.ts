@@ -79,8 +79,13 @@ export function adminCancelBody(choice: AdminRefund): { refund: AdminRefund['kin
 export function useAdminCancelTrip() {
   const invalidate = useInvalidateBookings();
   return useMutation({
-    mutationFn: ({ booking, choice, reason }: { booking: Booking; choice: AdminRefund; reason?: string }) =>
-      apiClient.patch<Booking>(`/booking/${encodeURIComponent(booking.id)}/cancel`, { ...adminCancelBody(choice), ...(reason && choice.kind !== 'amount' ? { reason } : {}) }),
+    mutationFn: ({ booking, choice, reason, expectedRefundCents }: { booking: Booking; choice: AdminRefund; reason?: string; expectedRefundCents?: number }) =>
+      apiClient.patch<Booking>(`/booking/${encodeURIComponent(booking.id)}/cancel`, {
+        ...adminCancelBody(choice),
+        ...(reason && choice.kind !== 'amount' ? { reason } : {}),
+        // The server refuses (409) when its amounts are no longer the ones shown.
+        ...(expectedRefundCents !== undefined ? { expected_refund: expectedRefundCents / 100 } : {}),
+      }),
     onSuccess: invalidate,
   });
 }

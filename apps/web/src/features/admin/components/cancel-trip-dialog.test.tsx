@@ -123,7 +123,7 @@ describe('Admin: Cancel trip on a paid trip', () => {
 
     await user.type(within(dialog).getByLabelText('Reason (required)'), 'The car broke down; the renter used it for half a day.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel trip' }));
-    await waitFor(() => expect(patches).toEqual([{ refund: 'amount', refund_amount: 500, reason: 'The car broke down; the renter used it for half a day.' }]));
+    await waitFor(() => expect(patches).toEqual([{ refund: 'amount', refund_amount: 500, reason: 'The car broke down; the renter used it for half a day.', expected_refund: 500 }]));
     expect(await screen.findByText('Trip Cancelled')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel paid trip' })).not.toBeInTheDocument());
   });
@@ -141,7 +141,7 @@ describe('Admin: Cancel trip on a paid trip', () => {
   it('sends the full refund as the default choice', async () => {
     const { user, dialog, patches } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel trip' }));
-    await waitFor(() => expect(patches).toEqual([{ refund: 'full' }]));
+    await waitFor(() => expect(patches).toEqual([{ refund: 'full', expected_refund: 990 }]));
   });
 });
 

@@ -112,7 +112,7 @@ export function AdminCancelTripDialog({ booking, onClose }: { booking: Booking; 
       return;
     }
     try {
-      await cancel.mutateAsync({ booking, choice, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+      await cancel.mutateAsync({ booking, choice, expectedRefundCents: preview.figures.refundCents, ...(reason.trim() ? { reason: reason.trim() } : {}) });
       notify.success('Trip Cancelled', `${booking.booking_id}: @${booking.renter.username} gets ${rand(preview.figures.refundCents)} back; both sides are told.`);
       onClose();
     } catch (failure) {

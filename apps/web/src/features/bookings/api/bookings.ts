@@ -56,12 +56,17 @@ export function useCancelBooking() {
 
 /**
  * Cancels a paid trip by the published policy (PATCH /booking/{id}/cancel): the renter or the host
- * before the start, the host reporting a no-show after it. The server prices it again as it cancels.
+ * before the start, the host reporting a no-show after it. The server prices it again as it cancels,
+ * and refuses (409) when the refund is no longer the one the dialog showed.
  */
 export function useCancelTrip() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: ({ id, noShow }: { id: string; noShow?: boolean }) => apiClient.patch<Booking>(`/booking/${encodeURIComponent(id)}/cancel`, noShow ? { no_show: true } : {}),
+    mutationFn: ({ id, noShow, expectedRefundCents }: { id: string; noShow?: boolean; expectedRefundCents?: number }) =>
+      apiClient.patch<Booking>(`/booking/${encodeURIComponent(id)}/cancel`, {
+        ...(noShow ? { no_show: true } : {}),
+        ...(expectedRefundCents !== undefined ? { expected_refund: expectedRefundCents / 100 } : {}),
+      }),
     onSuccess: refresh,
   });
 }

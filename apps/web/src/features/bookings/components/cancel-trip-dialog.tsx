@@ -173,7 +173,7 @@ export function CancelTripDialog({ booking, mode, open, onClose }: { booking: Bo
       throw new Error('Amounts changed before confirming');
     }
     try {
-      await cancel.mutateAsync({ id: booking.id, noShow: mode === 'no-show' });
+      await cancel.mutateAsync({ id: booking.id, noShow: mode === 'no-show', expectedRefundCents: figures.refundCents });
       const [title, message] = copy.done(booking, figures, renter);
       notify.success(title, message);
     } catch (error) {
