@@ -1,6 +1,6 @@
 // What the process knows about itself, for operations: whether it is shutting down (readiness then
-// says 503 so a balancer stops sending traffic), how busy the database pool is, and when each
-// background job last ran (its lag, for /metrics). server.ts builds one; tests may leave it out.
+// says 503 so a balancer stops sending traffic) and how busy the database pool is. Background jobs
+// report through the job queue (jobs/queue.ts). server.ts builds one; tests may leave it out.
 export interface PoolStats {
   /** Connections open, idle among them, and requests waiting for one. */
   total: number;
@@ -9,19 +9,10 @@ export interface PoolStats {
   max: number;
 }
 
-export interface JobBeat {
-  intervalMs: number;
-  lastStartedAt: number | null;
-  lastFinishedAt: number | null;
-  lastDurationMs: number | null;
-  failures: number;
-}
-
 export interface Runtime {
   draining: boolean;
   readonly startedAt: number;
   poolStats(): PoolStats | null;
-  readonly jobs: Map<string, JobBeat>;
 }
 
 export function createRuntime(options: { poolStats?: () => PoolStats | null } = {}): Runtime {
@@ -29,6 +20,5 @@ export function createRuntime(options: { poolStats?: () => PoolStats | null } = 
     draining: false,
     startedAt: Date.now(),
     poolStats: options.poolStats ?? (() => null),
-    jobs: new Map(),
   };
 }

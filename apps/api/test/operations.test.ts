@@ -6,11 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIntervalJob } from '../src/jobs/interval-job';
 import { isInternalAddress } from '../src/plugins/metrics';
-import { createRuntime } from '../src/runtime';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -98,35 +95,6 @@ describe('/metrics', () => {
   it('knows the internal network', () => {
     for (const ip of ['127.0.0.1', '::1', '10.1.2.3', '172.16.0.9', '172.31.255.1', '192.168.1.10', '::ffff:10.0.0.1', 'fd00::1']) expect(isInternalAddress(ip), ip).toBe(true);
     for (const ip of ['196.25.1.1', '172.32.0.1', '8.8.8.8', '::ffff:41.0.0.1', '2001:db8::1']) expect(isInternalAddress(ip), ip).toBe(false);
-  });
-});
-
-describe('background jobs', () => {
-  it('never run twice at once, record their beat, and stop only after the run in progress', async () => {
-    const runtime = createRuntime();
-    let running = 0;
-    let most = 0;
-    let finished = 0;
-    const job = startIntervalJob({
-      name: 'slow',
-      intervalMs: 5,
-      log: pino({ level: 'silent' }),
-      runtime,
-      run: async () => {
-        running += 1;
-        most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 60));
-        running -= 1;
-        finished += 1;
-      },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    await job.stop();
-    expect(running).toBe(0);
-    expect(most).toBe(1);
-    expect(finished).toBe(1);
-    expect(runtime.jobs.get('slow')).toMatchObject({ intervalMs: 5, failures: 0 });
-    expect(runtime.jobs.get('slow')!.lastDurationMs).toBeGreaterThanOrEqual(50);
   });
 });
 

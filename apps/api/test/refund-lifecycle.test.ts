@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRefundRow, Booking, PaymentSession } from '@karoo/shared';
 import type { CarRow } from '../src/db/schema';
-import { REFUND_RETRY } from '../src/modules/payments/refund.job';
+import { REFUND_RETRY } from '../src/modules/payments/refund-queue';
 import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, type TestApp } from './helpers';
 import { startPaystackStub, type PaystackStub } from './helpers/bookings';
 import { refundOfCharge, refundsOfCharge, runRefundJobs } from './helpers/refunds';

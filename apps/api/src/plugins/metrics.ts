@@ -70,28 +70,6 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
       this.set({ state: 'max' }, stats.max);
     },
   });
-  new Gauge({
-    name: 'karoo_job_lag_seconds',
-    help: 'How late each background job is: seconds since its last run started, beyond its interval (0 when on time)',
-    labelNames: ['job'] as const,
-    registers: [registry],
-    collect() {
-      const now = Date.now();
-      for (const [job, beat] of ctx.runtime?.jobs ?? []) {
-        const since = now - (beat.lastStartedAt ?? ctx.runtime!.startedAt);
-        this.set({ job }, Math.max(0, since - beat.intervalMs) / 1000);
-      }
-    },
-  });
-  new Gauge({
-    name: 'karoo_job_failures_total',
-    help: 'Failed runs of each background job since the process started',
-    labelNames: ['job'] as const,
-    registers: [registry],
-    collect() {
-      for (const [job, beat] of ctx.runtime?.jobs ?? []) this.set({ job }, beat.failures);
-    },
-  });
   // The job queue (decision 038): attempts this instance ran, by outcome, and the jobs waiting.
   const reported = new Map<string, number>();
   new Counter({

@@ -40,7 +40,7 @@ import {
 } from '../bookings';
 import * as ledger from '../ledger';
 import * as repo from './payments.repository';
-import { enqueueRefundAttempt } from './refund.job';
+import { enqueueRefundAttempt } from './refund-queue';
 
 const NOT_PAYABLE = 'Payment is offered only for confirmed bookings not yet paid.';
 const OTHER_BOOKING = 'Could not activate booking. This payment reference belongs to another booking.';

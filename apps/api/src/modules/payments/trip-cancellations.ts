@@ -33,7 +33,7 @@ import { findVisibleBooking, lockBookingForPayment, transition, type BookingReco
 import * as ledger from '../ledger';
 import { getSettings } from '../settings';
 import { attemptRefund, partiesOf } from './payments.service';
-import { enqueueRefundAttempt } from './refund.job';
+import { enqueueRefundAttempt } from './refund-queue';
 
 /** What the person asked for: a no-show report (host), an administrator's refund choice, a reason. */
 export interface CancelTripRequest {
