@@ -216,20 +216,21 @@ function actorsOf(viewer: UserRow, booking: { renter_id: string; owner_id: strin
 }
 
 /**
- * A renter whose account is being closed (user.closing): refused while one of their trips is under
- * way; their pending and unpaid bookings are cancelled in the closing unit of work (the hosts are told).
+ * A renter whose account is being closed (user.closing): refused while one of their trips is paid
+ * (under way, or still to come: it is cancelled first, by the policy, so the money is settled);
+ * their pending and unpaid bookings are cancelled in the closing unit of work (the hosts are told).
  */
 export async function cancelRenterBookings(tx: Tx, { user }: EventOf<'user.closing'>): Promise<void> {
   if (await hasActiveRental(tx.db, { renterId: user.id })) {
-    throw conflict('This user has a rental under way; it must be returned before the account is deleted.');
+    throw conflict('This user has a paid trip, under way or still to come (a rental under way must be returned, a trip to come cancelled by the cancellation policy) before the account is deleted.');
   }
   await cancelUnpaidBookings(tx, { renterId: user.id }, 'renter_closed', 'Cancelled because the renter closed their Karoo account');
 }
 
 const CAR_REMOVED_REASON = 'Cancelled because the car was removed from Karoo';
 const RENTAL_UNDER_WAY: Record<CarRemovalCause, string> = {
-  car_deleted: 'This car has an active rental and cannot be deleted until it is returned.',
-  owner_closed: 'This user has a rental under way in one of their cars; return it before deleting the account.',
+  car_deleted: 'This car has an active rental, under way or paid for and still to come: it cannot be deleted until the car is returned or the trip cancelled.',
+  owner_closed: 'This user has a paid trip in one of their cars (a rental under way, or one still to come): return the car or cancel the trip before deleting the account.',
 };
 
 /**
