@@ -22,6 +22,7 @@ import type { Db } from '../connection';
 import type { BookingStatusValue, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../schema';
 import { publicUrl } from '../../lib/public-files';
 import { storedInsuranceOption, storedPickupOption } from '../../modules/cars';
+import * as ledger from '../../modules/ledger';
 import { refreshRatings } from '../../modules/reviews';
 import { carIllustration, PHOTO_ANGLES } from './car-illustrations';
 import { makePdf } from './demo-files';
@@ -452,6 +453,7 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
   addBooking(firstCar('host_johan', 'Pretoria', 1), 'sipho', addDays(today, -14), 3, 'rejected', { host_response: 'Sorry, the car is booked for a family trip that weekend.', host_response_date: new Date(now.getTime() - 18 * 86_400_000) });
 
   await db.insertInto('bookings').values(bookings).execute();
+  await recordDemoMoney(db, bookings, ids.admin!);
   if (reviews.length) await db.insertInto('reviews').values(reviews).execute();
 
   // Ratings follow the reviews (cars and hosts, by the reviews module's one rule); renters' trip
@@ -473,4 +475,30 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
 
   await Promise.all(writes);
   return cars.map((c) => ({ id: c.id, car_username: c.car_username, owner: c.owner, city: c.city, price: c.model.price, verification_status: c.verification_status as string }));
+}
+
+/**
+ * The money of the paid demo bookings, as a payment through the sandbox leaves it: the sandbox's
+ * successful charge (a payments row with the booking's reference, so the sandbox can refund it),
+ * the charge and its shares in the ledger at the moment it was paid, and each payout marked paid
+ * as a ledger payout by the administrator (docs/decisions/039-one-ledger.md).
+ */
+async function recordDemoMoney(db: Db, bookings: NewBooking[], adminId: string): Promise<void> {
+  for (const b of bookings) {
+    if (b.payment_status !== 'paid' || !b.payment_reference || !b.paid_at) continue;
+    const paidAt = new Date(b.paid_at);
+    const parties = { bookingId: b.id!, renterId: b.renter_id, hostId: b.owner_id };
+    await db
+      .insertInto('payments')
+      .values({ reference: b.payment_reference, booking_id: b.id!, provider: 'sandbox', amount_cents: b.total_price_cents, status: 'success', message: 'Approved (demo)', created_at: paidAt, updated_at: paidAt })
+      .execute();
+    await ledger.recordTripCharge(db, parties, {
+      reference: b.payment_reference,
+      at: paidAt,
+      breakdown: { totalCents: b.total_price_cents, serviceFeeCents: b.service_fee_cents, insuranceFeeCents: b.insurance_fee_cents ?? 0, hostEarningsCents: b.car_owner_earnings_cents },
+    });
+    if (b.payout_status === 'paid' && b.payout_at) {
+      await ledger.recordPayout(db, parties, { amountCents: b.car_owner_earnings_cents, reference: b.payout_reference ?? null, at: new Date(b.payout_at), actorId: adminId });
+    }
+  }
 }
