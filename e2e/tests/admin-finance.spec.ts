@@ -1,6 +1,7 @@
-// The admin Finance tab (document 3, Admin panel "Finance"; decisions.md sections 5 and 7): the
-// seeded admin sees the platform revenue equal to getAppFee's total_app_fee, exports the
-// transactions as CSV and marks one host's payouts paid with a reference. Screenshot at 1280 px.
+// The admin Finance tab (document 3, Admin panel "Finance"; decisions.md sections 5, 7 and 12): the
+// seeded admin sees the platform revenue equal to getAppFee's total_app_fee (both ledger sums) and
+// the money in and out, exports the transactions as CSV and marks one host's payouts paid with a
+// reference. Screenshot at 1280 px.
 // Paid is final (issue 18, decision 032): a paid payout is reversed with a reason in a dialog,
 // checked with axe and shot at 1280 and 390 px, and the lists follow.
 import { readFile } from 'node:fs/promises';
@@ -23,6 +24,9 @@ test('the admin reads the finance figures, exports CSV and records a payout', as
   await expect(revenue).toBeVisible();
   expect(randValue((await revenue.textContent()) ?? '')).toBeCloseTo(total_app_fee, 2);
   await expect(page.getByTestId('finance-transaction').first()).toBeVisible();
+  // The money in and out of the period, from the ledger: the seeded payouts are paid out.
+  await expect(page.getByRole('region', { name: 'Money in and out' })).toBeVisible();
+  expect(randValue((await page.getByTestId('finance-flow-paid_out').locator('dd').textContent()) ?? '')).toBeGreaterThan(0);
   await expectNoAxeViolations(page, 'admin finance tab');
   await expect(page.getByText('+12% from last month')).toHaveCount(0);
 
@@ -33,7 +37,8 @@ test('the admin reads the finance figures, exports CSV and records a payout', as
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^karoo-transactions-all-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('booking number,date,car,renter,host,total,service fee,insurance,pickup fee,host earnings,platform revenue,status,payout status');
+  // A line per booking and day its money moved, only what moved (no state of today): a closed period's file never changes.
+  expect(csv.split('\r\n')[0]).toBe('date,booking number,car,renter,host,charged,refunded,service fee,insurance,host fee,cancellation fee,host earnings,platform revenue,host penalty,paid out');
 
   // Mark the first host's payouts paid with a reference.
   const payout = page.getByTestId('finance-payout').first();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAnalytics } from '@karoo/shared';
 import type { BookingRow, CarRow } from '../src/db/schema';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
+import { recordTestCharge } from './helpers/ledger';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -25,6 +26,8 @@ async function booking(car: CarRow, createdAt: string, start: string, days: numb
   t.clock.set(createdAt);
   const b = await createTestBooking(t.ctx, car, renter.user, { start, days, status });
   if (Object.keys(set).length > 0) await t.db.updateTable('bookings').set(set).where('id', '=', b.id).execute();
+  // A paid trip's money is in the ledger from the moment it was paid.
+  if (set.paid_at) await recordTestCharge(t.ctx, { ...b, ...set } as typeof b, set.paid_at);
 }
 
 async function review(car: CarRow, rating: number, createdAt: string) {
@@ -78,11 +81,12 @@ async function expected(from: string, to: string) {
   const cars = await t.db.selectFrom('cars').selectAll().execute();
   const reviews = await t.db.selectFrom('reviews').selectAll().execute();
   const created = bookings.filter((b) => inPeriod(b.created_at));
-  const earning = bookings.filter((b) => (b.status === 'completed' || b.payment_status === 'paid') && inPeriod(b.completed_at ?? b.paid_at ?? b.created_at));
+  // Revenue: the platform's shares, by the week their money moved (the ledger's rows).
+  const fees = (await t.db.selectFrom('ledger_entries').selectAll().where('kind', '=', 'platform_fee').execute()).filter((r) => inPeriod(r.moved_at));
 
   const weeks: AdminAnalytics['weeks'] = [];
   for (let week = monday(from); week <= to; week = isoDay(utcDay(week) + 7 * dayMs)) {
-    const cents = earning.filter((b) => monday(local(b.completed_at ?? b.paid_at ?? b.created_at)) === week).reduce((a, b) => a + b.app_fee_cents, 0);
+    const cents = fees.filter((r) => monday(local(r.moved_at!)) === week).reduce((a, r) => a + Number(r.amount_cents), 0);
     weeks.push({ week_start: week, bookings: created.filter((b) => monday(local(b.created_at)) === week).length, revenue: cents / 100 });
   }
   const share = (pick: (b: BookingRow) => boolean) => (created.length === 0 ? 0 : created.filter(pick).length / created.length);
@@ -140,6 +144,7 @@ describe('GET /api/admin/analytics', () => {
     expect(data.rejection_rate).toBeGreaterThan(0);
     expect(data.utilisation).toBeGreaterThan(0);
     expect(data.weeks.some((w) => w.bookings === 0 && w.revenue === 0)).toBe(true);
+    expect(data.weeks.filter((w) => w.revenue > 0).length).toBeGreaterThan(1);
     expect(data.busiest_cities[0]).toEqual({ city: 'Durban', bookings: 3 });
     const settings = expectOk<{ platform_fee: number }>(await get('/api/settings', {}));
     expect(data.platform_fee).toBe(settings.platform_fee);

@@ -8,6 +8,7 @@ import { FINANCE_CSV_HEADER } from '@karoo/shared';
 import type { BookingRow } from '../src/db/schema';
 import { csvLines } from '../src/lib/csv';
 import { createSignedInUser, createTestApp, type TestApp } from './helpers';
+import { recordTestCharge } from './helpers/ledger';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -70,6 +71,7 @@ beforeAll(async () => {
     const b = await createTestBooking(t.ctx, car, renter.user, { start, days: 2, status: 'completed' });
     const done = new Date(Date.UTC(2030, 1, 1 + i, 10));
     const booking = await t.db.updateTable('bookings').set({ completed_at: done, paid_at: done }).where('id', '=', b.id).returningAll().executeTakeFirstOrThrow();
+    await recordTestCharge(t.ctx, booking);
     trips.push({ booking, carCell: `'${make} Polo, GTI-R (${car.car_username})`, renterCell: `'${renterName}`, hostCell: `'${hostName}` });
   }
   // A name with those characters inside, not first, is left as it is.
@@ -79,6 +81,7 @@ beforeAll(async () => {
   const b = await createTestBooking(t.ctx, car, renter.user, { start: '2030-03-01', days: 2, status: 'completed' });
   const done = new Date('2030-03-03T10:00:00Z');
   const booking = await t.db.updateTable('bookings').set({ completed_at: done, paid_at: done }).where('id', '=', b.id).returningAll().executeTakeFirstOrThrow();
+  await recordTestCharge(t.ctx, booking);
   trips.push({ booking, carCell: `Mercedes-Benz C200 =+@ (${car.car_username})`, renterCell: renter.user.username, hostCell: host.user.username });
 });
 afterAll(async () => {
@@ -100,7 +103,7 @@ describe('GET /api/earnings/admin/transactions.csv: the formula guard, cell by c
       expect(row![col('renter')]).toBe(trip.renterCell);
       expect(row![col('host')]).toBe(trip.hostCell);
       // Money is written as numbers, rand with 2 decimals, never defused.
-      expect(row![col('total')]).toBe((trip.booking.total_price_cents / 100).toFixed(2));
+      expect(row![col('charged')]).toBe((trip.booking.total_price_cents / 100).toFixed(2));
       expect(row![col('host earnings')]).toBe((trip.booking.car_owner_earnings_cents / 100).toFixed(2));
     }
     // No cell of the file starts with a formula character.

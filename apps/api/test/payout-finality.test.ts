@@ -1,11 +1,13 @@
 // Paid is final (issue 18; docs/decisions/032-final-payouts-and-money-codes.md): a paid payout
 // never goes back to pending through PATCH updatePayout; a mistake is corrected by an explicit
 // reversal with a reason (POST /api/earnings/admin/payouts/{id}/reverse, admins only), kept as its
-// own row and audited with the values before and after; only a completed trip is payable.
+// own row and audited with the values before and after; only a final trip is payable. The money
+// of each payout and reversal is a ledger row (docs/decisions/039-one-ledger.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminFinance, AuditEntry, Earning } from '@karoo/shared';
 import type { BookingRow, CarRow } from '../src/db/schema';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
+import { recordTestCharge } from './helpers/ledger';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -37,13 +39,24 @@ async function trip(status: 'completed' | 'active'): Promise<BookingRow> {
   const start = new Date(Date.UTC(2030, 0, 1 + day)).toISOString().slice(0, 10);
   const b = await createTestBooking(t.ctx, car, renter.user, { start, days: 2, status });
   const at = new Date('2030-03-01T10:00:00Z');
-  return t.db
+  const paid = await t.db
     .updateTable('bookings')
     .set(status === 'completed' ? { paid_at: at, completed_at: at } : { paid_at: at })
     .where('id', '=', b.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await recordTestCharge(t.ctx, paid);
+  return paid;
 }
+
+/** The payouts and reversals of a booking in the ledger, in the order they were written. */
+const ledgerPayouts = async (bookingId: string) =>
+  (await t.db.selectFrom('ledger_entries').selectAll().where('booking_id', '=', bookingId).where('kind', 'in', ['payout', 'payout_reversal']).orderBy('seq').execute()).map((e) => ({
+    kind: e.kind,
+    amount: Number(e.amount_cents),
+    reference: e.provider_reference,
+    at: e.moved_at,
+  }));
 
 const patch = (id: string, payload: Record<string, unknown>, who: Signed = admin) =>
   t.app.inject({ method: 'PATCH', url: `/api/earnings/earning/updatePayout/${id}`, headers: who.headers, payload });
@@ -65,6 +78,8 @@ describe('PATCH updatePayout: paid is final', () => {
     const row = await t.db.selectFrom('bookings').select(['payout_status', 'payout_reference', 'payout_at']).where('id', '=', b.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ payout_status: 'paid', payout_reference: 'EFT-1', payout_at: new Date(NOW) });
     expect(owedTo(await finance(), b.id)).toBe(false);
+    // One payout in the ledger, the host's share, whatever was asked afterwards.
+    expect(await ledgerPayouts(b.id)).toEqual([{ kind: 'payout', amount: b.car_owner_earnings_cents, reference: 'EFT-1', at: new Date(NOW) }]);
   });
 
   it('marking paid again with the same reference (a retried request) answers the payout unchanged and audits nothing', async () => {
@@ -75,6 +90,7 @@ describe('PATCH updatePayout: paid is final', () => {
       const again = expectOk<Earning>(await patch(b.id, { payout_status: 'paid', payout_reference: 'EFT-2' }));
       expect(again).toMatchObject({ payout_status: 'paid', payout_reference: 'EFT-2', payout_at: NOW });
       expect((await auditOf(b.id)).map((e) => e.action)).toEqual(['payout.updated']);
+      expect(await ledgerPayouts(b.id)).toHaveLength(1);
     } finally {
       t.clock.set(NOW);
     }
@@ -87,6 +103,7 @@ describe('PATCH updatePayout: paid is final', () => {
     }
     expect((await t.db.selectFrom('bookings').select('payout_status').where('id', '=', b.id).executeTakeFirstOrThrow()).payout_status).toBe('pending');
     await expect(t.db.updateTable('bookings').set({ payout_status: 'paid' }).where('id', '=', b.id).execute()).rejects.toThrow(/bookings_payout_only_final/);
+    expect(await ledgerPayouts(b.id)).toEqual([]);
     // What is owed today is what is payable: the trip under way is not in a host's payout yet.
     expect(owedTo(await finance(), b.id)).toBe(false);
   });
@@ -165,6 +182,14 @@ describe('POST /api/earnings/admin/payouts/{id}/reverse', () => {
     // Paid again, correctly: a second payout of the same trip, and the first one is still on record.
     expect(expectOk<Earning>(await patch(b.id, { payout_status: 'paid', payout_reference: 'EFT-RIGHT-HOST' })).payout_status).toBe('paid');
     expect(await t.db.selectFrom('payout_reversals').select('payout_reference').where('booking_id', '=', b.id).execute()).toEqual([{ payout_reference: 'EFT-WRONG-HOST' }]);
+    // The ledger keeps all three movements, each dated when it happened: paid, taken back, paid again.
+    const share = b.car_owner_earnings_cents;
+    expect(await ledgerPayouts(b.id)).toEqual([
+      { kind: 'payout', amount: share, reference: 'EFT-WRONG-HOST', at: new Date(NOW) },
+      { kind: 'payout_reversal', amount: share, reference: 'EFT-WRONG-HOST', at: new Date(LATER) },
+      { kind: 'payout', amount: share, reference: 'EFT-RIGHT-HOST', at: new Date(NOW) },
+    ]);
+    expect((await finance()).paid_payouts.filter((p) => p.booking_id === b.id)).toMatchObject([{ payout_reference: 'EFT-RIGHT-HOST', amount: share / 100 }]);
   });
 
   it('refuses what cannot be reversed: not paid (409), unknown (404), no or a blank reason (400); admins only', async () => {
@@ -189,6 +214,7 @@ describe('POST /api/earnings/admin/payouts/{id}/reverse', () => {
     const results = await Promise.all([reverse(b.id, { reason: 'Duplicate payout' }), reverse(b.id, { reason: 'Duplicate payout' })]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await t.db.selectFrom('payout_reversals').selectAll().where('booking_id', '=', b.id).execute()).toHaveLength(1);
+    expect((await ledgerPayouts(b.id)).map((e) => e.kind)).toEqual(['payout', 'payout_reversal']);
     expect((await auditOf(b.id)).filter((e) => e.action === 'payout.reversed')).toHaveLength(1);
   });
 });

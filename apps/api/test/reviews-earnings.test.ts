@@ -1,10 +1,12 @@
 // Reviews (the renter of a completed booking, once per booking; author or admin edits) and money:
 // every booking's parts add up to its total, host earnings + app fee = total, and every earnings,
-// summary, invoice and app-fee figure equals the sum of the figures stored on the bookings.
+// summary, invoice and app-fee figure is a ledger sum that equals the sum of the figures stored on
+// the paid bookings (each paid here with its ledger rows, as a payment writes them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, BookingStats, Earning, EarningsSummary, Invoice, ProfitPerCar, Review } from '@karoo/shared';
 import type { BookingRow, CarRow } from '../src/db/schema';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
+import { recordTestCharge } from './helpers/ledger';
 import { createTestBooking, createTestCar, INSURANCE_STANDARD, PICKUP_AIRPORT } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -37,9 +39,13 @@ afterAll(async () => {
 const req = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
+/** A completed trip, paid (its charge in the ledger) on the day it completed. */
 async function completed(c: CarRow, start: string, who: Signed = renter): Promise<BookingRow> {
   const b = await createTestBooking(t.ctx, c, who.user, { start, days: 2, status: 'completed' });
-  return t.db.updateTable('bookings').set({ completed_at: new Date(`${start}T12:00:00Z`) }).where('id', '=', b.id).returningAll().executeTakeFirstOrThrow();
+  const at = new Date(`${start}T12:00:00Z`);
+  const done = await t.db.updateTable('bookings').set({ completed_at: at, paid_at: at }).where('id', '=', b.id).returningAll().executeTakeFirstOrThrow();
+  await recordTestCharge(t.ctx, done);
+  return done;
 }
 
 describe('reviews', () => {
@@ -62,7 +68,7 @@ describe('reviews', () => {
 
   it('without a completed booking of that car: 403 (active, pending or none)', async () => {
     expectError(await req('POST', '/api/review/create', stranger.headers, { car_username: car.car_username, rating: 5, comment: 'Nice' }), 403, 'You can review a car only after a completed trip in it.');
-    await createTestBooking(t.ctx, car2, stranger.user, { start: '2030-03-09', days: 2, status: 'active' });
+    await recordTestCharge(t.ctx, await createTestBooking(t.ctx, car2, stranger.user, { start: '2030-03-09', days: 2, status: 'active' }));
     expectError(await req('POST', '/api/review/create', stranger.headers, { car_username: car2.car_username, rating: 5, comment: 'Nice' }), 403);
     expectError(await req('POST', '/api/review/create', {}, { car_username: car.car_username, rating: 5, comment: 'Nice' }), 401);
   });
@@ -166,12 +172,18 @@ describe('money', () => {
       }),
       201,
     );
-    await t.db.updateTable('bookings').set({ status: 'completed', payment_status: 'paid', completed_at: new Date('2030-03-23T15:00:00Z') }).where('id', '=', made.id).execute();
+    const paidMade = await t.db
+      .updateTable('bookings')
+      .set({ status: 'completed', payment_status: 'paid', paid_at: new Date('2030-03-09T10:00:00Z'), completed_at: new Date('2030-03-23T15:00:00Z') })
+      .where('id', '=', made.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordTestCharge(t.ctx, paidMade);
     ids.push(made.id);
     ids.push((await completed(ecar2, '2030-01-10')).id);
     ids.push((await completed(ecar2, '2030-02-10', stranger)).id);
     const active = await createTestBooking(t.ctx, ecar, stranger.user, { start: '2030-04-01', status: 'active' });
-    await t.db.updateTable('bookings').set({ paid_at: new Date('2030-03-05T10:00:00Z') }).where('id', '=', active.id).execute();
+    await recordTestCharge(t.ctx, await t.db.updateTable('bookings').set({ paid_at: new Date('2030-03-05T10:00:00Z') }).where('id', '=', active.id).returningAll().executeTakeFirstOrThrow());
     ids.push(active.id);
     // Not revenue: pending, confirmed unpaid, cancelled.
     await createTestBooking(t.ctx, ecar, renter.user, { start: '2030-05-01', status: 'pending' });
@@ -196,7 +208,7 @@ describe('money', () => {
     expect(withExtras.insurance_fee_cents).toBeGreaterThan(0);
   });
 
-  it('getCarOwnerProfit: one entry per completed or paid booking, with the stored figures (that host or admin)', async () => {
+  it('getCarOwnerProfit: one entry per paid booking, its ledger sums equal to the stored figures (that host or admin)', async () => {
     const list = expectOk<Earning[]>(await req('GET', `/api/earnings/earning/getCarOwnerProfit/${earner.user.username}`, earner.headers));
     expect(list.map((e) => e.id).sort()).toEqual([...ids].sort());
     const rows = await earningRows();
@@ -209,6 +221,10 @@ describe('money', () => {
         pickup_fee: r.pickup_fee_cents / 100,
         car_owner_earnings: r.car_owner_earnings_cents / 100,
         app_fee: r.app_fee_cents / 100,
+        total_price: r.total_price_cents / 100,
+        refunded: 0,
+        cancellation_fee: 0,
+        penalty: 0,
         commission_rate: 25,
         payout_status: 'pending',
       });
@@ -226,12 +242,13 @@ describe('money', () => {
     expectOk(await req('GET', `/api/earnings/earning/getProfitPerCar/${ecar2.id}`, admin.headers));
 
     const summary = expectOk<EarningsSummary>(await req('GET', '/api/earnings/earning/getSummary', earner.headers));
-    expect(summary).toMatchObject({ total_revenue: sum(rows, 'total_price_cents'), total_earnings: sum(rows, 'car_owner_earnings_cents'), app_fee: sum(rows, 'app_fee_cents'), bookings: 4 });
+    expect(summary).toMatchObject({ total_revenue: sum(rows, 'total_price_cents'), total_earnings: sum(rows, 'car_owner_earnings_cents'), app_fee: sum(rows, 'app_fee_cents'), bookings: 4, penalties: 0 });
     // The host's own part: rental and pickup fees, less the host fee, is what they earn.
     expect(summary.rental_income).toBeCloseTo(sum(rows, 'subtotal_cents') + sum(rows, 'pickup_fee_cents'), 2);
     expect(summary.rental_income - summary.host_fee).toBeCloseTo(summary.total_earnings, 2);
     expect(summary.total_earnings + summary.app_fee).toBeCloseTo(summary.total_revenue, 2);
     expect(summary.by_car.reduce((a, c) => a + c.gross, 0)).toBeCloseTo(summary.total_revenue, 2);
+    // By the month the money moved: each of these trips was paid in the month it completed.
     expect(summary.by_month.map((m) => m.month)).toEqual(['2030-01', '2030-02', '2030-03']);
     expect(summary.by_month.reduce((a, m) => a + m.revenue, 0)).toBeCloseTo(summary.total_revenue, 2);
     expect(summary.by_month.reduce((a, m) => a + m.bookings, 0)).toBe(4);
@@ -299,12 +316,12 @@ describe('money', () => {
     expectError(await req('GET', '/api/booking/getStats?as=nobody', earner.headers), 400);
   });
 
-  it('invoices: completed bookings only, one per booking, lines from the stored breakdown', async () => {
+  it('invoices: completed bookings only, one per booking, lines from the stored breakdown, amounts from the ledger', async () => {
     const res = await req('POST', `/api/earnings/earning/createInvoicePerCar/${ids[0]}`, earner.headers);
     const invoice = expectOk<Invoice>(res, 201);
     const r = (await earningRows()).find((x) => x.id === ids[0])!;
     expect(invoice.invoice_number).toMatch(/^INV-2030-\d{6}$/);
-    expect(invoice).toMatchObject({ invoice_car_username: ecar.car_username, booking_id: r.booking_number, total_amount: r.total_price_cents / 100 });
+    expect(invoice).toMatchObject({ invoice_car_username: ecar.car_username, booking_id: r.booking_number, total_amount: r.total_price_cents / 100, car_owner_earnings: r.car_owner_earnings_cents / 100, app_fee: r.app_fee_cents / 100 });
     expect(invoice.line_items.reduce((a, l) => a + l.amount, 0)).toBeCloseTo(invoice.total_amount, 2);
     const again = expectOk<Invoice>(await req('POST', `/api/earnings/earning/createInvoicePerCar/${ids[0]}`, admin.headers), 200);
     expect(again.id).toBe(invoice.id);
@@ -373,6 +390,12 @@ describe('money', () => {
     expect(expectOk<Earning>(await req('PATCH', `/api/earnings/earning/updatePayout/${id}`, admin.headers, { payout_status: 'processing' })).payout_status).toBe('processing');
     const paid = expectOk<Earning>(await req('PATCH', `/api/earnings/earning/updatePayout/${id}`, admin.headers, { payout_status: 'paid', payout_reference: 'EFT-2030-0042' }));
     expect(paid).toMatchObject({ payout_status: 'paid', payout_reference: 'EFT-2030-0042', payout_at: new Date(NOW).toISOString() });
+    // The ledger has the payout: the host's share of the trip, with its reference and the administrator.
+    const row = (await earningRows()).find((x) => x.id === id)!;
+    const payouts = await t.db.selectFrom('ledger_entries').selectAll().where('booking_id', '=', id).where('kind', '=', 'payout').execute();
+    expect(payouts.map((p) => ({ amount: Number(p.amount_cents), reference: p.provider_reference, actor: p.actor_id, at: p.moved_at }))).toEqual([
+      { amount: row.car_owner_earnings_cents, reference: 'EFT-2030-0042', actor: admin.user.id, at: new Date(NOW) },
+    ]);
     const pending = await createTestBooking(t.ctx, ecar, renter.user, { start: '2030-07-01', status: 'pending' });
     expectError(await req('PATCH', `/api/earnings/earning/updatePayout/${pending.id}`, admin.headers, { payout_status: 'paid' }), 409);
     expectError(await req('PATCH', '/api/earnings/earning/updatePayout/nothing-here', admin.headers, { payout_status: 'paid' }), 404);

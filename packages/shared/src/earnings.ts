@@ -1,5 +1,6 @@
 // Host earnings, invoices and the platform's fee (document 3 sections 7 and 9; decisions.md
-// section 5): every figure is a sum of the breakdown stored on each booking, in rand.
+// sections 5 and 12): every money figure is a sum of ledger rows (docs/decisions/039-one-ledger.md),
+// in rand; a period counts the money that moved in it, so a closed period never changes.
 import { z } from './zod';
 import { dateRangeQuerySchema } from './calendar-date';
 import { safeText } from './text';
@@ -15,13 +16,21 @@ export const earningSchema = z.object({
   status: z.string(),
   start_date: z.string(),
   end_date: z.string(),
-  /** The booking's total_price. */
+  /** What the renter paid and kept paid: the host's and the platform's shares (a cancelled trip keeps only its fee). */
   gross: z.number(),
+  /** The booking's price as booked (total_price, subtotal and pickup fee): what the shares were taken from. */
   total_price: z.number(),
   subtotal: z.number(),
   pickup_fee: z.number(),
+  /** The host's share: of the rental, or of the cancellation fee of a cancelled trip. */
   car_owner_earnings: z.number(),
   app_fee: z.number(),
+  /** Refunded to the renter (refunds the provider accepted). */
+  refunded: z.number(),
+  /** The cancellation fee the renter paid (host's and platform's parts), when the trip was cancelled late. */
+  cancellation_fee: z.number(),
+  /** The host's penalty for cancelling this trip, deducted from their payouts. */
+  penalty: z.number(),
   commission_rate: z.number(),
   payout_status: z.enum(PAYOUT_STATUSES),
   payout_reference: z.string().nullable(),
@@ -80,17 +89,21 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const appFeeSchema = z.object({ platform_fee: z.number(), platformCommission: z.number(), total_app_fee: z.number() });
 
 export const earningsSummarySchema = z.object({
-  /** What renters paid in total for these bookings (total_price: rental, pickup, service fee, insurance). */
+  /** What renters paid and kept paid for these bookings (rental, pickup, service fee, insurance; a cancellation's fee). */
   total_revenue: z.number(),
-  /** The host's part of that: rental and pickup fees (subtotal + pickup_fee), before the host fee. */
+  /** The host's part of that: rental and pickup fees (and cancellation fees), before the host fee. */
   rental_income: z.number(),
   /** The host fee kept from the rental income (rental_income - total_earnings). */
   host_fee: z.number(),
   total_earnings: z.number(),
   /** Everything Karoo keeps: the host fee plus the renters' service fees and insurance (total_revenue - total_earnings). */
   app_fee: z.number(),
+  /** Paid trips (a trip cancelled after payment is one, with what it kept). */
   bookings: z.number().int(),
+  /** Penalties charged to the host for cancelling, deducted from their payouts. */
+  penalties: z.number(),
   by_car: z.array(profitPerCarSchema),
+  /** By Johannesburg month of when the money moved: a trip is counted in the month it was paid, a cancellation in its own. */
   by_month: z.array(
     z.object({ month: z.string(), revenue: z.number(), earnings: z.number(), app_fee: z.number(), bookings: z.number().int() }),
   ),
@@ -119,39 +132,62 @@ export type ReversePayoutBody = z.infer<typeof reversePayoutBodySchema>;
 export const adminFinanceQuerySchema = dateRangeQuerySchema;
 export type AdminFinanceQuery = z.infer<typeof adminFinanceQuerySchema>;
 
+/** The money that moved in a period (ledger rows by when they moved; a closed period never changes). */
 export const financeTotalsSchema = z.object({
-  /** What renters paid (total_price). */
+  /** What renters paid and kept paid: host earnings + platform revenue (a cancellation takes its part back on its day). */
   gross: z.number(),
   host_earnings: z.number(),
-  /** app_fee: gross - host earnings. */
+  /** Everything the platform kept: service fees + insurance + host fees. */
   platform_revenue: z.number(),
   service_fees: z.number(),
   insurance: z.number(),
-  pickup_fees: z.number(),
-  /** The host fee: rental + pickup - host earnings. */
+  /** The host fee kept from rentals and pickups, and from cancellation fees. */
   host_fees: z.number(),
   /** The host fee and service fee rates these bookings were taken at (each booking keeps its own), ascending. */
   host_fee_rates: z.array(z.number()),
   service_fee_rates: z.array(z.number()),
+  /** Trips paid in the period. */
   bookings: z.number().int(),
+  /** Taken from renters' cards (every charge, also one refunded since). */
+  charged: z.number(),
+  /** Paid back to renters (refunds the provider accepted; one pending or failed has not moved). */
+  refunds: z.number(),
+  /** Cancellation fees kept from renters (the host's and the platform's parts; in gross). */
+  cancellation_fees: z.number(),
+  /** Penalties charged to hosts for cancelling (deducted from their payouts). */
+  penalties: z.number(),
+  /** Paid out to hosts, less reversals. */
+  paid_out: z.number(),
 });
 export type FinanceTotals = z.infer<typeof financeTotalsSchema>;
 
+/** One booking's money on one Johannesburg day (its payment, a cancellation, a refund, a payout...). */
 export const financeTransactionSchema = z.object({
+  /** The booking and the day: `${booking_id}:${day}`. */
   id: z.string(),
+  booking_id: z.string(),
   booking_number: z.string(),
   car_username: z.string(),
   car_name: z.string(),
   renter_username: z.string(),
   host_username: z.string(),
-  /** When the booking earned: completed, else paid. */
+  /** When the first of that day's money moved. */
   date: z.string(),
-  total: z.number(),
+  /** That day, YYYY-MM-DD in Johannesburg. */
+  day: z.string(),
+  charged: z.number(),
+  refunded: z.number(),
+  /** host_earnings + app_fee: negative on the day a cancellation takes shares back. */
+  gross: z.number(),
   service_fee: z.number(),
   insurance: z.number(),
-  pickup_fee: z.number(),
+  host_fee: z.number(),
+  cancellation_fee: z.number(),
   host_earnings: z.number(),
   app_fee: z.number(),
+  penalty: z.number(),
+  paid_out: z.number(),
+  /** The booking's state now (not money: a later day can change it). */
   status: z.string(),
   payout_status: z.enum(PAYOUT_STATUSES),
 });
@@ -161,8 +197,9 @@ export const financeHostPayoutSchema = z.object({
   host_id: z.string(),
   host_username: z.string(),
   host_name: z.string(),
-  /** Completed trips whose payout is not paid yet (a trip under way is not payable). */
+  /** Final trips (completed, or cancelled with a fee kept) whose payout is not paid yet (a trip under way is not payable). */
   bookings: z.number().int(),
+  /** The host's balance: shares of final trips less penalties, less payouts, plus reversals. */
   amount_owed: z.number(),
   booking_ids: z.array(z.string()),
 });
@@ -176,7 +213,7 @@ export const financePaidPayoutSchema = z.object({
   host_username: z.string(),
   host_name: z.string(),
   car_name: z.string(),
-  /** The host earnings paid out. */
+  /** What was transferred (the host's share, less any penalty still owed). */
   amount: z.number(),
   payout_reference: z.string().nullable(),
   /** When it was marked paid (null for payouts recorded before that was kept). */
@@ -213,7 +250,7 @@ export const adminFinanceSchema = z.object({
     current: financeTotalsSchema,
     previous: financeTotalsSchema,
   }),
-  /** Every payout still owed (all time): completed trips not yet paid out, largest first. */
+  /** Every payout still owed (all time): the hosts whose balance is above zero, largest first. */
   payouts: z.array(financeHostPayoutSchema),
   /** The most recent payouts marked paid (all time), newest first. */
   paid_payouts: z.array(financePaidPayoutSchema),
@@ -222,18 +259,24 @@ export const adminFinanceSchema = z.object({
 });
 export type AdminFinance = z.infer<typeof adminFinanceSchema>;
 
+/**
+ * The CSV of a period's money: a line per booking and Johannesburg day on which its money moved.
+ * Only what moved that day, never a booking's state today, so a closed period's file never changes.
+ */
 export const FINANCE_CSV_HEADER = [
-  'booking number',
   'date',
+  'booking number',
   'car',
   'renter',
   'host',
-  'total',
+  'charged',
+  'refunded',
   'service fee',
   'insurance',
-  'pickup fee',
+  'host fee',
+  'cancellation fee',
   'host earnings',
   'platform revenue',
-  'status',
-  'payout status',
+  'host penalty',
+  'paid out',
 ] as const;

@@ -89,6 +89,9 @@ export function makeEarning(overrides: Partial<Earning> = {}): Earning {
     pickup_fee: 0,
     car_owner_earnings: 675,
     app_fee: 315,
+    refunded: 0,
+    cancellation_fee: 0,
+    penalty: 0,
     commission_rate: 25,
     payout_status: 'pending',
     payout_reference: null,
@@ -99,4 +102,4 @@ export function makeEarning(overrides: Partial<Earning> = {}): Earning {
   };
 }
 
-export const emptySummary: EarningsSummary = { total_revenue: 0, rental_income: 0, host_fee: 0, total_earnings: 0, app_fee: 0, bookings: 0, by_car: [], by_month: [] };
+export const emptySummary: EarningsSummary = { total_revenue: 0, rental_income: 0, host_fee: 0, total_earnings: 0, app_fee: 0, bookings: 0, penalties: 0, by_car: [], by_month: [] };

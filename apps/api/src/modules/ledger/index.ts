@@ -2,3 +2,4 @@
 // movement, and the sums every money screen shows. It sits at the bottom of the graph: payments,
 // earnings and the seed record movements through it; it imports no module.
 export * from './ledger.repository';
+export * from './ledger.reports';

@@ -13,34 +13,45 @@ const totals = (over: Partial<FinanceTotals>): FinanceTotals => ({
   platform_revenue: 0,
   service_fees: 0,
   insurance: 0,
-  pickup_fees: 0,
   host_fees: 0,
   host_fee_rates: [],
   service_fee_rates: [],
   bookings: 0,
+  charged: 0,
+  refunds: 0,
+  cancellation_fees: 0,
+  penalties: 0,
+  paid_out: 0,
   ...over,
 });
 
 const finance: AdminFinance = {
   period: { from: null, to: null },
-  totals: totals({ gross: 12345.67, host_earnings: 9000, platform_revenue: 3345.67, service_fees: 1100, insurance: 245.67, pickup_fees: 200, host_fees: 2000, bookings: 7 }),
+  totals: totals({ gross: 12345.67, host_earnings: 9000, platform_revenue: 3345.67, service_fees: 1100, insurance: 245.67, host_fees: 2000, bookings: 7, charged: 14000, refunds: 1800, cancellation_fees: 145.67, penalties: 250, paid_out: 6000 }),
   fee_structure: { platform_fee: 25, platformCommission: 10 },
   top_cars: [{ car_username: 'polo-jhb', car_name: 'VW Polo', car_year: 2021, car_color: 'White', car_plate_number: 'GP 12-34 AB', gross: 5000, car_owner_earnings: 3600, app_fee: 1400, bookings: 3 }],
   recent_transactions: [
     {
-      id: 'b1',
+      id: 'b1:2026-11-20',
+      booking_id: 'b1',
       booking_number: 'KT0001',
       car_username: 'polo-jhb',
       car_name: 'VW Polo',
       renter_username: 'sipho',
       host_username: 'host_thabo',
       date: '2026-11-20T10:00:00.000Z',
-      total: 1650,
+      day: '2026-11-20',
+      charged: 1650,
+      refunded: 0,
+      gross: 1650,
       service_fee: 150,
       insurance: 0,
-      pickup_fee: 0,
+      host_fee: 375,
+      cancellation_fee: 0,
       host_earnings: 1125,
       app_fee: 525,
+      penalty: 0,
+      paid_out: 0,
       status: 'completed',
       payout_status: 'pending',
     },
@@ -102,8 +113,14 @@ describe('Finance tab', () => {
     const row = screen.getByTestId('finance-transaction');
     expect(row).toHaveTextContent('KT0001');
     expect(row).toHaveTextContent('Completed');
+    expect(row).toHaveTextContent(formatRand(1650).replace(/\s/g, ' '));
     expect(screen.getByTestId('finance-payout').textContent).toContain(formatRand(2250));
-    expect(FINANCE_CSV_HEADER[0]).toBe('booking number');
+    // The money in and out: the ledger's sums of the period, as the server answers them.
+    const flow = screen.getByRole('region', { name: 'Money in and out' });
+    for (const [key, amount] of [['charged', 14000], ['refunds', 1800], ['cancellation_fees', 145.67], ['penalties', 250], ['paid_out', 6000]] as const) {
+      expect(within(flow).getByTestId(`finance-flow-${key}`)).toHaveTextContent(formatRand(amount).replace(/\s/g, ' '));
+    }
+    expect(FINANCE_CSV_HEADER[0]).toBe('date');
   });
 
   it('names the fees at the rates they were taken at, never today\u2019s setting', async () => {

@@ -1,8 +1,9 @@
 // The admin panel's Finance tab (document 3, Admin panel "Finance"; decisions.md sections 5 and 7):
 // revenue cards with the change from last month, the fee structure, the revenue breakdown, the top
-// 5 earning cars, the 10 most recent transactions and the host payouts owed, every figure a server
-// aggregate of the stored booking figures. A period (Johannesburg dates) drives everything but the
-// payouts, which are what is owed today. Refetched every 30 seconds while this tab is on screen.
+// 5 earning cars, the money in and out, the 10 most recent transactions and the host payouts owed,
+// every figure a server sum of the ledger (decision 039), counted on the day the money moved, so a
+// closed period keeps its figures. A period (Johannesburg dates) drives everything but the payouts,
+// which are what is owed today. Refetched every 30 seconds while this tab is on screen.
 import { hostFeesLabel, serviceFeesLabel, type AdminFinance, type FinanceHostPayout, type FinanceTotals, type PayoutStatus } from '@karoo/shared';
 import { Banknote, CalendarDays, CarFront, Download, HandCoins, Percent, Wallet, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -16,6 +17,7 @@ import { messageOf } from '@/lib/api-client';
 import { formatDate, formatRand } from '@/lib/format';
 import { downloadTransactionsCsv, useAdminFinance, useMarkHostPaid, type FinancePeriod } from '../api/admin-finance';
 import { FailedRefunds } from './failed-refunds';
+import { FinanceMoneyFlow } from './finance-money-flow';
 import { PaidPayouts } from './paid-payouts';
 
 const card = 'rounded-2xl border border-stone-200/80 bg-white shadow-card';
@@ -101,7 +103,7 @@ function PeriodPicker({ period, onChange }: { period: FinancePeriod; onChange: (
       <div>
         <h2 className="text-lg font-semibold text-stone-900">Finance</h2>
         <p className="text-sm text-stone-600">
-          {period.from || period.to ? `Bookings earned ${period.from ? `from ${formatDate(period.from)}` : ''} ${period.to ? `to ${formatDate(period.to)}` : ''}`.trim() : 'All time'}: completed or paid bookings.
+          {period.from || period.to ? `Money that moved ${period.from ? `from ${formatDate(period.from)}` : ''} ${period.to ? `to ${formatDate(period.to)}` : ''}`.trim() : 'All time'}: charges, refunds, fees, penalties and payouts, on the day each moved.
         </p>
       </div>
       <form onSubmit={apply} className="flex flex-wrap items-end gap-3">
@@ -169,6 +171,8 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
           </div>
         ))}
       </dl>
+
+      <FinanceMoneyFlow totals={totals} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="finance-fees" className={`p-4 sm:p-5 ${card}`}>
@@ -249,19 +253,20 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
         <h2 id="finance-transactions" className="text-lg font-semibold text-stone-900">
           Recent transactions
         </h2>
-        <p className="text-sm text-stone-500">The 10 most recent earning bookings of the period.</p>
+        <p className="text-sm text-stone-500">The 10 most recent days on which a booking&rsquo;s money moved in the period (a payment, a cancellation, a refund, a payout). The status is the booking&rsquo;s today.</p>
         {data.recent_transactions.length === 0 ? (
           <p className="mt-3 text-sm text-stone-500">No transactions in this period.</p>
         ) : (
           <ScrollRegion label="Recent transactions" className="mt-3">
-            <table className="w-full min-w-[52rem] text-left text-sm">
+            <table className="w-full min-w-[58rem] text-left text-sm">
               <thead className="text-xs text-stone-500 uppercase">
                 <tr>
                   <th className="py-2 pr-3 font-medium">Booking</th>
                   <th className="py-2 pr-3 font-medium">Car</th>
                   <th className="py-2 pr-3 font-medium">Renter</th>
                   <th className="py-2 pr-3 font-medium">Date</th>
-                  <th className="py-2 pr-3 text-right font-medium">Total</th>
+                  <th className="py-2 pr-3 text-right font-medium">Charged</th>
+                  <th className="py-2 pr-3 text-right font-medium">Refunded</th>
                   <th className="py-2 pr-3 text-right font-medium">Host earnings</th>
                   <th className="py-2 pr-3 text-right font-medium">Platform</th>
                   <th className="py-2 font-medium">Status</th>
@@ -273,8 +278,9 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
                     <td className="py-2 pr-3 font-mono text-xs">{r.booking_number}</td>
                     <td className="py-2 pr-3">{r.car_name}</td>
                     <td className="py-2 pr-3">@{r.renter_username}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{formatDate(r.date)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{formatRand(r.total)}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{formatDate(r.day)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatRand(r.charged)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatRand(r.refunded)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{formatRand(r.host_earnings)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{formatRand(r.app_fee)}</td>
                     <td className="py-2">
@@ -304,7 +310,9 @@ function HostPayouts({ payouts }: { payouts: FinanceHostPayout[] }) {
       <h2 id="finance-payouts" className="text-lg font-semibold text-stone-900">
         Host payouts
       </h2>
-      <p className="text-sm text-stone-500">What each host is owed today: their earnings from completed trips not yet paid out (a trip under way is paid out once it is completed).</p>
+      <p className="text-sm text-stone-500">
+        What each host is owed today: their earnings from finished trips (completed, or cancelled with a fee kept), less any penalty, less what was paid out. A trip under way is paid out once it is completed.
+      </p>
       {payouts.length === 0 ? (
         <p className="mt-3 text-sm text-stone-500">Every host has been paid.</p>
       ) : (
@@ -316,7 +324,7 @@ function HostPayouts({ payouts }: { payouts: FinanceHostPayout[] }) {
                   {p.host_name} <span className="font-normal text-stone-500">@{p.host_username}</span>
                 </p>
                 <p className="text-sm text-stone-500">
-                  {p.bookings} completed trip{p.bookings === 1 ? '' : 's'} not yet paid out
+                  {p.bookings} finished trip{p.bookings === 1 ? '' : 's'} not yet paid out
                 </p>
               </div>
               <div className="flex items-center gap-3">

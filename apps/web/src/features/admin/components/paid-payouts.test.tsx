@@ -7,7 +7,22 @@ import { jsonResponse, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 const adminUser = makeUser({ id: 'a1', username: 'admin', full_name: 'Karoo Admin', role: 'admin', user_type: 'admin' });
-const zero = { gross: 0, host_earnings: 0, platform_revenue: 0, service_fees: 0, insurance: 0, pickup_fees: 0, host_fees: 0, host_fee_rates: [], service_fee_rates: [], bookings: 0 };
+const zero = {
+  gross: 0,
+  host_earnings: 0,
+  platform_revenue: 0,
+  service_fees: 0,
+  insurance: 0,
+  host_fees: 0,
+  host_fee_rates: [],
+  service_fee_rates: [],
+  bookings: 0,
+  charged: 0,
+  refunds: 0,
+  cancellation_fees: 0,
+  penalties: 0,
+  paid_out: 0,
+};
 const paid = {
   booking_id: 'b9',
   booking_number: 'KT0009',

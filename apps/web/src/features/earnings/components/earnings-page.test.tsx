@@ -144,4 +144,33 @@ describe('EarningsPage', () => {
     expect(within(dialog).queryByText(/Platform fee/)).not.toBeInTheDocument();
     expect(within(dialog).getByText('Your earnings', { selector: 'th' }).nextSibling?.textContent).toBe(formatRand(2160));
   });
+
+  it('lists the cancelled trips that moved the host\u2019s money: a share of a late cancellation\u2019s fee, a penalty; a free cancellation is not listed', async () => {
+    signIn(host);
+    mockFetch({
+      'GET /api/earnings/earning/getSummary': ok({ ...emptySummary, total_revenue: 800, rental_income: 800, host_fee: 200, total_earnings: 600, app_fee: 200, bookings: 3, penalties: 250 }),
+      'GET /api/earnings/earning/getCarOwnerProfit/host_thabo': ok([
+        makeEarning({ booking_id: 'KRLATEFEE', status: 'cancelled', gross: 800, car_owner_earnings: 600, app_fee: 200, cancellation_fee: 800, refunded: 960, completed_at: null }),
+        makeEarning({ booking_id: 'KRHOSTCAN', status: 'cancelled', gross: 0, car_owner_earnings: 0, app_fee: 0, penalty: 250, refunded: 1760, completed_at: null }),
+        makeEarning({ booking_id: 'KRFREECAN', status: 'cancelled', gross: 0, car_owner_earnings: 0, app_fee: 0, refunded: 1760, completed_at: null }),
+      ]),
+      'GET /api/car/getCarList': () => new Response(JSON.stringify({ success: true, data: cars(1), meta: { total: 1, page: 1, limit: 48 } })),
+      'GET /api/notifications': ok([]),
+    });
+    renderApp({ path: '/earnings' });
+
+    const cancelled = await screen.findByRole('region', { name: 'Cancelled trips' });
+    const rows = within(cancelled).getAllByTestId('cancelled-trip');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('KRLATEFEE');
+    expect(rows[0]).toHaveTextContent(formatRand(600).replace(/\s/g, ' '));
+    expect(rows[0]).toHaveTextContent(`Your share of the ${formatRand(800)} cancellation fee`.replace(/\s/g, ' '));
+    expect(rows[1]).toHaveTextContent('KRHOSTCAN');
+    expect(rows[1]).toHaveTextContent(`−${formatRand(250)}`.replace(/\s/g, ' '));
+    expect(screen.queryByText('KRFREECAN', { exact: false })).not.toBeInTheDocument();
+    // Cancelled trips are not among the completed ones (no invoice for them).
+    expect(screen.queryAllByTestId('earning-row')).toHaveLength(0);
+    const summary = screen.getByRole('region', { name: 'Earnings summary' });
+    expect(within(summary).getByText(/in cancellation penalties comes off your payouts/)).toBeInTheDocument();
+  });
 });

@@ -1,0 +1,337 @@
+// Sums of the ledger for every money screen and export (issue 20; docs/decisions/039-one-ledger.md):
+// host earnings, invoices, admin Finance, its CSV, payouts and analytics read their money here.
+// Every period figure counts the rows whose money moved in the period (moved_at, Johannesburg
+// dates at the edges), so a closed period never changes: a trip returned, cancelled or paid out
+// later adds rows on those later days and leaves the earlier ones as they were.
+//
+// What the sums mean:
+// - gross: what renters paid that Karoo and the host keep, the host's and the platform's shares of
+//   the charges (a cancellation takes its shares back on its own day, less the fee kept);
+// - charged and refunded: money in from renters' cards and money back to them (a refund counts when
+//   the provider accepted it; one still pending or failed has not moved);
+// - a paid trip: a booking whose charge was shared (counted on the day it was paid).
+import { TIME_ZONE } from '@karoo/shared';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/connection';
+
+/** A half-open range of instants [start, end) of when money moved; either side may be open. */
+export interface MovedRange {
+  start?: Date;
+  end?: Date;
+}
+
+/** The money of a set of rows, in cents. */
+export interface MoneySums {
+  chargedCents: number;
+  refundedCents: number;
+  hostEarningsCents: number;
+  platformRevenueCents: number;
+  /** Of the platform's revenue: the renters' service fees and insurance (the rest is the host fee, on rentals and on cancellation fees). */
+  serviceFeesCents: number;
+  insuranceCents: number;
+  /** Cancellation fees kept from renters: the host's part and the platform's. */
+  cancellationFeesCents: number;
+  penaltiesCents: number;
+  /** Paid out to hosts, less what was reversed. */
+  paidOutCents: number;
+  /** Bookings whose charge was shared (paid trips). */
+  paidTrips: number;
+}
+
+/** gross = host earnings + platform revenue: what renters paid and nobody gave back. */
+export const grossOf = (m: MoneySums) => m.hostEarningsCents + m.platformRevenueCents;
+/** The host fee: the platform's revenue less the renters' service fees and insurance. */
+export const hostFeesOf = (m: MoneySums) => m.platformRevenueCents - m.serviceFeesCents - m.insuranceCents;
+
+const isShare = sql<boolean>`l.kind IN ('host_earning', 'platform_fee')`;
+/** A share written when a charge paid for a trip (positive, not a fee): one per paid trip and part. */
+const isPaidTripShare = sql<boolean>`(${isShare} AND l.amount_cents > 0 AND l.code <> 'cancellation_fee')`;
+
+const centsWhere = (condition: RawBuilder<unknown>) => sql<string>`coalesce(sum(l.amount_cents) FILTER (WHERE ${condition}), 0)`;
+
+/** The select list every sum uses (over ledger_entries as l, succeeded rows). */
+function moneyColumns() {
+  return [
+    centsWhere(sql`l.kind = 'charge'`).as('charged'),
+    centsWhere(sql`l.kind = 'refund'`).as('refunded'),
+    centsWhere(sql`l.kind = 'host_earning'`).as('host_earnings'),
+    centsWhere(sql`l.kind = 'platform_fee'`).as('platform_revenue'),
+    centsWhere(sql`l.kind = 'platform_fee' AND l.code IN ('service_fee', 'service_fee_cancelled')`).as('service_fees'),
+    centsWhere(sql`l.kind = 'platform_fee' AND l.code IN ('insurance', 'insurance_cancelled')`).as('insurance'),
+    centsWhere(sql`${isShare} AND l.code = 'cancellation_fee'`).as('cancellation_fees'),
+    centsWhere(sql`l.kind = 'host_penalty'`).as('penalties'),
+    sql<string>`coalesce(sum(CASE WHEN l.kind = 'payout' THEN l.amount_cents WHEN l.kind = 'payout_reversal' THEN -l.amount_cents ELSE 0 END), 0)`.as('paid_out'),
+    sql<string>`count(DISTINCT l.booking_id) FILTER (WHERE ${isPaidTripShare})`.as('paid_trips'),
+  ] as const;
+}
+
+interface MoneyRow {
+  charged: string | number;
+  refunded: string | number;
+  host_earnings: string | number;
+  platform_revenue: string | number;
+  service_fees: string | number;
+  insurance: string | number;
+  cancellation_fees: string | number;
+  penalties: string | number;
+  paid_out: string | number;
+  paid_trips: string | number;
+}
+
+function toMoney(r: MoneyRow): MoneySums {
+  return {
+    chargedCents: Number(r.charged),
+    refundedCents: Number(r.refunded),
+    hostEarningsCents: Number(r.host_earnings),
+    platformRevenueCents: Number(r.platform_revenue),
+    serviceFeesCents: Number(r.service_fees),
+    insuranceCents: Number(r.insurance),
+    cancellationFeesCents: Number(r.cancellation_fees),
+    penaltiesCents: Number(r.penalties),
+    paidOutCents: Number(r.paid_out),
+    paidTrips: Number(r.paid_trips),
+  };
+}
+
+/** The rows whose money moved in the range (pending and failed refunds have not moved). */
+function movedIn(db: Db, range: MovedRange) {
+  let query = db.selectFrom('ledger_entries as l').where('l.state', '=', 'succeeded');
+  if (range.start) query = query.where('l.moved_at', '>=', range.start);
+  if (range.end) query = query.where('l.moved_at', '<', range.end);
+  return query;
+}
+
+/** A Johannesburg calendar part of when a row's money moved ('YYYY-MM-DD', 'YYYY-MM' or a week's Monday). */
+const localDay = sql<string>`to_char(l.moved_at AT TIME ZONE ${sql.lit(TIME_ZONE)}, 'YYYY-MM-DD')`;
+const localMonth = sql<string>`to_char(l.moved_at AT TIME ZONE ${sql.lit(TIME_ZONE)}, 'YYYY-MM')`;
+const localWeek = sql<string>`to_char(date_trunc('week', l.moved_at AT TIME ZONE ${sql.lit(TIME_ZONE)}), 'YYYY-MM-DD')`;
+
+/** '20.00,25.00' (a string_agg of percentages) as [20, 25]; none as []. */
+const ratesOf = (list: string | null) => [...new Set((list ?? '').split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
+
+export interface PeriodMoney extends MoneySums {
+  /** The host fee and service fee rates of the bookings whose shares moved (each booking keeps the rates it was made at). */
+  hostFeeRates: number[];
+  serviceFeeRates: number[];
+}
+
+/** Everything that moved in the range, summed. */
+export async function sumMoneyMoved(db: Db, range: MovedRange): Promise<PeriodMoney> {
+  const row = await movedIn(db, range)
+    .innerJoin('bookings as b', 'b.id', 'l.booking_id')
+    .select([
+      ...moneyColumns(),
+      // As text: both databases answer a text the same way, where array types are read differently.
+      sql<string | null>`string_agg(DISTINCT b.commission_rate::text, ',') FILTER (WHERE ${isShare})`.as('host_fee_rates'),
+      sql<string | null>`string_agg(DISTINCT b.service_fee_rate::text, ',') FILTER (WHERE ${isShare})`.as('service_fee_rates'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { ...toMoney(row), hostFeeRates: ratesOf(row.host_fee_rates), serviceFeeRates: ratesOf(row.service_fee_rates) };
+}
+
+/** The cars whose shares moved in the range, most platform revenue first (then gross), at most `limit`. */
+export async function sumMoneyByCar(db: Db, range: MovedRange, limit: number): Promise<(MoneySums & { carId: string })[]> {
+  const rows = await movedIn(db, range)
+    .innerJoin('bookings as b', 'b.id', 'l.booking_id')
+    .where(isShare)
+    .select(['b.car_id', ...moneyColumns()])
+    .groupBy('b.car_id')
+    .orderBy(sql`sum(l.amount_cents) FILTER (WHERE l.kind = 'platform_fee')`, 'desc')
+    .orderBy(sql`sum(l.amount_cents)`, 'desc')
+    .orderBy('b.car_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ carId: r.car_id, ...toMoney(r) }));
+}
+
+/** One booking's money on one Johannesburg day: a line of Finance's transactions and its CSV. */
+export interface BookingDayMoney extends MoneySums {
+  bookingId: string;
+  /** 'YYYY-MM-DD' in Johannesburg. */
+  day: string;
+  /** The first movement of that day. */
+  firstMovedAt: Date;
+}
+
+/** The money that moved in the range, a line per booking and day, newest first, one page. */
+export async function sumMoneyByBookingDay(db: Db, range: MovedRange, page: { limit: number; offset?: number }): Promise<BookingDayMoney[]> {
+  const rows = await movedIn(db, range)
+    .select(['l.booking_id', localDay.as('day'), sql<Date>`min(l.moved_at)`.as('first_moved_at'), ...moneyColumns()])
+    .groupBy(['l.booking_id', localDay])
+    .orderBy(sql`min(l.moved_at)`, 'desc')
+    .orderBy('l.booking_id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset ?? 0)
+    .execute();
+  return rows.map((r) => ({ bookingId: r.booking_id, day: r.day, firstMovedAt: new Date(r.first_moved_at), ...toMoney(r) }));
+}
+
+/** Whose bookings: one host's, one car's, or these bookings. */
+export interface BookingFilter {
+  hostId?: string;
+  carId?: string;
+  bookingIds?: readonly string[];
+}
+
+export interface BookingMoneyTotal extends MoneySums {
+  bookingId: string;
+  /** The last time its money moved (the newest first in lists). */
+  lastMovedAt: Date;
+}
+
+/**
+ * All-time money of each booking that earned or cost its host something: a charge shared (even if
+ * a cancellation took it back since) or a penalty. Newest movement first.
+ */
+export async function sumMoneyByBooking(db: Db, filter: BookingFilter): Promise<BookingMoneyTotal[]> {
+  if (filter.bookingIds?.length === 0) return [];
+  let query = movedIn(db, {});
+  if (filter.hostId) query = query.where('l.host_id', '=', filter.hostId);
+  if (filter.bookingIds) query = query.where('l.booking_id', 'in', [...new Set(filter.bookingIds)]);
+  if (filter.carId) {
+    const carId = filter.carId;
+    query = query.where('l.booking_id', 'in', (eb) => eb.selectFrom('bookings').select('id').where('car_id', '=', carId));
+  }
+  const rows = await query
+    .select(['l.booking_id', sql<Date>`max(l.moved_at)`.as('last_moved_at'), ...moneyColumns()])
+    .groupBy('l.booking_id')
+    .having(sql<boolean>`count(*) FILTER (WHERE ${isShare} OR l.kind = 'host_penalty') > 0`)
+    .orderBy(sql`max(l.moved_at)`, 'desc')
+    .orderBy('l.booking_id', 'desc')
+    .execute();
+  return rows.map((r) => ({ bookingId: r.booking_id, lastMovedAt: new Date(r.last_moved_at), ...toMoney(r) }));
+}
+
+/** The money of one host's bookings (or everyone's) by Johannesburg month of when it moved ('YYYY-MM'), oldest first. */
+export async function sumMoneyByMonth(db: Db, filter: { hostId?: string }): Promise<(MoneySums & { month: string })[]> {
+  let query = movedIn(db, {}).where(sql<boolean>`(${isShare} OR l.kind = 'host_penalty')`);
+  if (filter.hostId) query = query.where('l.host_id', '=', filter.hostId);
+  const rows = await query.select([localMonth.as('month'), ...moneyColumns()]).groupBy(localMonth).orderBy(localMonth).execute();
+  return rows.map((r) => ({ month: r.month, ...toMoney(r) }));
+}
+
+/** The platform's revenue per week (the Monday, Johannesburg) of when it moved, in the range. */
+export async function sumPlatformRevenueByWeek(db: Db, range: MovedRange): Promise<{ weekStart: string; cents: number }[]> {
+  const rows = await movedIn(db, range)
+    .where('l.kind', '=', 'platform_fee')
+    .select([localWeek.as('week_start'), sql<string>`coalesce(sum(l.amount_cents), 0)`.as('cents')])
+    .groupBy(localWeek)
+    .execute();
+  return rows.map((r) => ({ weekStart: r.week_start, cents: Number(r.cents) }));
+}
+
+/**
+ * What each host is owed (hostBalanceCents for every host at once): shares of final trips less
+ * penalties, less payouts, plus reversals. Only hosts with something owed (more than zero).
+ */
+export async function hostBalancesOwed(db: Db): Promise<{ hostId: string; balanceCents: number }[]> {
+  const balance = sql<string>`coalesce(sum(CASE
+    WHEN l.kind = 'host_earning' AND b.status IN ('completed', 'cancelled') THEN l.amount_cents
+    WHEN l.kind = 'host_penalty' THEN -l.amount_cents
+    WHEN l.kind = 'payout' THEN -l.amount_cents
+    WHEN l.kind = 'payout_reversal' THEN l.amount_cents
+    ELSE 0 END), 0)`;
+  const rows = await movedIn(db, {})
+    .innerJoin('bookings as b', 'b.id', 'l.booking_id')
+    .select(['l.host_id', balance.as('balance')])
+    .groupBy('l.host_id')
+    .having(sql<boolean>`${balance} > 0`)
+    .execute();
+  return rows.map((r) => ({ hostId: r.host_id, balanceCents: Number(r.balance) })).sort((a, b) => b.balanceCents - a.balanceCents);
+}
+
+/** A payout made for one booking. */
+export interface PayoutRecord {
+  id: string;
+  bookingId: string;
+  hostId: string;
+  amountCents: number;
+  reference: string | null;
+  paidAt: Date;
+}
+
+/** The payouts that stand (none reversed after them), newest first. */
+export async function standingPayouts(db: Db, limit: number): Promise<PayoutRecord[]> {
+  const rows = await db
+    .selectFrom('ledger_entries as l')
+    .select(['l.id', 'l.booking_id', 'l.host_id', 'l.amount_cents', 'l.provider_reference', 'l.moved_at'])
+    .where('l.kind', '=', 'payout')
+    .where('l.state', '=', 'succeeded')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('ledger_entries as r').select('r.id').whereRef('r.booking_id', '=', 'l.booking_id').where('r.kind', '=', 'payout_reversal').whereRef('r.seq', '>', 'l.seq'))),
+    )
+    .orderBy('l.moved_at', 'desc')
+    .orderBy('l.seq', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, bookingId: r.booking_id, hostId: r.host_id, amountCents: Number(r.amount_cents), reference: r.provider_reference, paidAt: new Date(r.moved_at!) }));
+}
+
+export interface PayoutReversalRecord {
+  id: string;
+  bookingId: string;
+  amountCents: number;
+  reference: string | null;
+  reason: string | null;
+  actorId: string | null;
+  reversedAt: Date;
+  /** When the payout it took back was made. */
+  paidAt: Date | null;
+}
+
+/** The payout reversals, newest first. */
+export async function latestPayoutReversals(db: Db, limit: number): Promise<PayoutReversalRecord[]> {
+  const rows = await db
+    .selectFrom('ledger_entries as l')
+    .select([
+      'l.id',
+      'l.booking_id',
+      'l.amount_cents',
+      'l.provider_reference',
+      'l.reason',
+      'l.actor_id',
+      'l.moved_at',
+      (eb) =>
+        eb
+          .selectFrom('ledger_entries as p')
+          .select('p.moved_at')
+          .whereRef('p.booking_id', '=', 'l.booking_id')
+          .where('p.kind', '=', 'payout')
+          .whereRef('p.seq', '<', 'l.seq')
+          .orderBy('p.seq', 'desc')
+          .limit(1)
+          .as('paid_at'),
+    ])
+    .where('l.kind', '=', 'payout_reversal')
+    .orderBy('l.moved_at', 'desc')
+    .orderBy('l.seq', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    bookingId: r.booking_id,
+    amountCents: Number(r.amount_cents),
+    reference: r.provider_reference,
+    reason: r.reason,
+    actorId: r.actor_id,
+    reversedAt: new Date(r.moved_at!),
+    paidAt: r.paid_at ? new Date(r.paid_at) : null,
+  }));
+}
+
+/** What was paid out for one booking and not reversed. */
+export async function paidOutOfBooking(db: Db, bookingId: string): Promise<number> {
+  const row = await movedIn(db, {})
+    .where('l.booking_id', '=', bookingId)
+    .select(sql<string>`coalesce(sum(CASE WHEN l.kind = 'payout' THEN l.amount_cents WHEN l.kind = 'payout_reversal' THEN -l.amount_cents ELSE 0 END), 0)`.as('paid'))
+    .executeTakeFirstOrThrow();
+  return Number(row.paid);
+}
+
+/**
+ * Holds one host's payouts for the caller's transaction: a payout is the host's balance at that
+ * moment, so two payouts of one host are worked out one after the other, never from one balance.
+ */
+export async function lockHostPayouts(db: Db, hostId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`karoo.host-payouts:${hostId}`}))`.execute(db);
+}
