@@ -12,6 +12,7 @@ import { auditSubscriptions } from './modules/audit';
 import { bookingExpiryJob, bookingsSubscriptions } from './modules/bookings';
 import { carsSubscriptions, createBrowseIndex, createListingCache } from './modules/cars';
 import { earningsSubscriptions } from './modules/earnings';
+import { messagesSubscriptions } from './modules/messages';
 import { notificationsSubscriptions } from './modules/notifications';
 import { paymentsSubscriptions, refundAttemptJob, refundSweepJob } from './modules/payments';
 import { reviewsSubscriptions } from './modules/reviews';
@@ -31,6 +32,7 @@ export const SUBSCRIPTIONS = [
   paymentsSubscriptions,
   earningsSubscriptions,
   reviewsSubscriptions,
+  messagesSubscriptions,
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */

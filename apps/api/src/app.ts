@@ -25,6 +25,7 @@ import { carsRoutes } from './modules/cars';
 import { devtoolsRoutes } from './modules/devtools';
 import { earningsRoutes } from './modules/earnings';
 import { healthRoutes } from './modules/health';
+import { messagesRoutes } from './modules/messages';
 import { notificationsRoutes } from './modules/notifications';
 import { cancelPaidTrip, cancelTripRequestOf, findVisibleLedger, paymentsRoutes } from './modules/payments';
 import { receiptsRoutes } from './modules/receipts';
@@ -162,6 +163,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(bookingsRoutes(ctx, { ledgerOf: findVisibleLedger, cancelPaidTrip: (c, viewer, id, body) => cancelPaidTrip(c, viewer, id, cancelTripRequestOf(body)) }));
       await api.register(paymentsRoutes(ctx));
       await api.register(reviewsRoutes(ctx));
+      await api.register(messagesRoutes(ctx));
       await api.register(earningsRoutes(ctx));
       await api.register(receiptsRoutes(ctx));
       await api.register(devtoolsRoutes(ctx));

@@ -26,3 +26,4 @@ export * from './admin';
 export * from './devtools';
 export * from './audit';
 export * from './analytics';
+export * from './messages';

@@ -418,6 +418,31 @@ export interface ReviewsTable {
   updated_at: Timestamp;
 }
 
+export interface BookingMessagesTable {
+  id: Generated<string>;
+  /** Order of the conversation; read markers point at it. */
+  seq: GeneratedAlways<string>;
+  booking_id: string;
+  sender_id: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface BookingMessageReadsTable {
+  booking_id: string;
+  user_id: string;
+  read_seq: ColumnType<string, string | number | undefined, string | number>;
+  emailed_at: Date | null;
+}
+
+export interface BookingMessageReportsTable {
+  id: Generated<string>;
+  message_id: string;
+  reporter_id: string;
+  reason: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -438,6 +463,9 @@ export interface Database {
   audit_log: AuditLogTable;
   ledger_entries: LedgerEntriesTable;
   sandbox_refunds: SandboxRefundsTable;
+  booking_messages: BookingMessagesTable;
+  booking_message_reads: BookingMessageReadsTable;
+  booking_message_reports: BookingMessageReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -20,6 +20,7 @@ import * as m0017 from './0017-plate-search';
 import * as m0018 from './0018-final-payouts-and-money-codes';
 import * as m0019 from './0019-sign-in-links';
 import * as m0020 from './0020-ledger';
+import * as m0021 from './0021-booking-messages';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-final-payouts-and-money-codes': m0018,
   '0019-sign-in-links': m0019,
   '0020-ledger': m0020,
+  '0021-booking-messages': m0021,
 };

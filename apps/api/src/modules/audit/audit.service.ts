@@ -125,6 +125,9 @@ function entryFor(event: DomainEvent): Entry | null {
       return { action: event.type, target_type: 'payout', target_id: event.bookingId, target_label: event.bookingNumber, before: event.before, after: event.after };
     case 'payout.reversed':
       return { action: event.type, target_type: 'payout', target_id: event.bookingId, target_label: event.bookingNumber, before: event.before, after: event.after, reason: event.reason };
+    case 'conversation.read_by_admin':
+      // Reading is an action too: trip records are private to the two parties (decisions.md section 12).
+      return { action: event.type, target_type: 'booking', target_id: event.bookingId, target_label: event.bookingNumber, after: { messages: event.messages }, reason: event.reason };
     default:
       return null;
   }

@@ -28,6 +28,7 @@ const AUDITED: DomainEventType[] = [
   'settings.changed',
   'payout.updated',
   'payout.reversed',
+  'conversation.read_by_admin',
 ];
 
 /** The audit row commits with the change itself; listed first, so it is written before the notices. */

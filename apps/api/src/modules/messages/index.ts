@@ -1,0 +1,11 @@
+// The messages module's front door: one conversation per booking between its renter and its host
+// (issue 21, decision 041), the unread counts, reports, and the notice that tells the other side.
+import type { AppContext } from '../../context';
+import type { Subscriptions } from '../../events/domain-events';
+import { messagePosted } from './messages.service';
+
+export { messagesRoutes } from './messages.routes';
+
+export const messagesSubscriptions: Subscriptions<AppContext> = {
+  within: { 'message.posted': [messagePosted] },
+};

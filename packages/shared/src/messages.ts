@@ -1,0 +1,102 @@
+// Booking messages (issue 21, decision 041): one conversation per booking between its renter and its
+// host. The limits and the masking rule live here once: the server enforces them, the web shows them.
+import { z } from './zod';
+import { safeText } from './text';
+
+/** The longest message, in characters: a few paragraphs, not a document. */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** A sender may post at most this many messages per window (counted in the database, so across instances). */
+export const MESSAGE_RATE_LIMIT = 10;
+export const MESSAGE_RATE_WINDOW_SECONDS = 60;
+/** Days after a booking closes (completed, cancelled or rejected) during which the two may still write. */
+export const MESSAGE_CLOSED_DAYS = 30;
+/** The other participant is emailed at most once per conversation per this many minutes. */
+export const MESSAGE_EMAIL_EVERY_MINUTES = 15;
+/** How often the web asks for new messages while a conversation is open, and for unread counts. */
+export const MESSAGE_POLL_MS = 5_000;
+export const UNREAD_POLL_MS = 30_000;
+
+export const PHONE_HIDDEN = '[phone hidden until the booking is paid]';
+export const EMAIL_HIDDEN = '[email hidden until the booking is paid]';
+/** Why contact details are hidden, shown beside a masked conversation. */
+export const MASKING_REASON =
+  'Phone numbers and email addresses are hidden until the booking is paid, so that nobody is talked into paying outside Karoo, where the booking is not protected.';
+
+const EMAIL = /[A-Z0-9._%+-]+\s*(?:@|\(at\)|\[at\])\s*[A-Z0-9.-]+\.[A-Z]{2,}/gi;
+// Seven or more digits, allowing spaces, dots, dashes, brackets and a leading +: 082 555 1234,
+// +27 82 555 1234, (021) 555-1234. Dates (2030-03-01) have eight digits too, so a run must not look
+// like one.
+const PHONE = /\+?\(?\d[\d\s().-]{5,}\d/g;
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isPhoneLike(candidate: string): boolean {
+  if (DATE_LIKE.test(candidate.trim())) return false;
+  return candidate.replace(/\D/g, '').length >= 7;
+}
+
+/** The text with email addresses and phone numbers replaced by a note saying why they are hidden. */
+export function maskContactDetails(text: string): { text: string; masked: boolean } {
+  let masked = false;
+  const withoutEmails = text.replace(EMAIL, () => {
+    masked = true;
+    return EMAIL_HIDDEN;
+  });
+  const withoutPhones = withoutEmails.replace(PHONE, (candidate) => {
+    if (!isPhoneLike(candidate)) return candidate;
+    masked = true;
+    return PHONE_HIDDEN;
+  });
+  return { text: withoutPhones, masked };
+}
+
+export const messageBodySchema = z.object({
+  body: safeText('Message', { multiline: true })
+    .min(1, 'Write a message first')
+    .max(MESSAGE_MAX_LENGTH, `A message is at most ${MESSAGE_MAX_LENGTH} characters`),
+});
+export type MessageBody = z.infer<typeof messageBodySchema>;
+
+export const messageReportBodySchema = z.object({
+  reason: safeText('Reason', { multiline: true }).min(3, 'Say briefly what is wrong with this message').max(500, 'A reason is at most 500 characters'),
+});
+
+/** An administrator opens a conversation only for a stated reason (a dispute, a report); it is audited. */
+export const adminConversationQuerySchema = z.object({
+  reason: safeText('Reason').max(300, 'A reason is at most 300 characters').optional(),
+});
+
+export const bookingMessageSchema = z.object({
+  id: z.string(),
+  booking_id: z.string(),
+  sender: z.object({ id: z.string(), username: z.string(), full_name: z.string(), role: z.enum(['renter', 'host']) }),
+  body: z.string(),
+  /** True when contact details in the body are hidden (the booking is not paid yet). */
+  masked: z.boolean(),
+  mine: z.boolean(),
+  created_at: z.string(),
+});
+export type BookingMessage = z.infer<typeof bookingMessageSchema>;
+
+export const conversationSchema = z.object({
+  booking_id: z.string(),
+  booking_number: z.string(),
+  messages: z.array(bookingMessageSchema),
+  unread: z.number().int(),
+  /** Whether the viewer may write now, and why not when they may not. */
+  can_post: z.boolean(),
+  closed_reason: z.string().nullable(),
+  /** Set while contact details are hidden. */
+  masking_reason: z.string().nullable(),
+  /** The viewer is an administrator reading someone else's conversation (read only). */
+  admin_view: z.boolean(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const unreadCountsSchema = z.object({
+  total: z.number().int(),
+  bookings: z.array(z.object({ booking_id: z.string(), unread: z.number().int() })),
+});
+export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
+
+export const messageReportSchema = z.object({ id: z.string(), message_id: z.string(), reason: z.string(), created_at: z.string() });
+export type MessageReport = z.infer<typeof messageReportSchema>;
