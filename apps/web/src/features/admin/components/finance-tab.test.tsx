@@ -114,6 +114,7 @@ describe('Finance tab', () => {
     expect(row).toHaveTextContent('KT0001');
     expect(row).toHaveTextContent('Completed');
     expect(row).toHaveTextContent(formatRand(1650).replace(/\s/g, ' '));
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toHaveLength(11);
     expect(screen.getByTestId('finance-payout').textContent).toContain(formatRand(2250));
     // The money in and out: the ledger's sums of the period, as the server answers them.
     const flow = screen.getByRole('region', { name: 'Money in and out' });

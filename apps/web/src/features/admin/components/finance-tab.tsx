@@ -258,7 +258,7 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
           <p className="mt-3 text-sm text-stone-500">No transactions in this period.</p>
         ) : (
           <ScrollRegion label="Recent transactions" className="mt-3">
-            <table className="w-full min-w-[58rem] text-left text-sm">
+            <table className="w-full min-w-[68rem] text-left text-sm">
               <thead className="text-xs text-stone-500 uppercase">
                 <tr>
                   <th className="py-2 pr-3 font-medium">Booking</th>
@@ -269,6 +269,8 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
                   <th className="py-2 pr-3 text-right font-medium">Refunded</th>
                   <th className="py-2 pr-3 text-right font-medium">Host earnings</th>
                   <th className="py-2 pr-3 text-right font-medium">Platform</th>
+                  <th className="py-2 pr-3 text-right font-medium">Penalty</th>
+                  <th className="py-2 pr-3 text-right font-medium">Paid out</th>
                   <th className="py-2 font-medium">Status</th>
                 </tr>
               </thead>
@@ -283,6 +285,8 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
                     <td className="py-2 pr-3 text-right tabular-nums">{formatRand(r.refunded)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{formatRand(r.host_earnings)}</td>
                     <td className="py-2 pr-3 text-right tabular-nums">{formatRand(r.app_fee)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatRand(r.penalty)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatRand(r.paid_out)}</td>
                     <td className="py-2">
                       <span className="flex flex-wrap gap-1">
                         <Badge tone={STATUS_TONES[r.status] ?? 'neutral'}>{STATUS_LABELS[r.status] ?? r.status}</Badge>
