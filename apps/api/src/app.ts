@@ -31,6 +31,7 @@ import { cancelPaidTrip, cancelTripRequestOf, findVisibleLedger, paymentsRoutes 
 import { receiptsRoutes } from './modules/receipts';
 import { reviewsRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
+import { tripsRoutes } from './modules/trips';
 import { authenticate, usersRoutes } from './modules/users';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compress';
@@ -166,6 +167,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(messagesRoutes(ctx));
       await api.register(earningsRoutes(ctx));
       await api.register(receiptsRoutes(ctx));
+      await api.register(tripsRoutes(ctx));
       await api.register(devtoolsRoutes(ctx));
     },
     { prefix: '/api' },

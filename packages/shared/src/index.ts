@@ -27,3 +27,4 @@ export * from './devtools';
 export * from './audit';
 export * from './analytics';
 export * from './messages';
+export * from './trips';

@@ -21,6 +21,7 @@ import * as m0018 from './0018-final-payouts-and-money-codes';
 import * as m0019 from './0019-sign-in-links';
 import * as m0020 from './0020-ledger';
 import * as m0021 from './0021-booking-messages';
+import * as m0022 from './0022-trip-records';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-sign-in-links': m0019,
   '0020-ledger': m0020,
   '0021-booking-messages': m0021,
+  '0022-trip-records': m0022,
 };

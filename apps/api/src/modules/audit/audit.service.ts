@@ -128,6 +128,19 @@ function entryFor(event: DomainEvent): Entry | null {
     case 'conversation.read_by_admin':
       // Reading is an action too: trip records are private to the two parties (decisions.md section 12).
       return { action: event.type, target_type: 'booking', target_id: event.bookingId, target_label: event.bookingNumber, after: { messages: event.messages }, reason: event.reason };
+    case 'trip.dispute_resolved':
+      return {
+        action: event.type,
+        target_type: 'booking',
+        target_id: event.dispute.id,
+        target_label: event.dispute.booking_number,
+        before: { status: 'open', kind: event.dispute.kind },
+        after: { status: 'resolved' },
+        reason: event.note,
+      };
+    case 'trip.records_read':
+      // An admin reading a booking's check-in and check-out records or photos (decisions.md section 12).
+      return { action: event.type, target_type: 'booking', target_id: event.booking.id, target_label: event.booking.booking_number, after: { read: event.what } };
     default:
       return null;
   }

@@ -28,6 +28,8 @@ const AUDITED: DomainEventType[] = [
   'settings.changed',
   'payout.updated',
   'payout.reversed',
+  'trip.dispute_resolved',
+  'trip.records_read',
   'conversation.read_by_admin',
 ];
 
