@@ -48,6 +48,13 @@ export const queryKeys = {
   notifications: {
     all: ['notifications'] as const,
   },
+  messages: {
+    all: ['messages'] as const,
+    /** One booking's conversation; an administrator's reading carries the reason it was opened for. */
+    conversation: (bookingId: string, reason?: string) => ['messages', 'conversation', bookingId, reason ?? null] as const,
+    /** Unread messages per booking and in all, for My Bookings and the bell. */
+    unread: () => ['messages', 'unread'] as const,
+  },
   admin: {
     all: ['admin'] as const,
     /** The admin Dashboard: counters (the Cars tab's too), newest users and the debug box, in one answer. */

@@ -3,7 +3,7 @@
 declare module '../../events/domain-events' {
   interface DomainEvents {
     /** A participant wrote in a booking's conversation; the other participant may be told. */
-    'message.posted': { bookingId: string; bookingNumber: string; senderId: string; senderName: string; recipientId: string; recipientIsHost: boolean };
+    'message.posted': { bookingId: string; bookingNumber: string; senderId: string; senderName: string; recipientId: string };
     /** An administrator opened a booking's conversation (audited, with the reason they gave). */
     'conversation.read_by_admin': { bookingId: string; bookingNumber: string; reason: string; messages: number };
   }

@@ -21,7 +21,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/app-error';
 import { inTransaction, type EventOf, type Tx } from '../../events/domain-events';
 import { findVisibleBooking, type BookingRecord } from '../bookings';
-import { HOST_DASHBOARD, MY_BOOKINGS, notify } from '../notifications';
+import { MY_BOOKINGS, notify } from '../notifications';
 import * as repo from './messages.repository';
 import type { MessageRecord } from './messages.repository';
 
@@ -133,7 +133,6 @@ export async function postMessage(ctx: AppContext, viewer: UserRow, bookingId: s
         senderId: viewer.id,
         senderName: viewer.full_name,
         recipientId: role === 'renter' ? booking.owner_id : booking.renter_id,
-        recipientIsHost: role === 'renter',
       });
       return messageId;
     },
@@ -186,6 +185,7 @@ export async function messagePosted(tx: Tx, event: EventOf<'message.posted'>, ct
     type: 'message_received',
     title: `New message about booking ${event.bookingNumber}`,
     message: `${event.senderName} sent you a message about booking ${event.bookingNumber}. Open the booking to read it and reply.`,
-    link: `${event.recipientIsHost ? HOST_DASHBOARD : MY_BOOKINGS}?messages=${event.bookingId}`,
+    // My Bookings lists the host's requests beside their trips; the link opens this conversation.
+    link: `${MY_BOOKINGS}?messages=${event.bookingId}`,
   });
 }

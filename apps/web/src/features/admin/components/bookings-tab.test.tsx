@@ -102,7 +102,7 @@ describe('Bookings tab', () => {
     expect(within(rows[0]!).getByRole('button', { name: 'Cancel KRPENDING1' })).toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Cancel KRUNPAID01' })).toBeInTheDocument();
-    expect(within(rows[2]!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Cancel trip KRACTIVE01']);
+    expect(within(rows[2]!).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Cancel trip KRACTIVE01', 'Read conversation KRACTIVE01']);
 
     const counters = screen.getByLabelText('Booking counters');
     await waitFor(() => expect(within(counters).getByText('Total').nextSibling).toHaveTextContent('41'));

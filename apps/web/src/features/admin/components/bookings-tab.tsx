@@ -8,7 +8,7 @@
 // comparison is not kept. The search, the filter and the page are in the URL (DataTable). The page
 // on screen and the counters are refetched every 30 seconds.
 import { BOOKING_LIST_PAGE_SIZE, BOOKING_STATUSES, canActorTransition, type Booking, type BookingStats, type BookingStatus } from '@karoo/shared';
-import { Ban, CalendarCheck, Check, X } from 'lucide-react';
+import { Ban, CalendarCheck, Check, MessageSquare, X } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { listColumnHelper, type ListColumn } from '@/components/data-table/list-columns';
@@ -21,6 +21,7 @@ import { formatDate, formatRand } from '@/lib/format';
 import { useAdminBookingStats, useAdminBookings, type AdminBookingAction } from '../api/admin-bookings';
 import { BookingActionDialog } from './booking-action-dialog';
 import { AdminCancelTripDialog } from './cancel-trip-dialog';
+import { ReadConversationDialog } from './read-conversation-dialog';
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending: 'Pending',
@@ -99,7 +100,7 @@ const ACTION_BUTTONS: Record<TabAction, { label: string; variant: 'success' | 'd
 type Target = { action: TabAction; booking: Booking };
 const column = listColumnHelper<Booking>();
 
-function bookingColumns(open: (target: Target) => void): ListColumn<Booking>[] {
+function bookingColumns(open: (target: Target) => void, readConversation: (booking: Booking) => void): ListColumn<Booking>[] {
   return [
     column.display({
       id: 'booking',
@@ -166,7 +167,6 @@ function bookingColumns(open: (target: Target) => void): ListColumn<Booking>[] {
       header: 'Actions',
       cell: ({ row: { original: booking } }) => {
         const actions = actionsFor(booking);
-        if (actions.length === 0) return <span className="text-xs text-stone-500">—</span>;
         return (
           <div className="flex flex-wrap gap-1.5">
             {actions.map((action) => {
@@ -185,6 +185,10 @@ function bookingColumns(open: (target: Target) => void): ListColumn<Booking>[] {
                 </Button>
               );
             })}
+            {/* Reading the two parties' messages is for a dispute or a report: it asks why, and is audited. */}
+            <Button size="sm" variant="ghost" icon={<MessageSquare className="size-4" aria-hidden="true" />} aria-label={`Read conversation ${booking.booking_id}`} onClick={() => readConversation(booking)}>
+              Read conversation
+            </Button>
           </div>
         );
       },
@@ -194,7 +198,8 @@ function bookingColumns(open: (target: Target) => void): ListColumn<Booking>[] {
 
 export function BookingsTab() {
   const [target, setTarget] = useState<Target | null>(null);
-  const columns = useMemo(() => bookingColumns(setTarget), []);
+  const [reading, setReading] = useState<Booking | null>(null);
+  const columns = useMemo(() => bookingColumns(setTarget, setReading), []);
   const view = useListSearchParams(columns, { pageSize: BOOKING_LIST_PAGE_SIZE });
   const list = useAdminBookings({ page: view.page, limit: view.pageSize, search: view.search, status: view.filter('status', BOOKING_STATUSES) });
   const stats = useAdminBookingStats();
@@ -230,6 +235,7 @@ export function BookingsTab() {
       />
 
       <BookingActionDialog target={target && target.action !== 'cancel-trip' ? { action: target.action, booking: target.booking } : null} onClose={() => setTarget(null)} />
+      {reading ? <ReadConversationDialog key={reading.id} booking={reading} onClose={() => setReading(null)} /> : null}
       {target?.action === 'cancel-trip' ? <AdminCancelTripDialog key={target.booking.id} booking={target.booking} onClose={() => setTarget(null)} /> : null}
     </div>
   );

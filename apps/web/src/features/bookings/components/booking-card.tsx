@@ -14,6 +14,7 @@ import { isApiError, messageOf } from '@/lib/api-client';
 import { useApproveBooking, useCancelBooking, useRejectBooking } from '../api/bookings';
 import type { BookingAction, BookingRole } from '../utils/booking-actions';
 import { BookingDocumentLink } from './booking-document-link';
+import { BookingMessagesButton } from './booking-messages';
 import { BookingCancellationPolicy } from './booking-cancellation-policy';
 import { BookingRefunds } from './booking-refunds';
 import { CancelTripDialog, type CancelTripMode } from './cancel-trip-dialog';
@@ -153,6 +154,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
             <ChevronDown className={clsx('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
           </button>
           <BookingDocumentLink booking={booking} role={role} />
+          <BookingMessagesButton booking={booking} />
         </div>
       </div>
 

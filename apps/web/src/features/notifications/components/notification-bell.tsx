@@ -13,6 +13,7 @@ import { messageOf } from '@/lib/api-client';
 import { useDismiss } from '@/lib/use-dismiss';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { useUnreadMessages } from '@/lib/queries/messages';
 import { useClearNotifications } from '../api/clear-notifications';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -28,6 +29,8 @@ export function NotificationBell() {
   const list = useNotifications(user?.username);
   const markRead = useMarkNotificationRead(user?.username);
   const clearAll = useClearNotifications(user?.username);
+  // Unread booking messages count on the bell too (decision 041); they are read on the booking.
+  const unreadMessages = useUnreadMessages(!!user).data?.total ?? 0;
 
   useDismiss(open, container, (reason) => {
     setOpen(false);
@@ -54,11 +57,11 @@ export function NotificationBell() {
         onClick={() => setOpen((v) => !v)}
         aria-expanded={open}
         aria-haspopup="true"
-        aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+        aria-label={bellLabel(unread, unreadMessages)}
         className="relative flex size-10 items-center justify-center rounded-full text-stone-600 transition-colors hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
       >
         <Bell className="size-5" aria-hidden="true" />
-        {unread > 0 ? (
+        {unread > 0 || unreadMessages > 0 ? (
           <span data-testid="unread-dot" className="absolute top-2 right-2.5 size-2.5 rounded-full bg-red-500 ring-2 ring-white" />
         ) : null}
       </button>
@@ -88,6 +91,19 @@ export function NotificationBell() {
               </button>
             ) : null}
           </div>
+          {unreadMessages > 0 ? (
+            <button
+              type="button"
+              data-testid="bell-messages"
+              onClick={() => {
+                setOpen(false);
+                navigate('/my-bookings');
+              }}
+              className="block w-full border-b border-stone-100 bg-brand-50/60 px-4 py-3 text-left text-sm font-semibold text-stone-900 hover:bg-stone-50 focus-visible:bg-stone-50 focus-visible:outline-none"
+            >
+              {unreadMessages === 1 ? '1 unread message' : `${unreadMessages} unread messages`} about your bookings
+            </button>
+          ) : null}
           <div className="max-h-[min(28rem,70vh)] overflow-y-auto">
             {list.isPending ? (
               <div className="flex justify-center py-10 text-stone-400">
@@ -155,4 +171,9 @@ export function NotificationBell() {
       />
     </div>
   );
+}
+
+function bellLabel(unread: number, unreadMessages: number): string {
+  const parts = [unread > 0 ? `${unread} unread` : '', unreadMessages > 0 ? `${unreadMessages} unread ${unreadMessages === 1 ? 'message' : 'messages'}` : ''].filter(Boolean);
+  return parts.length ? `Notifications (${parts.join(', ')})` : 'Notifications';
 }
