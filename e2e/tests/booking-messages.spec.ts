@@ -1,0 +1,86 @@
+// Booking messages (issue 21, decision 041) in the real app, two browsers at once: ruan asks for a
+// car of host_ayanda (through the API), then each opens the booking's Messages from My Bookings in
+// their own browser context; each sees the other's message appear without reloading (the open
+// conversation polls every 5 s). The booking is unpaid, so ruan's phone number is hidden from the
+// host, with the reason. Screenshots at 1280 and 390 px (test-results/screens/messages-*.png); axe on
+// the conversation.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, E2E_NOW, E2E_TODAY } from './clock';
+import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
+
+const RENTER = 'ruan';
+const HOST = 'host_ayanda';
+const SCREENS = 'test-results/screens';
+const PHONE_HIDDEN = '[phone hidden until the booking is paid]';
+
+interface ListedCar {
+  car_username: string;
+  car_owner: string;
+  status: string;
+}
+
+/** A listed car of the host that nobody holds from today on. */
+async function freeCarOf(request: APIRequestContext, owner: string): Promise<ListedCar> {
+  const list = await request.get(`/api/car/getCarList?limit=48&owner=${owner}`);
+  const cars = ((await list.json()) as { data: ListedCar[] }).data.filter((car) => car.car_owner === owner && car.status === 'available');
+  for (const car of cars) {
+    const held = await request.get(`/api/car/${car.car_username}/availability`);
+    if (((await held.json()) as { data: unknown[] }).data.length === 0) return car;
+  }
+  throw new Error(`No free car of ${owner}`);
+}
+
+async function openConversation(page: Page, bookingNumber: string, asHost: boolean) {
+  await page.goto('/my-bookings');
+  if (asHost) await page.getByRole('button', { name: 'Received bookings' }).click();
+  const card = page.getByRole('article', { name: `Booking ${bookingNumber}` });
+  await card.getByRole('button', { name: /^Messages/ }).click();
+  return page.getByRole('dialog', { name: `Messages · ${bookingNumber}` });
+}
+
+test('the renter and the host message each other about a booking, each seeing the other\u2019s words appear', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const car = await freeCarOf(request, HOST);
+  const renterToken = await apiToken(request, RENTER);
+  const res = await request.post('/api/booking/create', {
+    headers: { authorization: `Bearer ${renterToken}` },
+    data: { car_username: car.car_username, start_date: addDays(E2E_TODAY, 20), end_date: addDays(E2E_TODAY, 22), start_time: '09:00', end_time: '17:00', is_hourly_booking: false },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const booking = ((await res.json()) as { data: { id: string; booking_id: string } }).data;
+
+  // Two browsers at once: the renter's (the test's own page) and the host's.
+  const hostContext = await browser.newContext({ locale: 'en-ZA', timezoneId: 'Africa/Johannesburg' });
+  await hostContext.clock.install({ time: E2E_NOW });
+  const hostPage = await hostContext.newPage();
+  await Promise.all([loginThroughUi(page, RENTER), loginThroughUi(hostPage, HOST)]);
+  const [renterDialog, hostDialog] = await Promise.all([openConversation(page, booking.booking_id, false), openConversation(hostPage, booking.booking_id, true)]);
+  await expect(renterDialog.getByText(/No messages yet/)).toBeVisible();
+  await expect(hostDialog.getByText(/No messages yet/)).toBeVisible();
+
+  // The renter writes; the host's open conversation shows it, the phone number hidden until payment.
+  await renterDialog.getByLabel('Your message').fill('Hi! Could I collect the car at 09:00? Call me on 082 555 1234.');
+  await renterDialog.getByRole('button', { name: 'Send' }).click();
+  await expect(renterDialog.getByText(`Call me on ${PHONE_HIDDEN}`, { exact: false })).toBeVisible();
+  await expect(hostDialog.getByText(`Hi! Could I collect the car at 09:00? Call me on ${PHONE_HIDDEN}.`)).toBeVisible({ timeout: 15_000 });
+  await expect(hostDialog.getByText(/hidden until the booking is paid, so that nobody is talked into paying outside Karoo/)).toBeVisible();
+
+  // The host answers; the renter sees it appear.
+  await hostDialog.getByLabel('Your message').fill('Yes, 09:00 is fine. See you then.');
+  await hostDialog.getByRole('button', { name: 'Send' }).click();
+  await expect(renterDialog.getByText('Yes, 09:00 is fine. See you then.')).toBeVisible({ timeout: 15_000 });
+  await expect(hostDialog.getByRole('button', { name: /Report this message from/ })).toBeVisible();
+
+  await page.screenshot({ path: `${SCREENS}/messages-renter-1280.png` });
+  await hostPage.screenshot({ path: `${SCREENS}/messages-host-1280.png` });
+  await expectNoAxeViolations(page, 'the renter\u2019s conversation', renterDialog);
+  await expectNoAxeViolations(hostPage, 'the host\u2019s conversation', hostDialog);
+
+  for (const p of [page, hostPage]) await p.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/messages-renter-390.png` });
+  await hostPage.screenshot({ path: `${SCREENS}/messages-host-390.png` });
+  await expect(renterDialog.getByRole('button', { name: 'Send' })).toBeInViewport();
+  for (const p of [page, hostPage]) expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page, 'the renter\u2019s conversation at 390 px', renterDialog);
+  await hostContext.close();
+});
