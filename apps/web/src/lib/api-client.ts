@@ -215,6 +215,13 @@ export function uploadForm<T>(path: string, form: FormData, options: Omit<Reques
   return apiRequest<T>(path, { method: 'POST', timeoutMs: UPLOAD_TIMEOUT_MS, ...options, body: form });
 }
 
+/** A private file's bytes (a trip photo: a plain <img> cannot send the token). */
+export async function fetchBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const response = await send(path, { timeoutMs: UPLOAD_TIMEOUT_MS, headers: { Accept: '*/*' }, ...(options.signal ? { signal: options.signal } : {}) });
+  if (!response.ok) throw failure(response, await readEnvelope(response));
+  return response.blob();
+}
+
 function filenameFrom(disposition: string | null): string | null {
   if (!disposition) return null;
   const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);

@@ -22,6 +22,7 @@ import { useAdminBookingStats, useAdminBookings, type AdminBookingAction } from 
 import { BookingActionDialog } from './booking-action-dialog';
 import { AdminCancelTripDialog } from './cancel-trip-dialog';
 import { ReadConversationDialog } from './read-conversation-dialog';
+import { OpenDisputes } from './open-disputes';
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending: 'Pending',
@@ -215,6 +216,8 @@ export function BookingsTab() {
       <Alert tone="warning" title="Booking oversight">
         {OVERSIGHT_WARNING} Use it only for these purposes; every change you make is recorded in the audit log.
       </Alert>
+
+      <OpenDisputes />
 
       <DataTable
         title="Bookings"

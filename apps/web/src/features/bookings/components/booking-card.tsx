@@ -19,6 +19,7 @@ import { BookingCancellationPolicy } from './booking-cancellation-policy';
 import { BookingRefunds } from './booking-refunds';
 import { CancelTripDialog, type CancelTripMode } from './cancel-trip-dialog';
 import { isCancelledPaidTrip, TripCancellation } from './trip-cancellation';
+import { TripRecordsPanel } from './trip-records-panel';
 import { bookingStateLabel, formatDate, formatDuration, formatExpiresIn, STATUS_STRIPES } from '@/lib/booking-format';
 
 // Document 3 section 8: the failure toasts' fallback texts.
@@ -218,6 +219,8 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
           </div>
         </div>
       ) : null}
+
+      <TripRecordsPanel booking={booking} />
 
       {actions.length > 0 ? (
         <div className="border-t border-stone-100 p-4 sm:px-5" aria-label="Booking actions">

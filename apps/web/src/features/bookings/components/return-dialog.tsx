@@ -8,6 +8,8 @@ import { Input } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
 import { useReturnCar } from '../api/bookings';
+import { FlagDamageDialog } from './flag-damage-dialog';
+import { TripComparison } from './trip-comparison';
 
 export const COMPLETE_FAILED = 'Failed to complete the booking or update car status. Please try again.';
 
@@ -18,6 +20,7 @@ export function ReturnDialog({ booking, onClose }: { booking: Booking; onClose: 
   const returnCar = useReturnCar();
   const notify = useNotification();
   const notesId = useId();
+  const [flagging, setFlagging] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,7 +42,15 @@ export function ReturnDialog({ booking, onClose }: { booking: Booking; onClose: 
   }
 
   return (
-    <Dialog open onClose={onClose} title="Mark as Returned" description={`Confirm that ${booking.renter.full_name || booking.user_username} returned the ${booking.car_name}.`}>
+    <Dialog open onClose={onClose} scrollBody title="Mark as Returned" description={`Confirm that ${booking.renter.full_name || booking.user_username} returned the ${booking.car_name}.`}>
+      {/* Check-in beside check-out (issue 21): what the car looked like when it left and came back. */}
+      <div className="mb-4 space-y-2">
+        <TripComparison bookingId={booking.id} />
+        <Button variant="danger-outline" size="sm" onClick={() => setFlagging(true)}>
+          Flag damage
+        </Button>
+      </div>
+      {flagging ? <FlagDamageDialog booking={booking} onClose={() => setFlagging(false)} /> : null}
       <form onSubmit={submit} noValidate className="space-y-4">
         <Input label="Odometer reading (km)" inputMode="numeric" value={odometer} error={error} onChange={(e) => setOdometer(e.target.value.replace(/[^\d]/g, ''))} hint="Optional" />
         <div>
