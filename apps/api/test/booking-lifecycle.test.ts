@@ -10,6 +10,7 @@ import { EXPIRY_CRON } from '../src/modules/bookings/booking-expiry.job';
 import { expireOverdueBookings } from '../src/modules/bookings/bookings.service';
 import { forgetSettings } from '../src/modules/settings/settings.service';
 import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, HOUR, login, type TestApp } from './helpers';
+import { recordTestCharge } from './helpers/ledger';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 import type { CarRow } from '../src/db/schema';
 
@@ -230,6 +231,8 @@ describe('reads and their visibility', () => {
     own = await createTestCar(t.ctx, viewerA.user);
     hosted = await createTestBooking(t.ctx, own, viewerB.user, { start: '2030-05-01', status: 'pending' });
     mine = await createTestBooking(t.ctx, car, viewerA.user, { start: '2030-06-01', status: 'completed' });
+    // Its charge and shares in the ledger, as a payment writes them: the stats' money is the ledger's.
+    await recordTestCharge(t.ctx, mine);
   });
 
   it('getAll: own as renter or owner; admins all; nobody else sees them', async () => {
@@ -275,7 +278,7 @@ describe('reads and their visibility', () => {
     expect(expectOk<Booking[]>(await req('GET', `/api/booking/getList?car_username=${own.car_username}`, stranger.headers))).toEqual([]);
   });
 
-  it('getStats counts by status and sums stored figures of completed or paid bookings', async () => {
+  it('getStats counts by status and sums the ledger: what the viewer spent, what their cars earned', async () => {
     const stats = expectOk<BookingStats>(await req('GET', '/api/booking/getStats', viewerA.headers));
     expect(stats).toMatchObject({ total: 2, pending: 1, completed: 1, confirmed: 0 });
     // A's own trip is money spent, not earned; the booking on A's car is still pending (no money).

@@ -289,8 +289,9 @@ export const bookingStatsSchema = z.object({
   completed: z.number().int(),
   cancelled: z.number().int(),
   rejected: z.number().int(),
-  /** Sums of the stored figures of completed or paid bookings, in rand: revenue, earnings and
-   * fees of bookings on the viewer's cars (admins: the platform), and what the viewer spent as a renter. */
+  /** Ledger sums in rand (decision 039): revenue (what renters paid and kept paid), the host's
+   * earnings and the platform's fees on the viewer's cars (admins: the platform), and what the
+   * viewer spent as a renter (a cancelled trip counts only the fee kept). */
   total_revenue: z.number(),
   total_earnings: z.number(),
   total_app_fee: z.number(),

@@ -3,7 +3,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { BookingRow, BookingsTable, BookingStatusValue, NewBooking, StoredSpecifications } from '../../db/schema';
-import { earningBookingSql } from './earning-rule';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -200,47 +199,16 @@ export function findStartedActiveBookings(db: Db, carId: string, today: string):
 export interface BookingStatusCount {
   status: BookingStatusValue;
   count: number;
-  total_cents: number;
-  earnings_cents: number;
-  app_fee_cents: number;
-  spent_cents: number;
-  paid: number;
 }
 
-/** Counts and stored sums by status (and whether paid), scoped like the lists. */
+/** Counts by status, scoped like the lists (the money of the stats is the ledger's: ledger.sumPartyMoney). */
 export async function bookingStatusCounts(db: Db, scope: BookingScope): Promise<BookingStatusCount[]> {
-  // Money counts the bookings that earn (earningBookingSql). Revenue, earnings and fees are a
-  // host's (bookings on their cars); spent is a renter's (their own trips). Without a user: the
-  // whole platform.
-  const me = scope.participantId ?? scope.ownerId ?? scope.renterId;
-  const earns = earningBookingSql();
-  const earned = me ? sql`${earns} AND owner_id = ${me}` : earns;
-  const spent = me ? sql`${earns} AND renter_id = ${me}` : earns;
-  let query = db
-    .selectFrom('bookings')
-    .select([
-      'status',
-      sql<number>`count(*)`.as('count'),
-      sql<number>`coalesce(sum(total_price_cents) FILTER (WHERE ${earned}), 0)`.as('total_cents'),
-      sql<number>`coalesce(sum(car_owner_earnings_cents) FILTER (WHERE ${earned}), 0)`.as('earnings_cents'),
-      sql<number>`coalesce(sum(app_fee_cents) FILTER (WHERE ${earned}), 0)`.as('app_fee_cents'),
-      sql<number>`coalesce(sum(total_price_cents) FILTER (WHERE ${spent}), 0)`.as('spent_cents'),
-      sql<number>`count(*) FILTER (WHERE payment_status = 'paid')`.as('paid'),
-    ])
-    .groupBy('status');
+  let query = db.selectFrom('bookings').select(['status', sql<number>`count(*)`.as('count')]).groupBy('status');
   if (scope.participantId) query = query.where((eb) => eb.or([eb('renter_id', '=', scope.participantId!), eb('owner_id', '=', scope.participantId!)]));
   if (scope.ownerId) query = query.where('owner_id', '=', scope.ownerId);
   if (scope.renterId) query = query.where('renter_id', '=', scope.renterId);
   const rows = await query.execute();
-  return rows.map((r) => ({
-    status: r.status,
-    count: Number(r.count),
-    total_cents: Number(r.total_cents),
-    earnings_cents: Number(r.earnings_cents),
-    app_fee_cents: Number(r.app_fee_cents),
-    spent_cents: Number(r.spent_cents),
-    paid: Number(r.paid),
-  }));
+  return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
 }
 
 /**

@@ -28,6 +28,7 @@ import { inTransaction, type EventOf, type Tx } from '../../events/domain-events
 import type { CarRemovalCause } from '../cars';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { findHoldingBookings, hasActiveRental } from '../availability';
+import { sumPartyMoney } from '../ledger';
 import { canManageCar, findCar, isPubliclyVisible, today } from '../cars';
 import { getSettings } from '../settings';
 import { findUser } from '../users';
@@ -339,26 +340,19 @@ export async function listUserBookings(ctx: AppContext, viewer: UserRow, idOrUse
 }
 
 export async function bookingStats(ctx: AppContext, viewer: UserRow, query: BookingScopeQuery = {}): Promise<BookingStats> {
-  const rows = await repo.bookingStatusCounts(ctx.db, scopeFor(viewer, query));
+  const scope = scopeFor(viewer, query);
+  const [rows, money] = await Promise.all([repo.bookingStatusCounts(ctx.db, scope), sumPartyMoney(ctx.db, scope.participantId ?? scope.ownerId ?? scope.renterId)]);
   const counts = Object.fromEntries(BOOKING_STATUSES.map((s) => [s, 0])) as Record<BookingStatus, number>;
-  let revenue = 0;
-  let earnings = 0;
-  let fees = 0;
-  let spent = 0;
-  for (const row of rows) {
-    counts[row.status] = row.count;
-    revenue += row.total_cents;
-    earnings += row.earnings_cents;
-    fees += row.app_fee_cents;
-    spent += row.spent_cents;
-  }
+  for (const row of rows) counts[row.status] = row.count;
+  // Money is the ledger's (decision 039): the shares of the charges, so a cancelled trip counts
+  // only the fee it kept and a refunded charge counts nothing.
   return {
     total: rows.reduce((sum, r) => sum + r.count, 0),
     by_status: counts,
     ...counts,
-    total_revenue: revenue / 100,
-    total_earnings: earnings / 100,
-    total_app_fee: fees / 100,
-    total_spent: spent / 100,
+    total_revenue: money.grossCents / 100,
+    total_earnings: money.hostEarningsCents / 100,
+    total_app_fee: money.platformRevenueCents / 100,
+    total_spent: money.spentCents / 100,
   };
 }

@@ -11,7 +11,6 @@ export { createBookingAnswers, type BookingLedgerView, type BookingMoneyView, ty
 export { bookingExpiryJob } from './booking-expiry.job';
 export { transition } from './booking-status';
 export { hostCancellations } from './host-cancellations';
-export { earningBookingSql } from './earning-rule';
 export { clearPaidPayout, lockPayout, updatePayout, type PayoutState } from './booking-payouts';
 export { expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment, type BookingRecord } from './bookings.service';
 export { bookingsRoutes, type BookingsRoutesDeps } from './bookings.routes';

@@ -335,3 +335,36 @@ export async function paidOutOfBooking(db: Db, bookingId: string): Promise<numbe
 export async function lockHostPayouts(db: Db, hostId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`karoo.host-payouts:${hostId}`}))`.execute(db);
 }
+
+/** One party's money on the booking stats (GET /booking/getStats): what their cars earned, and what they spent as a renter. */
+export interface PartyMoney {
+  /** Shares of the charges on the host's cars (or the platform's, for all): what renters paid and kept paid. */
+  grossCents: number;
+  hostEarningsCents: number;
+  platformRevenueCents: number;
+  /** What the renter paid and was not given back (the shares of their charges). */
+  spentCents: number;
+}
+
+/** Sums for one user's stats (a host's cars, a renter's trips), or for the whole platform without one. */
+export async function sumPartyMoney(db: Db, userId: string | undefined): Promise<PartyMoney> {
+  const share = sql`l.kind IN ('host_earning', 'platform_fee')`;
+  const asHost = userId ? sql`${share} AND l.host_id = ${userId}` : share;
+  const asRenter = userId ? sql`${share} AND l.renter_id = ${userId}` : share;
+  const row = await db
+    .selectFrom('ledger_entries as l')
+    .where('l.state', '=', 'succeeded')
+    .select([
+      centsWhere(asHost).as('gross'),
+      centsWhere(sql`${asHost} AND l.kind = 'host_earning'`).as('host_earnings'),
+      centsWhere(sql`${asHost} AND l.kind = 'platform_fee'`).as('platform_revenue'),
+      centsWhere(asRenter).as('spent'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    grossCents: Number(row.gross),
+    hostEarningsCents: Number(row.host_earnings),
+    platformRevenueCents: Number(row.platform_revenue),
+    spentCents: Number(row.spent),
+  };
+}
