@@ -15,7 +15,7 @@ import { earningsSubscriptions } from './modules/earnings';
 import { messagesSubscriptions } from './modules/messages';
 import { notificationsSubscriptions } from './modules/notifications';
 import { paymentsSubscriptions, refundAttemptJob, refundSweepJob } from './modules/payments';
-import { reviewsSubscriptions } from './modules/reviews';
+import { reviewRevealJob, reviewsSubscriptions } from './modules/reviews';
 import { createSettingsCache, settingsSubscriptions } from './modules/settings';
 
 /**
@@ -36,7 +36,7 @@ export const SUBSCRIPTIONS = [
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */
-export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob];
+export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob];
 
 /**
  * What the process opens before the app: the database, mail, files, the clock, the job queue and

@@ -2,10 +2,11 @@
 // every booking's parts add up to its total, host earnings + app fee = total, and every earnings,
 // summary, invoice and app-fee figure is a ledger sum that equals the sum of the figures stored on
 // the paid bookings (each paid here with its ledger rows, as a payment writes them).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, BookingStats, Earning, EarningsSummary, Invoice, ProfitPerCar, Review } from '@karoo/shared';
 import type { BookingRow, CarRow } from '../src/db/schema';
-import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
+import { revealDueReviews } from '../src/modules/reviews';
+import { createSignedInUser, createTestApp, DAY, expectError, expectOk, type TestApp } from './helpers';
 import { recordTestCharge } from './helpers/ledger';
 import { createTestBooking, createTestCar, INSURANCE_STANDARD, PICKUP_AIRPORT } from './helpers/vehicles';
 
@@ -48,18 +49,34 @@ async function completed(c: CarRow, start: string, who: Signed = renter): Promis
   return done;
 }
 
+// Reviews are written within 14 days of the trip and shown once both sides are in or the 14 days
+// have passed (decision 043): each test writes on the day its trip completed, then reveals.
+const onTheDay = (b: BookingRow) => t.clock.set(new Date(b.completed_at!).getTime() + 60 * 60 * 1000);
+const hostReviews = (b: BookingRow, who: Signed = host) =>
+  req('POST', '/api/review/renter', who.headers, { booking_id: b.id, rating: 5, comment: 'Good renter' });
+async function afterTheWindow() {
+  t.clock.advance(14 * DAY);
+  await revealDueReviews(t.ctx);
+}
+
 describe('reviews', () => {
-  it('the renter of a completed booking reviews it once; the rating follows; the host is told', async () => {
+  afterEach(() => t.clock.set(NOW));
+
+  it('the renter of a completed booking reviews it once; the rating follows once shown; the host is told', async () => {
     const b = await completed(car, '2030-01-05');
+    onTheDay(b);
     const res = await req('POST', '/api/review/create', renter.headers, { car_username: car.car_username, user_username: renter.user.username, rating: 4, comment: '  Lovely car  ' });
     const review = expectOk<Review>(res, 201);
     expect(res.json().message).toBe('Review Submitted');
     expect(review).toMatchObject({ rating: 4, comment: 'Lovely car', car_username: car.car_username, user_username: renter.user.username, booking_id: b.id });
+    const hidden = await t.db.selectFrom('cars').select(['rating', 'total_reviews']).where('id', '=', car.id).executeTakeFirstOrThrow();
+    expect(hidden.total_reviews).toBe(0);
+    const note = await t.db.selectFrom('notifications').selectAll().where('user_id', '=', host.user.id).where('type', '=', 'review_received').executeTakeFirst();
+    expect(note).toMatchObject({ title: 'You can review now' });
+    expectOk(await hostReviews(b), 201);
     const row = await t.db.selectFrom('cars').select(['rating', 'total_reviews']).where('id', '=', car.id).executeTakeFirstOrThrow();
     expect(Number(row.rating)).toBe(4);
     expect(row.total_reviews).toBe(1);
-    const note = await t.db.selectFrom('notifications').selectAll().where('user_id', '=', host.user.id).where('type', '=', 'review_received').executeTakeFirst();
-    expect(note).toMatchObject({ title: 'New review' });
 
     expectError(await req('POST', '/api/review/create', renter.headers, { car_username: car.car_username, rating: 5, comment: 'Again' }), 409, 'You have already reviewed this booking.');
     expectError(await req('POST', '/api/review/create', renter.headers, { car_username: car.car_username, rating: 5, comment: 'Again', booking_id: b.booking_number }), 409);
@@ -74,7 +91,7 @@ describe('reviews', () => {
   });
 
   it('validates rating and comment with the document\u2019s messages', async () => {
-    await completed(car2, '2030-01-10');
+    onTheDay(await completed(car2, '2030-01-10'));
     const post = (payload: Record<string, unknown>) => req('POST', '/api/review/create', renter.headers, { car_username: car2.car_username, ...payload });
     expectError(await post({ rating: 5, comment: '   ' }), 400, 'Comment is required');
     expectError(await post({ rating: 5 }), 400, 'Comment is required');
@@ -87,7 +104,7 @@ describe('reviews', () => {
   it('two completed trips, two reviews; at once on one booking, only one lands', async () => {
     const c = await createTestCar(t.ctx, host.user);
     await completed(c, '2029-11-01', stranger);
-    await completed(c, '2029-12-01', stranger);
+    onTheDay(await completed(c, '2029-11-05', stranger));
     const post = () => req('POST', '/api/review/create', stranger.headers, { car_username: c.car_username, rating: 3, comment: 'Fine' });
     const [a, b] = await Promise.all([post(), post()]);
     const statuses = [a.statusCode, b.statusCode].sort();
@@ -102,12 +119,15 @@ describe('reviews', () => {
 
   it('author or admin edits and deletes; the rating follows; lists are paged', async () => {
     const c = await createTestCar(t.ctx, host.user);
-    await completed(c, '2029-10-01');
+    onTheDay(await completed(c, '2029-10-01'));
     const review = expectOk<Review>(await req('POST', '/api/review/create', renter.headers, { car_username: c.car_username, rating: 2, comment: 'Meh' }), 201);
-    expectError(await req('PUT', `/api/review/${review.id}`, stranger.headers, { rating: 5 }), 403);
-    expectError(await req('PUT', `/api/review/${review.id}`, host.headers, { rating: 5 }), 403);
+    // Not yet shown: nobody but its author (and admins) finds it.
+    expectError(await req('PUT', `/api/review/${review.id}`, stranger.headers, { rating: 5 }), 404);
+    expectError(await req('PUT', `/api/review/${review.id}`, host.headers, { rating: 5 }), 404);
     expect(expectOk<Review>(await req('PUT', `/api/review/${review.id}`, renter.headers, { rating: 5, comment: 'Better than I said' }))).toMatchObject({ rating: 5, comment: 'Better than I said' });
     expectError(await req('PUT', `/api/review/${review.id}`, renter.headers, { comment: '' }), 400, 'Comment is required');
+    await afterTheWindow();
+    expectError(await req('PUT', `/api/review/${review.id}`, host.headers, { rating: 5 }), 403);
     expect(Number((await t.db.selectFrom('cars').select('rating').where('id', '=', c.id).executeTakeFirstOrThrow()).rating)).toBe(5);
     expect(expectOk<Review>(await req('PUT', `/api/review/${review.id}`, admin.headers, { rating: 4 })).rating).toBe(4);
 
@@ -134,15 +154,21 @@ describe('reviews', () => {
     const owner = async () => expectOk<{ rating: number | null }>(await req('GET', `/api/car/owner/${rated.user.username}`, {}));
     expect(await hostRating()).toBeNull();
 
-    await completed(first, '2029-06-01');
-    await completed(second, '2029-06-10', stranger);
+    const tripA = await completed(first, '2029-06-01');
+    const tripB = await completed(second, '2029-06-10', stranger);
+    onTheDay(tripB);
     const a = expectOk<Review>(await req('POST', '/api/review/create', renter.headers, { car_username: first.car_username, rating: 5, comment: 'Spotless' }), 201);
+    expect(await hostRating()).toBeNull();
+    expectOk(await hostReviews(tripA, rated), 201);
     expect(await hostRating()).toBe(5);
     const b = expectOk<Review>(await req('POST', '/api/review/create', stranger.headers, { car_username: second.car_username, rating: 2, comment: 'Late handover' }), 201);
+    expectOk(await hostReviews(tripB, rated), 201);
     expect(await hostRating()).toBe(3.5);
     expect((await owner()).rating).toBe(3.5);
 
-    expectOk(await req('PUT', `/api/review/${b.id}`, stranger.headers, { rating: 4 }));
+    // Both shown: the author can no longer change theirs; an admin can.
+    expectError(await req('PUT', `/api/review/${b.id}`, stranger.headers, { rating: 4 }), 409);
+    expectOk(await req('PUT', `/api/review/${b.id}`, admin.headers, { rating: 4 }));
     expect(await hostRating()).toBe(4.5);
     expectOk(await req('DELETE', `/api/review/${a.id}`, renter.headers));
     expect(await hostRating()).toBe(4);

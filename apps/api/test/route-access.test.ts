@@ -17,6 +17,7 @@ const PUBLIC_OPERATIONS = [
   'GET /api/review/getAll',
   'GET /api/review/getList',
   'GET /api/review/getStats',
+  'GET /api/review/renter/{username}',
   'GET /api/review/{id}',
   'GET /api/settings',
   'GET /api/user/verify-reset-token/{token}',

@@ -15,6 +15,10 @@ export const reviewSchema = z.object({
   car_username: z.string(),
   user_username: z.string(),
   booking_id: z.string().nullable(),
+  /** 'car': a renter's review of the car; 'renter': a host's review of the renter (decision 043). */
+  direction: z.enum(['car', 'renter']).optional(),
+  /** The renter reviewed, for a host's review. */
+  subject_username: z.string().nullable().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -57,3 +61,44 @@ export const reviewPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_PAGE, `page must be at most ${MAX_PAGE}`).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+// ---- Reviews both ways (decision 043): the host reviews the renter as the renter reviews the car ----
+
+/** Days after a trip completes in which each side may review; both reviews show together, or then. */
+export const REVIEW_WINDOW_DAYS = 14;
+
+/** POST /review/renter: the host reviews the renter of one of their completed bookings. */
+export const createRenterReviewBodySchema = z.object({
+  booking_id: safeText('booking_id', { error: 'booking_id is required' }).min(1, 'booking_id is required').max(100),
+  rating: reviewRating,
+  comment: reviewComment,
+});
+
+/** GET /review/booking/{id}: a party's view of one booking's two reviews. */
+export const bookingReviewsSchema = z.object({
+  /** The caller's side: 'renter' reviews the car, 'host' reviews the renter. */
+  side: z.enum(['renter', 'host']),
+  /** The caller's own review, shown to them before it is revealed. */
+  mine: reviewSchema.nullable(),
+  /** The other side's review, only once revealed. */
+  theirs: reviewSchema.nullable(),
+  /** Whether the caller may still write their review (trip completed, within the window, not yet written). */
+  can_review: z.boolean(),
+  /** When the window closes and whatever is in is shown (ISO); null before the trip is completed. */
+  window_ends_at: z.string().nullable(),
+  revealed: z.boolean(),
+  /** The other party's display name, for "Your review will appear when … reviews you". */
+  other_name: z.string(),
+});
+export type BookingReviews = z.infer<typeof bookingReviewsSchema>;
+
+/** GET /review/renter/{username}: a renter's record as hosts and their public profile show it. */
+export const renterRecordSchema = z.object({
+  username: z.string(),
+  /** Average of the revealed reviews hosts wrote of them, to one decimal; null when none. */
+  rating: z.number().nullable(),
+  review_count: z.number().int(),
+  completed_trips: z.number().int(),
+  reviews: z.array(reviewSchema),
+});
+export type RenterRecord = z.infer<typeof renterRecordSchema>;

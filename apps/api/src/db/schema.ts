@@ -416,7 +416,15 @@ export interface ReviewsTable {
   comment: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** 'car': the renter reviews the car; 'renter': the host reviews the renter (migration 0023). */
+  direction: Generated<ReviewDirection>;
+  /** The renter reviewed (direction 'renter'); null for a car's review. */
+  subject_id: string | null;
+  /** Hidden until then, or until the other side's review is in; null = shown. */
+  hidden_until: Date | null;
 }
+
+export type ReviewDirection = 'car' | 'renter';
 
 export interface BookingMessagesTable {
   id: Generated<string>;

@@ -22,6 +22,7 @@ import * as m0019 from './0019-sign-in-links';
 import * as m0020 from './0020-ledger';
 import * as m0021 from './0021-booking-messages';
 import * as m0022 from './0022-trip-records';
+import * as m0023 from './0023-reviews-both-ways';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-ledger': m0020,
   '0021-booking-messages': m0021,
   '0022-trip-records': m0022,
+  '0023-reviews-both-ways': m0023,
 };

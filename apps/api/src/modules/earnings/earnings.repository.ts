@@ -286,10 +286,12 @@ export async function analyticsAverageTripDays(db: Db, range: AnalyticsRange): P
   return row.average == null ? null : Number(row.average);
 }
 
-/** Average rating of the reviews written in the period; null when none. */
+/** Average rating of the cars' revealed reviews written in the period (decision 043); null when none. */
 export async function analyticsAverageRating(db: Db, range: AnalyticsRange): Promise<number | null> {
   const row = await db
     .selectFrom('reviews as r')
+    .where('r.direction', '=', 'car')
+    .where('r.hidden_until', 'is', null)
     .where('r.created_at', '>=', range.start)
     .where('r.created_at', '<', range.end)
     .select(sql<string | null>`avg(r.rating)`.as('average'))

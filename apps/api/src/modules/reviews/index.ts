@@ -1,11 +1,12 @@
-// The reviews module's front door: reviews and the car's and host's ratings that follow them.
+// The reviews module's front door: reviews both ways and the car's and host's ratings that follow them.
 import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
-import { reviewCreated } from './reviews.notices';
+import { reviewsRevealed, reviewWritten } from './reviews.notices';
 
-export { refreshRatings } from './reviews.service';
+export { refreshRatings, revealDueReviews } from './reviews.service';
+export { reviewRevealJob } from './reviews.job';
 export { reviewsRoutes } from './reviews.routes';
 
 export const reviewsSubscriptions: Subscriptions<AppContext> = {
-  within: { 'review.created': [reviewCreated] },
+  within: { 'review.written': [reviewWritten], 'review.revealed': [reviewsRevealed] },
 };

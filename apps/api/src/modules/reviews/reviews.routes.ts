@@ -1,10 +1,13 @@
 // HTTP for /api/review: reviews of a car or by a user, their rating spread, one review, and
 // writing them (the renter of a completed booking; the author or an admin edits and deletes).
 import {
+  bookingReviewsSchema,
+  createRenterReviewBodySchema,
   createReviewBodySchema,
   emptyEnvelope,
   envelope,
   pagedEnvelope,
+  renterRecordSchema,
   reviewListQuerySchema,
   reviewPageQuerySchema,
   reviewSchema,
@@ -50,9 +53,18 @@ export function reviewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { success: true as const, data, meta: { total, page, limit } };
     });
 
+    app.get('/review/renter/:username', {
+      schema: {
+        tags,
+        summary: "A renter's record: rating from hosts' shown reviews, completed trips, and those reviews",
+        params: z.object({ username: safeText('username').min(1).max(100) }),
+        response: { 200: envelope(renterRecordSchema) },
+      },
+    }, async (request) => ({ success: true as const, data: await reviews.renterRecord(ctx, request.params.username) }));
+
     app.get('/review/:id', {
-      schema: { tags, summary: 'One review', params: idParams, response: { 200: envelope(reviewSchema) } },
-    }, async (request) => ({ success: true as const, data: await reviews.getReview(ctx, request.params.id) }));
+      schema: { tags, summary: 'One review (a review not yet shown: its author and admins only)', params: idParams, response: { 200: envelope(reviewSchema) } },
+    }, async (request) => ({ success: true as const, data: await reviews.getReview(ctx, request.user ?? null, request.params.id) }));
 
     // ---- Signed-in: the renter writes, the author or an admin edits and deletes ----
     await app.register(routesFor('signed-in', async (signedIn) => {
@@ -62,6 +74,17 @@ export function reviewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const review = await reviews.createReview(ctx, currentUser(request), request.body);
         return reply.status(201).send({ success: true, message: 'Review Submitted', data: review });
       });
+
+      signedIn.post('/review/renter', {
+        schema: { tags, summary: 'The host reviews the renter of a completed booking (once, within 14 days)', body: createRenterReviewBodySchema, response: { 201: envelope(reviewSchema) } },
+      }, async (request, reply) => {
+        const review = await reviews.createRenterReview(ctx, currentUser(request), request.body);
+        return reply.status(201).send({ success: true, message: 'Review Submitted', data: review });
+      });
+
+      signedIn.get('/review/booking/:id', {
+        schema: { tags, summary: "A party's view of a booking's two reviews", params: idParams, response: { 200: envelope(bookingReviewsSchema) } },
+      }, async (request) => ({ success: true as const, data: await reviews.bookingReviews(ctx, currentUser(request), request.params.id) }));
 
       signedIn.put('/review/:id', {
         schema: { tags, summary: 'Edit a review (author or admin)', params: idParams, body: updateReviewBodySchema, response: { 200: envelope(reviewSchema) } },
