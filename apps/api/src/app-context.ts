@@ -17,6 +17,7 @@ import { notificationsSubscriptions } from './modules/notifications';
 import { paymentsSubscriptions, refundAttemptJob, refundSweepJob } from './modules/payments';
 import { reviewRevealJob, reviewsSubscriptions } from './modules/reviews';
 import { createSettingsCache, settingsSubscriptions } from './modules/settings';
+import { tripsSubscriptions } from './modules/trips';
 
 /**
  * Every module's subscriptions, in the order each event's subscribers run: the audit row first,
@@ -33,6 +34,7 @@ export const SUBSCRIPTIONS = [
   earningsSubscriptions,
   reviewsSubscriptions,
   messagesSubscriptions,
+  tripsSubscriptions,
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */

@@ -73,6 +73,10 @@ function disputeForm(description: string, photos = 1) {
 const openDispute = (who: Signed, body: ReturnType<typeof multipart>, id = booking.id) =>
   t.app.inject({ method: 'POST', url: `/api/booking/${id}/disputes`, headers: { ...who.headers, ...body.headers }, payload: body.payload });
 
+async function noticesOf(userId: string, type: string) {
+  return t.ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('type', '=', type).execute();
+}
+
 async function auditRows(action: string) {
   return t.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', action).execute();
 }
@@ -103,6 +107,9 @@ describe('check-in', () => {
     expect(byHost.photos.map((p) => p.slot)).toEqual(['front', 'back', 'left', 'right', 'extra']);
     const byRenter = expectOk<TripRecord>(await record(renter, recordForm('check_in', 42_001, 8)), 201);
     expect(byRenter.party).toBe('renter');
+    // Each hears that the other recorded the handover.
+    expect((await noticesOf(renter.user.id, 'trip_recorded')).map((n) => n.title)).toEqual(['The host recorded the check-in']);
+    expect((await noticesOf(host.user.id, 'trip_recorded')).map((n) => n.title)).toEqual(['The renter recorded the check-in']);
     expectError(await record(host, recordForm('check_in', 42_000, 7)), 409, /already recorded the check-in/);
   });
 
@@ -222,6 +229,7 @@ describe('disputes', () => {
     dispute = expectOk<Dispute>(await openDispute(host, disputeForm('A scratch on the left door', 2)), 201);
     expect(dispute).toMatchObject({ status: 'open', kind: 'damage', description: 'A scratch on the left door', opened_by: { username: host.user.username } });
     expect(dispute.photos).toHaveLength(2);
+    expect((await noticesOf(renter.user.id, 'dispute_opened')).map((n) => n.title)).toEqual(['The host flagged damage']);
   });
 
   it('both parties and admins see it with its photos; another user does not', async () => {
@@ -248,6 +256,9 @@ describe('disputes', () => {
     const resolved = expectOk<Dispute>(await resolve(admin));
     expect(resolved).toMatchObject({ status: 'resolved', resolution_note: 'Renter paid for the repair directly', resolved_at: AT_RETURN });
     expectError(await resolve(admin), 409, 'This dispute has already been resolved.');
+    for (const who of [host, renter]) {
+      expect((await noticesOf(who.user.id, 'dispute_resolved')).map((n) => n.message)).toEqual([`Karoo resolved the dispute on booking ${booking.booking_number}: Renter paid for the repair directly`]);
+    }
     expectError(await t.app.inject({ method: 'PATCH', url: '/api/admin/disputes/00000000-0000-4000-8000-000000000000/resolve', headers: admin.headers, payload: { note: 'Nothing here' } }), 404);
     const [row] = await auditRows('trip.dispute_resolved');
     expect(row).toMatchObject({ admin_id: admin.user.id, target_id: dispute.id, target_label: booking.booking_number, reason: 'Renter paid for the repair directly' });

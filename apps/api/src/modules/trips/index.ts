@@ -1,6 +1,18 @@
 // The trips module's front door (issue 21; docs/decisions/042-trip-records.md): check-in and
-// check-out records with private photos, the comparison the host's Process Return shows, and
-// disputes. The only file the app imports. It imports the bookings module (who sees a booking).
+// check-out records with private photos, the comparison the host's return shows, and disputes.
+// The only file the app imports. It imports the bookings module (who sees a booking) and the
+// notifications module (its notices).
+import type { AppContext } from '../../context';
+import type { Subscriptions } from '../../events/domain-events';
 import './trips.tables';
+import { disputeOpened, disputeResolved, tripRecorded } from './trips.notices';
 
 export { tripsRoutes } from './trips.routes';
+
+export const tripsSubscriptions: Subscriptions<AppContext> = {
+  within: {
+    'trip.recorded': [tripRecorded],
+    'trip.dispute_opened': [disputeOpened],
+    'trip.dispute_resolved': [disputeResolved],
+  },
+};

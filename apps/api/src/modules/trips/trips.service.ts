@@ -29,6 +29,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import { prepareImage, quoteFileName } from '../../lib/images';
 import type { UploadedFile } from '../../lib/uploads';
 import { findVisibleBooking, type BookingRecord } from '../bookings';
+import type { TripBookingRef } from './trips.events';
 import * as repo from './trips.repository';
 
 /** A photo as it arrived: which slot it fills and the file. */
@@ -46,6 +47,10 @@ function partyOf(viewer: UserRow, booking: BookingRecord): TripParty | null {
   if (booking.owner_id === viewer.id) return 'host';
   if (booking.renter_id === viewer.id) return 'renter';
   return null;
+}
+
+function refOf(booking: BookingRecord): TripBookingRef {
+  return { id: booking.id, booking_number: booking.booking_number, renter_id: booking.renter_id, owner_id: booking.owner_id, car_make: booking.car_make, car_model: booking.car_model };
 }
 
 function windowOf(booking: BookingRecord): TripWindowBooking {
@@ -147,6 +152,7 @@ export async function addRecord(ctx: AppContext, viewer: UserRow, bookingId: str
     await inTransaction(ctx, async (tx) => {
       await repo.insertRecord(tx.db, { id, booking_id: booking.id, stage: fields.stage, party, author_id: viewer.id, odometer_km: fields.odometer_km, fuel_eighths: fields.fuel_eighths, note: fields.note, created_at: tx.now });
       await repo.insertPhotos(tx.db, rows.map((row) => ({ ...row, created_at: tx.now })));
+      tx.emit({ type: 'trip.recorded', booking: refOf(booking), stage: fields.stage, party });
     }, { by: viewer });
     const records = await listRecordsOf(ctx, booking.id);
     return records.find((r) => r.id === id)!;
@@ -229,6 +235,7 @@ export async function openDispute(ctx: AppContext, viewer: UserRow, bookingId: s
     await inTransaction(ctx, async (tx) => {
       await repo.insertDispute(tx.db, { id, booking_id: booking.id, kind: fields.kind, description: fields.description, opened_by: viewer.id, created_at: tx.now, resolved_by: null, resolved_at: null, resolution_note: null });
       await repo.insertPhotos(tx.db, rows.map((row) => ({ ...row, created_at: tx.now })));
+      tx.emit({ type: 'trip.dispute_opened', booking: refOf(booking), kind: fields.kind });
     }, { by: viewer });
     const [dispute] = await listDisputesOf(ctx, [(await repo.findDispute(ctx.db, id))!]);
     return dispute!;
@@ -247,10 +254,11 @@ export async function listOpenDisputes(ctx: AppContext): Promise<Dispute[]> {
 export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId: string, note: string): Promise<Dispute> {
   const dispute = UUID.test(disputeId) ? await repo.findDispute(ctx.db, disputeId) : undefined;
   if (!dispute) throw notFound(DISPUTE_NOT_FOUND);
+  const booking = await findVisibleBooking(ctx, admin, dispute.booking_id);
   await inTransaction(ctx, async (tx) => {
     const resolved = await repo.resolveDispute(tx.db, dispute.id, admin.id, note, tx.now);
     if (!resolved) throw conflict('This dispute has already been resolved.');
-    tx.emit({ type: 'trip.dispute_resolved', dispute: { id: dispute.id, booking_number: dispute.booking_number, kind: dispute.kind }, note });
+    tx.emit({ type: 'trip.dispute_resolved', dispute: { id: dispute.id, booking_number: dispute.booking_number, kind: dispute.kind }, booking: refOf(booking), note });
   }, { by: admin });
   const [answer] = await listDisputesOf(ctx, [(await repo.findDispute(ctx.db, dispute.id))!]);
   return answer!;
