@@ -50,6 +50,8 @@ const ADMIN_OPERATIONS: { operation: string; url: string; payload?: object }[] =
   { operation: 'GET /api/earnings/earning/getAppFee', url: '/api/earnings/earning/getAppFee' },
   { operation: 'PATCH /api/earnings/earning/updatePayout/{id}', url: '/api/earnings/earning/updatePayout/some-booking', payload: { payout_status: 'paid' } },
   { operation: 'POST /api/earnings/admin/payouts/{id}/reverse', url: '/api/earnings/admin/payouts/some-booking/reverse', payload: { reason: 'Paid twice' } },
+  { operation: 'GET /api/admin/disputes', url: '/api/admin/disputes' },
+  { operation: 'PATCH /api/admin/disputes/{id}/resolve', url: '/api/admin/disputes/some-dispute/resolve', payload: { note: 'Settled with both parties' } },
 ];
 
 interface Operation {
