@@ -92,6 +92,9 @@ describe('reviews both ways', () => {
     expect(await carReviews(c)).toEqual([]);
     expect((await stats(c)).count).toBe(0);
     expect(expectOk<Review[]>(await req('GET', `/api/review/getAll?user_username=${other.user.username}`, {}))).toEqual([]);
+    expect(expectOk<Review[]>(await req('GET', `/api/review/getAll?user_username=${other.user.username}`, host.headers))).toEqual([]);
+    // The author's own list has it (My Bookings knows the trip is reviewed).
+    expect(expectOk<Review[]>(await req('GET', `/api/review/getAll?user_username=${other.user.username}`, other.headers)).map((r) => r.id)).toEqual([carReview.id]);
     const page = expectOk<Review[]>(await req('GET', '/api/review/getList?limit=100', {}));
     expect(page.map((r) => r.id)).not.toContain(carReview.id);
     expect(await carRow(c)).toMatchObject({ rating: null, total_reviews: 0 });

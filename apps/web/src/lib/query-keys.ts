@@ -44,6 +44,10 @@ export const queryKeys = {
     byUser: (username: string) => ['reviews', 'by-user', username] as const,
     /** Average, count and spread: one car's, or the whole platform's without a car. */
     stats: (carUsername?: string) => ['reviews', 'stats', carUsername ?? 'platform'] as const,
+    /** A party's view of one booking's two reviews (decision 043). */
+    booking: (bookingId: string) => ['reviews', 'booking', bookingId] as const,
+    /** A renter's record: rating from hosts and completed trips. */
+    renter: (username: string) => ['reviews', 'renter', username] as const,
   },
   notifications: {
     all: ['notifications'] as const,

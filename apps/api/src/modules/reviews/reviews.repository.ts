@@ -31,8 +31,10 @@ export interface ReviewFilters {
   /** Reviews hosts wrote of this renter. */
   subjectId?: string;
   limit: number;
-  /** Only the reviews shown at this moment. */
+  /** Only the reviews shown at this moment... */
   shownAt: Date;
+  /** ...unless the author reads their own. */
+  withHidden?: boolean;
 }
 
 function selectReviews(db: Db) {
@@ -49,7 +51,7 @@ function selectReviews(db: Db) {
 }
 
 export function listReviews(db: Db, filters: ReviewFilters): Promise<ReviewRecord[]> {
-  let query = selectReviews(db).where(isShown(filters.shownAt));
+  let query = filters.withHidden ? selectReviews(db) : selectReviews(db).where(isShown(filters.shownAt));
   // A car's reviews are the renters'; a renter's are the hosts'.
   if (filters.carId) query = query.where('rv.car_id', '=', filters.carId).where('rv.direction', '=', 'car');
   if (filters.reviewerId) query = query.where('rv.reviewer_id', '=', filters.reviewerId);

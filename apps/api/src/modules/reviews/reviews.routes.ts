@@ -34,7 +34,7 @@ export function reviewsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: reviewListQuerySchema,
         response: { 200: envelope(z.array(reviewSchema)) },
       },
-    }, async (request) => ({ success: true as const, data: await reviews.listReviews(ctx, request.query) }));
+    }, async (request) => ({ success: true as const, data: await reviews.listReviews(ctx, request.user ?? null, request.query) }));
 
     app.get('/review/getStats', {
       schema: {

@@ -56,8 +56,11 @@ function mayReadHidden(viewer: UserRow | null, review: { reviewer_id: string }):
   return viewer !== null && (viewer.id === review.reviewer_id || isAdmin(viewer));
 }
 
-/** Reviews of a car (car_username or id) or by a user (user_username), newest first. */
-export async function listReviews(ctx: AppContext, query: { car_username?: string; user_username?: string }): Promise<Review[]> {
+/**
+ * Reviews of a car (car_username or id) or by a user (user_username), newest first: those shown,
+ * and to the author asking for their own, theirs not yet shown too (My Bookings knows what they wrote).
+ */
+export async function listReviews(ctx: AppContext, viewer: UserRow | null, query: { car_username?: string; user_username?: string }): Promise<Review[]> {
   const filters: repo.ReviewFilters = { limit: LIST_LIMIT, shownAt: ctx.clock.now() };
   if (query.car_username) {
     const car = await findCar(ctx, query.car_username);
@@ -68,6 +71,7 @@ export async function listReviews(ctx: AppContext, query: { car_username?: strin
     const user = await findUser(ctx, query.user_username);
     if (!user) return [];
     filters.reviewerId = user.id;
+    if (viewer?.id === user.id) filters.withHidden = true;
   }
   return (await repo.listReviews(ctx.db, filters)).map(toReview);
 }

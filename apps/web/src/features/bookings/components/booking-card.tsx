@@ -17,7 +17,9 @@ import { BookingDocumentLink } from './booking-document-link';
 import { BookingMessagesButton } from './booking-messages';
 import { BookingCancellationPolicy } from './booking-cancellation-policy';
 import { BookingRefunds } from './booking-refunds';
+import { BookingReviewsPanel } from './booking-reviews';
 import { CancelTripDialog, type CancelTripMode } from './cancel-trip-dialog';
+import { RenterRecordLine } from './renter-record';
 import { isCancelledPaidTrip, TripCancellation } from './trip-cancellation';
 import { TripRecordsPanel } from './trip-records-panel';
 import { bookingStateLabel, formatDate, formatDuration, formatExpiresIn, STATUS_STRIPES } from '@/lib/booking-format';
@@ -133,6 +135,8 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
             Booking <span className="font-mono">{booking.booking_id}</span>
             {role === 'owner' ? ` · Renter ${booking.renter.full_name || booking.user_username}` : ` · Host ${booking.car_owner}`}
           </p>
+          {/* Before accepting or rejecting, the host sees the renter's record (decision 043). */}
+          {role === 'owner' && booking.status === 'pending' ? <RenterRecordLine username={booking.user_username} /> : null}
           {expires ? <p className="mt-1 text-xs font-medium text-amber-700">{expires}</p> : null}
           <TripCancellation booking={booking} role={role} />
           {/* The renter's refunds (the API answers none to the car owner). */}
@@ -221,6 +225,8 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
       ) : null}
 
       <TripRecordsPanel booking={booking} />
+
+      {booking.status === 'completed' ? <BookingReviewsPanel booking={booking} role={role} /> : null}
 
       {actions.length > 0 ? (
         <div className="border-t border-stone-100 p-4 sm:px-5" aria-label="Booking actions">

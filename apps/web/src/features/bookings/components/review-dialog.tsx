@@ -1,7 +1,8 @@
 // Leave a review for a completed trip: 1-5 stars (default 5) with labels, a required comment of at
 // most REVIEW_COMMENT_MAX characters (the server's limit, one constant in packages/shared) with a
 // live counter. The box takes no more than that, and counts what is sent: the text without its
-// surrounding spaces, as the server trims it before it counts.
+// surrounding spaces, as the server trims it before it counts. The host reviews the renter with the
+// same form (about="renter", decision 043); both reviews are shown together.
 import { RATING_LABELS, REVIEW_COMMENT_MAX, type Booking } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Star } from 'lucide-react';
@@ -10,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
+import { useCreateRenterReview } from '../api/booking-reviews';
 import { useCreateReview } from '../api/bookings';
 
 export const REVIEW_FAILED = 'Failed to submit your review. Please try again.';
@@ -20,11 +22,27 @@ export function validateReviewComment(comment: string): string | null {
   return null;
 }
 
-export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+const WORDS = {
+  car: (booking: Booking) => ({
+    title: 'Leave a review',
+    description: `How was your trip in the ${booking.car_name}?`,
+    placeholder: 'Tell other renters about the car and the host',
+  }),
+  renter: (booking: Booking) => ({
+    title: 'Review the renter',
+    description: `How was ${booking.renter.full_name || booking.user_username} as a renter?`,
+    placeholder: 'Tell other hosts how the renter looked after your car',
+  }),
+};
+
+export function ReviewDialog({ booking, about = 'car', onClose }: { booking: Booking; about?: 'car' | 'renter'; onClose: () => void }) {
   const [rating, setRating] = useState(5);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const create = useCreateReview();
+  const createCarReview = useCreateReview();
+  const createRenterReview = useCreateRenterReview();
+  const create = about === 'car' ? createCarReview : createRenterReview;
+  const words = WORDS[about](booking);
   const notify = useNotification();
   const commentId = useId();
 
@@ -34,8 +52,9 @@ export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: 
     setError(problem);
     if (problem) return;
     try {
-      await create.mutateAsync({ booking, rating, comment });
-      notify.success('Review Submitted', 'Thank you for sharing your experience.');
+      if (about === 'car') await createCarReview.mutateAsync({ booking, rating, comment });
+      else await createRenterReview.mutateAsync({ bookingId: booking.id, rating, comment });
+      notify.success('Review Submitted', 'It appears together with theirs, once both of you have reviewed or the 14 days are over.');
       onClose();
     } catch (error) {
       notify.error('Review Failed', messageOf(error, REVIEW_FAILED));
@@ -45,7 +64,7 @@ export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: 
   const length = comment.trim().length;
   const over = length > REVIEW_COMMENT_MAX;
   return (
-    <Dialog open onClose={onClose} title="Leave a review" description={`How was your trip in the ${booking.car_name}?`}>
+    <Dialog open onClose={onClose} title={words.title} description={words.description}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-stone-700">Rating</legend>
@@ -80,7 +99,7 @@ export function ReviewDialog({ booking, onClose }: { booking: Booking; onClose: 
             onChange={(e) => setComment(e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${commentId}-count${error ? ` ${commentId}-error` : ''}`}
-            placeholder="Tell other renters about the car and the host"
+            placeholder={words.placeholder}
             className={clsx(
               'w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-4 focus:ring-brand-500/20',
               error || over ? 'border-red-400' : 'border-stone-300 focus:border-brand-500',
