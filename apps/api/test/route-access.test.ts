@@ -52,6 +52,8 @@ const ADMIN_OPERATIONS: { operation: string; url: string; payload?: object }[] =
   { operation: 'POST /api/earnings/admin/payouts/{id}/reverse', url: '/api/earnings/admin/payouts/some-booking/reverse', payload: { reason: 'Paid twice' } },
   { operation: 'GET /api/admin/disputes', url: '/api/admin/disputes' },
   { operation: 'PATCH /api/admin/disputes/{id}/resolve', url: '/api/admin/disputes/some-dispute/resolve', payload: { note: 'Settled with both parties' } },
+  { operation: 'GET /api/admin/messages/reports', url: '/api/admin/messages/reports' },
+  { operation: 'POST /api/admin/messages/reports/{id}/resolve', url: '/api/admin/messages/reports/some-report/resolve', payload: { note: 'Warned the sender' } },
 ];
 
 interface Operation {

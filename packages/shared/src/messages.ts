@@ -100,3 +100,41 @@ export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
 
 export const messageReportSchema = z.object({ id: z.string(), message_id: z.string(), reason: z.string(), created_at: z.string() });
 export type MessageReport = z.infer<typeof messageReportSchema>;
+
+// ---- Reported messages, for administrators (GET /api/admin/messages/reports, resolve with a note) ----
+/** Open reports per page of the admin's Reported messages panel. */
+export const MESSAGE_REPORTS_PAGE_SIZE = 20;
+
+export const messageReportListQuerySchema = z.object({
+  /** A booking number, or (part of) the reporter's or the sender's username. */
+  search: safeText('Search').max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(MESSAGE_REPORTS_PAGE_SIZE),
+});
+export type MessageReportListQuery = z.infer<typeof messageReportListQuerySchema>;
+
+/** An open report as an administrator investigates it: the message is shown as written (unmasked). */
+export const adminMessageReportSchema = z.object({
+  id: z.string(),
+  booking_id: z.string(),
+  booking_number: z.string(),
+  reporter: z.object({ id: z.string(), username: z.string() }),
+  reason: z.string(),
+  created_at: z.string(),
+  message: z.object({
+    id: z.string(),
+    sender: z.object({ id: z.string(), username: z.string(), full_name: z.string() }),
+    body: z.string(),
+    created_at: z.string(),
+    /** Every report of this message, open or handled, this one included. */
+    report_count: z.number().int(),
+  }),
+  resolved_at: z.string().nullable(),
+  resolution_note: z.string().nullable(),
+});
+export type AdminMessageReport = z.infer<typeof adminMessageReportSchema>;
+
+export const resolveMessageReportBodySchema = z.object({
+  note: safeText('Note', { multiline: true }).min(3, 'Say how the report was handled').max(1000, 'A note is at most 1000 characters'),
+});
+export type ResolveMessageReportBody = z.infer<typeof resolveMessageReportBodySchema>;

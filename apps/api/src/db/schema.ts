@@ -449,6 +449,9 @@ export interface BookingMessageReportsTable {
   reporter_id: string;
   reason: string;
   created_at: CreatedAt;
+  resolved_by: string | null;
+  resolved_at: Date | null;
+  resolution_note: string | null;
 }
 
 export interface Database {

@@ -23,6 +23,7 @@ import * as m0020 from './0020-ledger';
 import * as m0021 from './0021-booking-messages';
 import * as m0022 from './0022-trip-records';
 import * as m0023 from './0023-reviews-both-ways';
+import * as m0024 from './0024-message-report-resolution';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-booking-messages': m0021,
   '0022-trip-records': m0022,
   '0023-reviews-both-ways': m0023,
+  '0024-message-report-resolution': m0024,
 };

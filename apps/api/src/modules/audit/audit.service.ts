@@ -128,6 +128,16 @@ function entryFor(event: DomainEvent): Entry | null {
     case 'conversation.read_by_admin':
       // Reading is an action too: trip records are private to the two parties (decisions.md section 12).
       return { action: event.type, target_type: 'booking', target_id: event.bookingId, target_label: event.bookingNumber, after: { messages: event.messages }, reason: event.reason };
+    case 'message.report_resolved':
+      return {
+        action: event.type,
+        target_type: 'booking',
+        target_id: event.bookingId,
+        target_label: event.bookingNumber,
+        before: { report: event.reportId, message: event.messageId, status: 'open' },
+        after: { report: event.reportId, message: event.messageId, status: 'resolved' },
+        reason: event.note,
+      };
     case 'trip.dispute_resolved':
       return {
         action: event.type,

@@ -31,6 +31,7 @@ const AUDITED: DomainEventType[] = [
   'trip.dispute_resolved',
   'trip.records_read',
   'conversation.read_by_admin',
+  'message.report_resolved',
 ];
 
 /** The audit row commits with the change itself; listed first, so it is written before the notices. */

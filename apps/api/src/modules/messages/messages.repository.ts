@@ -101,3 +101,93 @@ export async function claimEmail(db: Db, bookingId: string, userId: string, now:
 export async function insertReport(db: Db, values: { message_id: string; reporter_id: string; reason: string }, now: Date) {
   return db.insertInto('booking_message_reports').values({ ...values, created_at: now }).returningAll().executeTakeFirstOrThrow();
 }
+
+export interface ReportFilters {
+  /** A booking number, or part of the reporter's or the sender's username. */
+  search?: string;
+}
+
+/** Open reports with their booking, reporter and message, as a base query to page or count. */
+function openReports(db: Db, filters: ReportFilters) {
+  let query = db
+    .selectFrom('booking_message_reports as r')
+    .innerJoin('booking_messages as m', 'm.id', 'r.message_id')
+    .innerJoin('bookings as b', 'b.id', 'm.booking_id')
+    .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
+    .innerJoin('users as sender', 'sender.id', 'm.sender_id')
+    .where('r.resolved_at', 'is', null);
+  if (filters.search) {
+    // LIKE wildcards in the search are matched literally.
+    const like = `%${filters.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb(sql`lower(b.booking_number)`, 'like', like), eb(sql`lower(reporter.username)`, 'like', like), eb(sql`lower(sender.username)`, 'like', like)]),
+    );
+  }
+  return query;
+}
+
+const REPORT_COLUMNS = [
+  'r.id',
+  'r.reason',
+  'r.created_at',
+  'r.resolved_at',
+  'r.resolution_note',
+  'r.reporter_id',
+  'reporter.username as reporter_username',
+  'm.id as message_id',
+  'm.body as message_body',
+  'm.created_at as message_created_at',
+  'm.sender_id',
+  'sender.username as sender_username',
+  'sender.full_name as sender_full_name',
+  'b.id as booking_id',
+  'b.booking_number',
+] as const;
+
+function withReportCount(query: ReturnType<typeof openReports>) {
+  return query.select(REPORT_COLUMNS).select((eb) =>
+    eb.selectFrom('booking_message_reports as all_reports').whereRef('all_reports.message_id', '=', 'm.id').select((inner) => inner.fn.countAll<string>().as('n')).as('report_count'),
+  );
+}
+
+/** One page of open reports, newest first (the id breaks ties, so pages never overlap). */
+export function listOpenReports(db: Db, filters: ReportFilters, page: { limit: number; offset: number }) {
+  return withReportCount(openReports(db, filters)).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+export async function countOpenReports(db: Db, filters: ReportFilters): Promise<number> {
+  const row = await openReports(db, filters).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type ReportRecord = Awaited<ReturnType<typeof listOpenReports>>[number];
+
+/** A report, open or handled, with what the list shows of it. */
+export function findReport(db: Db, id: string): Promise<ReportRecord | undefined> {
+  const query = db
+    .selectFrom('booking_message_reports as r')
+    .innerJoin('booking_messages as m', 'm.id', 'r.message_id')
+    .innerJoin('bookings as b', 'b.id', 'm.booking_id')
+    .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
+    .innerJoin('users as sender', 'sender.id', 'm.sender_id')
+    .where('r.id', '=', id);
+  return withReportCount(query).executeTakeFirst();
+}
+
+/** Marks an open report handled; false when it already was (the conditional update decides who wins). */
+export async function resolveReport(db: Db, id: string, adminId: string, note: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('booking_message_reports')
+    .set({ resolved_by: adminId, resolved_at: now, resolution_note: note })
+    .where('id', '=', id)
+    .where('resolved_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Every administrator with an open account: each is told when a message is reported. */
+export async function findAdminIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').where('role', '=', 'admin').where('deleted_at', 'is', null).select('id').execute();
+  return rows.map((r) => r.id);
+}

@@ -1,5 +1,6 @@
 // HTTP for booking conversations: read, write, mark read, unread counts, report (signed in only;
-// another user's booking is 404; an administrator's reading needs a reason and is audited).
+// another user's booking is 404; an administrator's reading needs a reason and is audited), and the
+// administrators' list of open reports and their resolution (admins only, audited).
 import {
   adminConversationQuerySchema,
   bookingMessageSchema,
@@ -8,7 +9,11 @@ import {
   envelope,
   messageBodySchema,
   messageReportBodySchema,
+  messageReportListQuerySchema,
   messageReportSchema,
+  adminMessageReportSchema,
+  pagedEnvelope,
+  resolveMessageReportBodySchema,
   safeText,
   unreadCountsSchema,
 } from '@karoo/shared';
@@ -22,6 +27,13 @@ const tags = ['Messages'];
 const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 
 export function messagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (root) => {
+    await root.register(participantRoutes(ctx));
+    await root.register(adminRoutes(ctx));
+  };
+}
+
+function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return routesFor('signed-in', async (app) => {
     app.get('/booking/:id/messages', {
       schema: {
@@ -57,5 +69,35 @@ export function messagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const report = await messages.reportMessage(ctx, currentUser(request), request.params.id, request.body.reason);
       return reply.status(201).send({ success: true, message: 'Thank you: the message is reported to Karoo.', data: report });
     });
+  });
+}
+
+function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return routesFor('admin', async (app) => {
+    app.get('/admin/messages/reports', {
+      schema: {
+        tags,
+        operationId: 'listMessageReports',
+        summary: 'Open reports of messages, newest first, with the message as written (admin): search, page, limit',
+        description: 'search matches a booking number or (part of) the reporter\u2019s or the sender\u2019s username. report_count counts every report of the message. meta.total is exact.',
+        querystring: messageReportListQuerySchema,
+        response: { 200: pagedEnvelope(adminMessageReportSchema) },
+      },
+    }, async (request) => {
+      const { page, limit } = request.query;
+      const { reports, total } = await messages.listOpenReports(ctx, request.query);
+      return { success: true as const, data: reports, meta: { total, page, limit } };
+    });
+
+    app.post('/admin/messages/reports/:id/resolve', {
+      schema: {
+        tags,
+        operationId: 'resolveMessageReport',
+        summary: 'Mark a report handled with a note (admin, once: 409 after; audited)',
+        params: idParams,
+        body: resolveMessageReportBodySchema,
+        response: { 200: envelope(adminMessageReportSchema) },
+      },
+    }, async (request) => ({ success: true as const, message: 'Report marked handled', data: await messages.resolveReport(ctx, currentUser(request), request.params.id, request.body.note) }));
   });
 }

@@ -11,9 +11,11 @@ import {
   MESSAGE_EMAIL_EVERY_MINUTES,
   MESSAGE_RATE_LIMIT,
   MESSAGE_RATE_WINDOW_SECONDS,
+  type AdminMessageReport,
   type BookingMessage,
   type Conversation,
   type MessageReport,
+  type MessageReportListQuery,
   type UnreadCounts,
 } from '@karoo/shared';
 import type { AppContext } from '../../context';
@@ -28,6 +30,10 @@ import type { MessageRecord } from './messages.repository';
 const DAY_MS = 86_400_000;
 const CLOSED_STATUSES = new Set(['completed', 'cancelled', 'rejected']);
 const MESSAGE_NOT_FOUND = 'Message not found';
+const REPORT_NOT_FOUND = 'Report not found';
+/** Where administrators find open reports: the admin panel's Bookings tab. */
+const ADMIN_REPORTED_MESSAGES = '/admin?tab=bookings';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Participant = 'renter' | 'host';
 
@@ -154,23 +160,78 @@ export async function unreadCounts(ctx: AppContext, viewer: UserRow): Promise<Un
   return { total: bookings.reduce((sum, b) => sum + b.unread, 0), bookings };
 }
 
-/** POST /messages/:id/report: a participant reports a message of their conversation (once each). */
+/** POST /messages/:id/report: a participant reports a message of their conversation (once each); every administrator is told. */
 export async function reportMessage(ctx: AppContext, viewer: UserRow, messageId: string, reason: string): Promise<MessageReport> {
-  if (!/^[0-9a-f-]{36}$/i.test(messageId)) throw notFound(MESSAGE_NOT_FOUND);
+  if (!UUID.test(messageId)) throw notFound(MESSAGE_NOT_FOUND);
   const message = await repo.findMessage(ctx.db, messageId);
   if (!message) throw notFound(MESSAGE_NOT_FOUND);
+  let booking: BookingRecord;
   try {
-    await loadAsParticipant(ctx, viewer, message.booking_id);
+    ({ booking } = await loadAsParticipant(ctx, viewer, message.booking_id));
   } catch {
     throw notFound(MESSAGE_NOT_FOUND);
   }
   try {
-    const row = await repo.insertReport(ctx.db, { message_id: message.id, reporter_id: viewer.id, reason }, ctx.clock.now());
+    const row = await inTransaction(
+      ctx,
+      async (tx) => {
+        const report = await repo.insertReport(tx.db, { message_id: message.id, reporter_id: viewer.id, reason }, tx.now);
+        tx.emit({ type: 'message.reported', reportId: report.id, bookingId: booking.id, bookingNumber: booking.booking_number, reporterId: viewer.id, reporterUsername: viewer.username, reason });
+        return report;
+      },
+      { by: viewer },
+    );
     return { id: row.id, message_id: row.message_id, reason: row.reason, created_at: new Date(row.created_at).toISOString() };
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw conflict('You have already reported this message.');
     throw error;
   }
+}
+
+function toAdminReport(row: repo.ReportRecord): AdminMessageReport {
+  return {
+    id: row.id,
+    booking_id: row.booking_id,
+    booking_number: row.booking_number,
+    reporter: { id: row.reporter_id, username: row.reporter_username },
+    reason: row.reason,
+    created_at: new Date(row.created_at).toISOString(),
+    // Administrators investigate the words as written, so the body is never masked here.
+    message: {
+      id: row.message_id,
+      sender: { id: row.sender_id, username: row.sender_username, full_name: row.sender_full_name },
+      body: row.message_body,
+      created_at: new Date(row.message_created_at).toISOString(),
+      report_count: Number(row.report_count ?? 0),
+    },
+    resolved_at: row.resolved_at ? new Date(row.resolved_at).toISOString() : null,
+    resolution_note: row.resolution_note,
+  };
+}
+
+/** GET /admin/messages/reports: open reports, newest first, searched and paged on the server (admins). */
+export async function listOpenReports(ctx: AppContext, query: MessageReportListQuery): Promise<{ reports: AdminMessageReport[]; total: number }> {
+  const filters: repo.ReportFilters = query.search ? { search: query.search } : {};
+  const [rows, total] = await Promise.all([
+    repo.listOpenReports(ctx.db, filters, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    repo.countOpenReports(ctx.db, filters),
+  ]);
+  return { reports: rows.map(toAdminReport), total };
+}
+
+/** POST /admin/messages/reports/:id/resolve: an administrator marks a report handled with a note, once (409 after); audited. */
+export async function resolveReport(ctx: AppContext, admin: UserRow, reportId: string, note: string): Promise<AdminMessageReport> {
+  const report = UUID.test(reportId) ? await repo.findReport(ctx.db, reportId) : undefined;
+  if (!report) throw notFound(REPORT_NOT_FOUND);
+  await inTransaction(
+    ctx,
+    async (tx) => {
+      if (!(await repo.resolveReport(tx.db, report.id, admin.id, note, tx.now))) throw conflict('This report has already been handled.');
+      tx.emit({ type: 'message.report_resolved', reportId: report.id, messageId: report.message_id, bookingId: report.booking_id, bookingNumber: report.booking_number, note });
+    },
+    { by: admin },
+  );
+  return toAdminReport((await repo.findReport(ctx.db, report.id))!);
 }
 
 /**
@@ -188,4 +249,20 @@ export async function messagePosted(tx: Tx, event: EventOf<'message.posted'>, ct
     // My Bookings lists the host's requests beside their trips; the link opens this conversation.
     link: `${MY_BOOKINGS}?messages=${event.bookingId}`,
   });
+}
+
+/**
+ * Every administrator is told in the app (and by email when the settings' emailNotifications is
+ * on: notify() does both). The notice names the booking and the reason, never the message text.
+ */
+export async function messageReported(tx: Tx, event: EventOf<'message.reported'>, ctx: AppContext): Promise<void> {
+  for (const adminId of await repo.findAdminIds(tx.db)) {
+    if (adminId === event.reporterId) continue;
+    await notify(ctx, tx, adminId, {
+      type: 'message_reported',
+      title: `Message reported on booking ${event.bookingNumber}`,
+      message: `${event.reporterUsername} reported a message in the conversation of booking ${event.bookingNumber}. Reason: ${event.reason}`,
+      link: ADMIN_REPORTED_MESSAGES,
+    });
+  }
 }
