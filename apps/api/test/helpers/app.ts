@@ -15,7 +15,7 @@ import { createMailer } from '../../src/lib/mail';
 import { createStorage } from '../../src/lib/storage';
 import { createRuntime } from '../../src/runtime';
 import { TestClock } from './clock';
-import { openTestDatabase } from './db';
+import { openTestDatabase, withSchemaChangeLock } from './db';
 
 export const TEST_APP_URL = 'http://karoo.test';
 
@@ -145,8 +145,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...createStorage(env),
       ...(options.runtime ? { runtime: createRuntime({ poolStats: handle.poolStats }) } : {}),
     });
-    await ctx.jobs.start();
-    cleanups.push(() => ctx.jobs.stop());
+    // pg-boss creates and drops its test-clock table as the queue starts and stops: on PostgreSQL,
+    // under the lock other files migrate under, so their introspection never meets a table vanishing.
+    await withSchemaChangeLock(() => ctx.jobs.start());
+    cleanups.push(() => withSchemaChangeLock(() => ctx.jobs.stop()));
     const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
     cleanups.push(async () => ctx.mailer.close());
     cleanups.push(() => app.close());
