@@ -23,6 +23,7 @@ import { BookingActionDialog } from './booking-action-dialog';
 import { AdminCancelTripDialog } from './cancel-trip-dialog';
 import { ReadConversationDialog } from './read-conversation-dialog';
 import { OpenDisputes } from './open-disputes';
+import { ReportedMessages } from './reported-messages';
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending: 'Pending',
@@ -218,6 +219,8 @@ export function BookingsTab() {
       </Alert>
 
       <OpenDisputes />
+
+      <ReportedMessages />
 
       <DataTable
         title="Bookings"

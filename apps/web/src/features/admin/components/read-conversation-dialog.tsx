@@ -9,8 +9,18 @@ import { Dialog } from '@/components/ui/dialog';
 import { messageOf } from '@/lib/api-client';
 import { useConversation } from '@/lib/queries/messages';
 
-export function ReadConversationDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
-  const [reason, setReason] = useState('');
+/** The longest reason the server accepts (adminConversationQuerySchema). */
+const REASON_MAX = 300;
+
+interface ReadConversationDialogProps {
+  booking: Pick<Booking, 'id' | 'booking_id'>;
+  /** A reason to start from (a report's), which the administrator may still change. */
+  initialReason?: string;
+  onClose: () => void;
+}
+
+export function ReadConversationDialog({ booking, initialReason = '', onClose }: ReadConversationDialogProps) {
+  const [reason, setReason] = useState(initialReason.slice(0, REASON_MAX));
   const [given, setGiven] = useState<string | null>(null);
   const fieldId = useId();
   const conversation = useConversation(booking.id, { reason: given ?? '', enabled: given !== null });
@@ -30,7 +40,7 @@ export function ReadConversationDialog({ booking, onClose }: { booking: Booking;
           <input
             id={fieldId}
             value={reason}
-            maxLength={300}
+            maxLength={REASON_MAX}
             onChange={(e) => setReason(e.target.value)}
             className="w-full rounded-lg border border-stone-300 px-3 py-2 text-base focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-500/20 sm:text-sm"
           />
