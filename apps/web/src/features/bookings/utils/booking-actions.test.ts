@@ -65,3 +65,12 @@ describe('hasStarted', () => {
     expect(hasStarted('2030-03-02', new Date('2030-03-01T21:30:00Z'))).toBe(false);
   });
 });
+
+describe('the review window', () => {
+  it('offers Leave a review for 14 days after the trip completed, then no more (the server refuses later too)', () => {
+    const completed = makeBooking({ status: 'completed', payment_status: 'paid', completed_at: '2030-03-01T10:00:00.000Z' });
+    expect(bookingActions(completed, 'renter', { now: new Date('2030-03-15T09:59:00.000Z') })).toContain('review');
+    expect(bookingActions(completed, 'renter', { now: new Date('2030-03-15T10:00:00.000Z') })).not.toContain('review');
+    expect(bookingActions(completed, 'renter', { now: new Date('2030-03-02T10:00:00.000Z'), reviewed: true })).not.toContain('review');
+  });
+});

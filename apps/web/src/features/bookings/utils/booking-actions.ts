@@ -1,6 +1,6 @@
 // Which actions a user sees on a booking: derived from the shared status machine and who may act
 // (packages/shared/src/bookings.ts), never from ad-hoc status checks.
-import { canActorTransition, hasDayStarted, type Booking, type User } from '@karoo/shared';
+import { canActorTransition, hasDayStarted, REVIEW_WINDOW_DAYS, type Booking, type User } from '@karoo/shared';
 import { hasTripStarted } from '@/lib/cancellation';
 
 export type BookingRole = 'renter' | 'owner';
@@ -25,8 +25,15 @@ export function hasStarted(startDate: string, now: Date = new Date()): boolean {
   return hasDayStarted(startDate, now);
 }
 
+/** A completed trip can be reviewed for REVIEW_WINDOW_DAYS after it ended (the server refuses later). */
+export function isReviewOpen(booking: Pick<Booking, 'status' | 'completed_at'>, now: Date = new Date()): boolean {
+  if (booking.status !== 'completed') return false;
+  if (!booking.completed_at) return true;
+  return now.getTime() < Date.parse(booking.completed_at) + REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+}
+
 export function bookingActions(
-  booking: Pick<Booking, 'status' | 'payment_status' | 'start_date' | 'start_time'>,
+  booking: Pick<Booking, 'status' | 'payment_status' | 'start_date' | 'start_time'> & Partial<Pick<Booking, 'completed_at'>>,
   role: BookingRole,
   options: { reviewed?: boolean; now?: Date } = {},
 ): BookingAction[] {
@@ -47,6 +54,6 @@ export function bookingActions(
   if (canActorTransition(status, 'active', 'payment') && unpaid) actions.push('pay');
   if (canActorTransition(status, 'cancelled', 'renter') && (status === 'pending' || unpaid)) actions.push('cancel');
   if (paidTrip && !started && canActorTransition(status, 'cancelled', 'renter')) actions.push('cancel-trip');
-  if (status === 'completed' && !options.reviewed) actions.push('review');
+  if (isReviewOpen({ status, completed_at: booking.completed_at ?? null }, options.now) && !options.reviewed) actions.push('review');
   return actions;
 }
