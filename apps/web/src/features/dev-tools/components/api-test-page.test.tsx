@@ -29,6 +29,9 @@ function serverWith(loginTests: unknown) {
 
 const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
 
+/** The navigation bell's own reads (notifications, unread messages), which poll beside the page's calls. */
+const isBellPoll = (url: string) => url.includes('notifications') || url.includes('/messages/unread');
+
 describe('ApiTestPage', () => {
   it('runs the six tests in order and signs the demo accounts in and out without touching the admin session', async () => {
     signIn(admin, 'admin-token');
@@ -46,7 +49,7 @@ describe('ApiTestPage', () => {
     expect(within(row('Login test 1')).getByText(/Host login: signed in as host_thabo \(host\); test session signed out/)).toBeInTheDocument();
     expect(within(row('Login test 2')).getByText(/signed in as sipho \(customer\)/)).toBeInTheDocument();
 
-    const calls = fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`).filter((c) => !c.includes('notifications'));
+    const calls = fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`).filter((c) => !isBellPoll(c));
     expect(calls).toEqual([
       'GET /api/health',
       'GET /api/car/getCarList?limit=5',
@@ -59,7 +62,7 @@ describe('ApiTestPage', () => {
       'POST /api/user/logout',
     ]);
     // The admin's token goes with the admin calls; the test sessions are signed out with their own.
-    const headersOf = (index: number) => (fetch.mock.calls.filter(([url]) => !String(url).includes('notifications'))[index]![1]?.headers ?? {}) as Record<string, string>;
+    const headersOf = (index: number) => (fetch.mock.calls.filter(([url]) => !isBellPoll(String(url)))[index]![1]?.headers ?? {}) as Record<string, string>;
     expect(headersOf(2).Authorization).toBe('Bearer admin-token');
     expect(headersOf(5).Authorization).toBeUndefined();
     expect(headersOf(6).Authorization).toBe('Bearer token-of-host_thabo');
