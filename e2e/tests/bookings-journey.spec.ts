@@ -1,8 +1,8 @@
 // Document 3's bookings-and-money journey in the real app on the demo database: a verified renter
 // requests a car of host_thabo starting today (E2E_TODAY in clock.ts), the host accepts in My
 // Bookings, a declined card leaves the booking confirmed, the renter pays in the sandbox checkout,
-// the host marks the car returned, the renter reviews the trip; the host sees the earnings, the car
-// page shows the review and both were notified.
+// the host marks the car returned, the renter reviews the trip and the host the renter (the reviews
+// appear together); the host sees the earnings, the car page shows the review and both were notified.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
@@ -155,17 +155,33 @@ test('request, accept, decline then pay, return, review; earnings, car review an
   await review.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Review Submitted', { exact: true })).toBeVisible();
   await expect(cardOf(page, carName).getByRole('button', { name: 'Leave a review' })).toHaveCount(0);
+  // Reviews go both ways and appear together (decision 043): not on the car's page yet.
+  await page.goto(`/cars/${car.car_username}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(comment)).toHaveCount(0);
+  await logout(page);
 
-  // The car's page shows the review.
+  // 6. host_thabo is told he can review sipho; he does, and both reviews appear.
+  await loginThroughUi(page, 'host_thabo');
+  await expectNotification(page, 'You can review now');
+  await page.goto('/my-bookings');
+  await page.getByRole('button', { name: /^Completed/ }).click();
+  card = cardOf(page, carName);
+  await card.getByRole('region', { name: 'Reviews' }).getByRole('button', { name: 'Review the renter' }).click();
+  const hostReview = page.getByRole('dialog', { name: 'Review the renter' });
+  await hostReview.getByRole('radio', { name: /^5 stars/ }).click();
+  await hostReview.getByLabel('Your review').fill('Sipho returned the car clean and on time.');
+  await hostReview.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(hostReview).toBeHidden();
+  await expect(cardOf(page, carName).getByRole('region', { name: 'Reviews' }).getByText(comment)).toBeVisible();
+
+  // The car's page shows sipho's review now that both are in.
   await page.goto(`/cars/${car.car_username}`);
   await expect(page.getByText(comment)).toBeVisible();
   await expect(page.getByText(/\(\d+ reviews?\)/).first()).toBeVisible();
   await expectNoAxeViolations(page, 'car detail with reviews');
-  await logout(page);
 
-  // 6. host_thabo sees the earnings of the trip.
-  await loginThroughUi(page, 'host_thabo');
-  await expectNotification(page, 'New review');
+  // 7. host_thabo sees the earnings of the trip.
   await page.goto('/earnings');
   await expect(page.getByRole('heading', { name: 'Earnings', exact: true })).toBeVisible();
   await expect(page.getByText('Total Revenue')).toBeVisible();
