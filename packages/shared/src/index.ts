@@ -26,5 +26,6 @@ export * from './admin';
 export * from './devtools';
 export * from './audit';
 export * from './analytics';
+export * from './message-polling';
 export * from './messages';
 export * from './trips';

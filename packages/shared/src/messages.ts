@@ -12,9 +12,8 @@ export const MESSAGE_RATE_WINDOW_SECONDS = 60;
 export const MESSAGE_CLOSED_DAYS = 30;
 /** The other participant is emailed at most once per conversation per this many minutes. */
 export const MESSAGE_EMAIL_EVERY_MINUTES = 15;
-/** How often the web asks for new messages while a conversation is open, and for unread counts. */
-export const MESSAGE_POLL_MS = 5_000;
-export const UNREAD_POLL_MS = 30_000;
+// How often the web polls is in message-polling.ts, which imports no zod, so the navigation bell
+// (in the landing page's bundle) reads it without pulling zod in (npm run size).
 
 export const PHONE_HIDDEN = '[phone hidden until the booking is paid]';
 export const EMAIL_HIDDEN = '[email hidden until the booking is paid]';
