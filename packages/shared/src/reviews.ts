@@ -67,6 +67,11 @@ export const reviewPageQuerySchema = z.object({
 /** Days after a trip completes in which each side may review; both reviews show together, or then. */
 export const REVIEW_WINDOW_DAYS = 14;
 
+/** The end of a completed trip's review window: after it nothing more is written and all is shown (server and screens). */
+export function reviewWindowEnd(completedAt: Date | string): Date {
+  return new Date(new Date(completedAt).getTime() + REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+}
+
 /** POST /review/renter: the host reviews the renter of one of their completed bookings. */
 export const createRenterReviewBodySchema = z.object({
   booking_id: safeText('booking_id', { error: 'booking_id is required' }).min(1, 'booking_id is required').max(100),

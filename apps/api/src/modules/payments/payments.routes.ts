@@ -60,11 +60,11 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       }, async (request) => {
         const q = request.query;
+        // A quote prices the choice; the reason an amount needs is asked when cancelling.
         const data = await quoteCancellation(ctx, currentUser(request), request.params.id, {
           ...(q.no_show === 'true' ? { noShow: true } : {}),
           ...(q.refund ? { refund: q.refund } : {}),
           ...(q.refund_amount !== undefined ? { refundAmountCents: Math.round(q.refund_amount * 100) } : {}),
-          ...(q.refund === 'amount' ? { reason: 'quote' } : {}),
         });
         return { success: true as const, data };
       });

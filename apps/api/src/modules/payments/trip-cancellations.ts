@@ -92,7 +92,7 @@ function adminRefundOf(request: CancelTripRequest): AdminRefund {
 }
 
 /** What cancelling would do now for this viewer, and whether they may (the quote and the change both ask this). */
-function decide(b: BookingRecord, viewer: UserRow, request: CancelTripRequest, now: Date, penalties: ReturnType<typeof hostPenaltiesOf>): Decision {
+function decide(b: BookingRecord, viewer: UserRow, request: CancelTripRequest, now: Date, penalties: ReturnType<typeof hostPenaltiesOf>, purpose: 'quote' | 'cancel'): Decision {
   const actor = partOf(viewer, b);
   const trip = paidTripOf(b);
   const started = now.getTime() >= tripStart(trip).getTime();
@@ -102,7 +102,7 @@ function decide(b: BookingRecord, viewer: UserRow, request: CancelTripRequest, n
   else if (actor === 'renter' && started) blocked = 'Your trip has started. To end it, return the car to the host.';
   else if (actor === 'host' && started && !noShow) blocked = 'The trip has started. If the renter did not come, report a no-show instead.';
   else if (actor === 'host' && !started && noShow) blocked = 'A no-show can be reported only once the trip has started.';
-  else if (actor === 'admin' && request.refund === 'amount' && !request.reason) blocked = 'Give a reason for the refund amount you chose.';
+  else if (purpose === 'cancel' && actor === 'admin' && request.refund === 'amount' && !request.reason) blocked = 'Give a reason for the refund amount you chose.';
   else if (actor === 'admin' && request.refund === 'amount' && (request.refundAmountCents ?? 0) > b.total_price_cents) blocked = 'The refund cannot be more than what the renter paid.';
   const outcome = cancellationOutcome({ trip, actor, now, noShow, penalties, ...(actor === 'admin' ? { adminRefund: adminRefundOf(request) } : {}) });
   return { actor, blocked, noShowAvailable: actor === 'host' && started, outcome };
@@ -116,7 +116,7 @@ export async function quoteCancellation(ctx: AppContext, viewer: UserRow, idOrNu
   if (booking.payment_status !== 'paid') throw conflict('Only a paid trip has a cancellation quote; an unpaid booking is cancelled free.');
   const settings = await getSettings(ctx);
   const penalties = hostPenaltiesOf(settings);
-  const d = decide(booking, viewer, request, ctx.clock.now(), penalties);
+  const d = decide(booking, viewer, request, ctx.clock.now(), penalties, 'quote');
   const trip = paidTripOf(booking);
   const o = d.outcome;
   return {
@@ -162,7 +162,7 @@ export async function cancelPaidTrip(ctx: AppContext, viewer: UserRow, idOrNumbe
     ctx,
     async (tx) => {
       const current = await lockBookingForPayment(tx, visible.id);
-      const d = decide(current, viewer, request, tx.now, penalties);
+      const d = decide(current, viewer, request, tx.now, penalties, 'cancel');
       if (d.blocked) throw conflict(d.blocked);
       if (request.expectedRefundCents !== undefined && request.expectedRefundCents !== d.outcome.refundCents) {
         throw conflict(`The amounts have changed since they were shown: cancelling now gives back ${formatRand(rand(d.outcome.refundCents))}. ${d.outcome.summary} Look again and confirm.`);

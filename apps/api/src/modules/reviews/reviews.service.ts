@@ -6,6 +6,7 @@
 import {
   isAdmin,
   REVIEW_WINDOW_DAYS,
+  reviewWindowEnd,
   type BookingReviews,
   type createRenterReviewBodySchema,
   type createReviewBodySchema,
@@ -26,7 +27,6 @@ import * as repo from './reviews.repository';
 import type { FullReviewRecord, ReviewRecord } from './reviews.repository';
 
 const LIST_LIMIT = 200;
-const WINDOW_MS = REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 export function toReview(row: ReviewRecord): Review {
   return {
@@ -43,10 +43,8 @@ export function toReview(row: ReviewRecord): Review {
   };
 }
 
-/** The end of a completed trip's review window: after it nothing more is written and all is shown. */
-function windowEnd(completedAt: Date | string): Date {
-  return new Date(new Date(completedAt).getTime() + WINDOW_MS);
-}
+/** The end of a completed trip's review window (the shared rule the screens read too). */
+const windowEnd = reviewWindowEnd;
 
 function isShown(review: { hidden_until: Date | null }, now: Date): boolean {
   return review.hidden_until === null || new Date(review.hidden_until).getTime() <= now.getTime();

@@ -1,6 +1,6 @@
 // Which actions a user sees on a booking: derived from the shared status machine and who may act
 // (packages/shared/src/bookings.ts), never from ad-hoc status checks.
-import { canActorTransition, hasDayStarted, REVIEW_WINDOW_DAYS, type Booking, type User } from '@karoo/shared';
+import { canActorTransition, hasDayStarted, reviewWindowEnd, type Booking, type User } from '@karoo/shared';
 import { hasTripStarted } from '@/lib/cancellation';
 
 export type BookingRole = 'renter' | 'owner';
@@ -25,11 +25,11 @@ export function hasStarted(startDate: string, now: Date = new Date()): boolean {
   return hasDayStarted(startDate, now);
 }
 
-/** A completed trip can be reviewed for REVIEW_WINDOW_DAYS after it ended (the server refuses later). */
+/** A completed trip can be reviewed until its review window ends (the shared rule; the server refuses later). */
 export function isReviewOpen(booking: Pick<Booking, 'status' | 'completed_at'>, now: Date = new Date()): boolean {
   if (booking.status !== 'completed') return false;
   if (!booking.completed_at) return true;
-  return now.getTime() < Date.parse(booking.completed_at) + REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+  return now.getTime() < reviewWindowEnd(booking.completed_at).getTime();
 }
 
 export function bookingActions(
