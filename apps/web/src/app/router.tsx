@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: 'profile', lazy: () => import('./routes/profile-route').then((m) => ({ Component: m.ProfileRoute })) },
+              { path: 'profile/privacy', lazy: () => import('./routes/privacy-data-route').then((m) => ({ Component: m.PrivacyDataRoute })) },
               { path: 'dashboard', lazy: () => import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })) },
               { path: 'my-bookings', lazy: () => import('./routes/my-bookings-route').then((m) => ({ Component: m.MyBookingsRoute })) },
             ],

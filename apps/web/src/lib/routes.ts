@@ -16,6 +16,8 @@ export const PATHS = {
   becomeHost: '/become-host',
   admin: '/admin',
   profile: '/profile',
+  /** Privacy and data: what is held, download, correction, marketing choice, deletion (POPIA). */
+  privacyData: '/profile/privacy',
   terms: '/terms',
   privacy: '/privacy',
 } as const;

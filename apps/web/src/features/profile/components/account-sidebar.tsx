@@ -1,6 +1,6 @@
 // The profile's sidebar: Account Stats and Quick Actions (hosts and renters get different actions).
 import { isHost, type User } from '@karoo/shared';
-import { BarChart3, CalendarCheck, Car, ChevronRight, CirclePlus, KeyRound, LayoutDashboard } from 'lucide-react';
+import { BarChart3, CalendarCheck, Car, ChevronRight, CirclePlus, KeyRound, LayoutDashboard, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -69,8 +69,15 @@ const RENTER_ACTIONS: Action[] = [
   { label: 'Become a Host', description: 'Earn from your car', to: PATHS.becomeHost, icon: <KeyRound className={iconClass} aria-hidden="true" /> },
 ];
 
+const PRIVACY_ACTION: Action = {
+  label: 'Privacy and data',
+  description: 'See, download or correct your data',
+  to: PATHS.privacyData,
+  icon: <ShieldCheck className={iconClass} aria-hidden="true" />,
+};
+
 export function QuickActions({ user }: { user: User }) {
-  const actions = isHost(user) ? HOST_ACTIONS : RENTER_ACTIONS;
+  const actions = [...(isHost(user) ? HOST_ACTIONS : RENTER_ACTIONS), PRIVACY_ACTION];
   return (
     <Card>
       <CardHeader title="Quick Actions" as="h2" />
