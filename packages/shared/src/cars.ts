@@ -18,6 +18,7 @@ import {
 } from './limits';
 import { formatRand } from './pricing';
 import { safeText } from './text';
+import { carPhotoSchema } from './car-photos';
 
 export const CAR_STATUSES = ['available', 'offline', 'active', 'rented', 'maintenance'] as const;
 export type CarStatus = (typeof CAR_STATUSES)[number];
@@ -354,6 +355,8 @@ export const carSchema = z.object({
   car_description: z.string(),
   images: z.array(z.string()),
   car_images: z.array(z.string()),
+  /** The same photos as `images`, in the same order, with the widths and formats each is stored in (issue 22). */
+  photos: z.array(carPhotoSchema),
   pickup_location: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

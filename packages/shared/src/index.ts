@@ -19,6 +19,7 @@ export * from './booking-rules';
 export * from './calendar-date';
 export * from './bookings';
 export * from './cars';
+export * from './car-photos';
 export * from './images';
 export * from './reviews';
 export * from './earnings';

@@ -167,6 +167,10 @@ export interface StoredInsuranceOption {
   recommended: boolean;
 }
 
+/** A converted photo's full size and the [width, height] of each variant, narrowest first; or why it could not be converted. */
+export type StoredPhotoSizes = { width: number; height: number; variants: [number, number][] } | { error: string };
+export type StoredPhotoVariants = Record<string, StoredPhotoSizes>;
+
 export interface StoredSpecifications {
   transmission?: string;
   fuelType?: string;
@@ -196,6 +200,8 @@ export interface CarsTable {
   description: Generated<string>;
   /** Public URLs of the photos, the first is the main one. */
   images: JsonDefault<string[]>;
+  /** What was made of each photo, by its storage key (migration 0025, decision 045). */
+  photo_variants: JsonDefault<StoredPhotoVariants>;
   pickup_location: string;
   latitude: number | null;
   longitude: number | null;

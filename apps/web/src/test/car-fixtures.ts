@@ -1,5 +1,5 @@
 // Cars, reviews and settings for the vehicle screens' tests, shaped as the API answers them.
-import { DEFAULT_SETTINGS, type Car, type Review } from '@karoo/shared';
+import { DEFAULT_SETTINGS, plainCarPhoto, type Car, type Review } from '@karoo/shared';
 
 let counter = 0;
 
@@ -23,6 +23,7 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
     car_description: 'A tidy Corolla for city trips.',
     images: ['/uploads/cars/a/side.svg', '/uploads/cars/a/front.svg'],
     car_images: ['/uploads/cars/a/side.svg', '/uploads/cars/a/front.svg'],
+    photos: (overrides.images ?? ['/uploads/cars/a/side.svg', '/uploads/cars/a/front.svg']).map(plainCarPhoto),
     pickup_location: 'Johannesburg',
     latitude: -26.2,
     longitude: 28.04,

@@ -3,6 +3,7 @@
 // renter) only for the owner and admins.
 import { DEFAULT_SPECIFICATIONS, type Car, type InsuranceOption, type PickupOption, type Specifications } from '@karoo/shared';
 import type { StoredInsuranceOption, StoredPickupOption, StoredSpecifications } from '../../db/schema';
+import { toCarPhotos } from '../../lib/photo-variants';
 import type { CarRecord } from './cars.repository';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -49,6 +50,7 @@ export function toCar(record: CarRecord, { isPrivileged, distanceKm }: CarViewOp
     car_description: record.description,
     images,
     car_images: images,
+    photos: toCarPhotos(images, record.photo_variants),
     pickup_location: record.pickup_location,
     latitude: record.latitude,
     longitude: record.longitude,

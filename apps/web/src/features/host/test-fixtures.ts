@@ -1,5 +1,5 @@
 // Cars and a signed-in host for the host feature's tests, shaped like the API's answers.
-import type { Car } from '@karoo/shared';
+import { plainCarPhoto, type Car } from '@karoo/shared';
 import { jsonResponse, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
 
 export const testHost = makeUser({ username: 'host_thabo', full_name: 'Thabo Mokoena', role: 'host', user_type: 'host' });
@@ -49,6 +49,7 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
     car_description: 'A tidy sedan.',
     images: [`/uploads/cars/${id}/side.svg`],
     car_images: [`/uploads/cars/${id}/side.svg`],
+    photos: (overrides.images ?? [`/uploads/cars/${id}/side.svg`]).map(plainCarPhoto),
     pickup_location: 'Johannesburg',
     latitude: -26.2,
     longitude: 28.04,

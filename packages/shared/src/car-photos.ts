@@ -1,0 +1,57 @@
+// A car photo in several widths and formats (issue 22, docs/decisions/045-photo-sizes.md). Every
+// uploaded photo is stored as one full JPEG (at most 2 560 px on its long side, the URL in the
+// car's `images`) and, once converted, in each width of CAR_PHOTO_WIDTHS smaller than the photo
+// plus its full width, each as JPEG, WebP and AVIF. A photo not converted yet (stored before, or
+// uploaded seconds ago) has no variants: it is shown from `src` alone.
+import { z } from './zod';
+
+/** The widths photos are made in below their full width (a card on a phone, a card at 2x, a gallery). */
+export const CAR_PHOTO_WIDTHS = [320, 640, 1280] as const;
+
+export const carPhotoVariantSchema = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  jpeg: z.string(),
+  webp: z.string(),
+  avif: z.string(),
+});
+export type CarPhotoVariant = z.infer<typeof carPhotoVariantSchema>;
+
+export const carPhotoSchema = z
+  .object({
+    /** The full JPEG: the same URL as in the car's `images`, at the same position. */
+    src: z.string(),
+    /** The full photo's size in pixels; null until the photo is converted. */
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    /** Narrowest first; the last is the full width (its `jpeg` is `src`). Empty until converted. */
+    variants: z.array(carPhotoVariantSchema),
+  })
+  .describe('A car photo with the widths and formats it is stored in (issue 22).');
+export type CarPhoto = z.infer<typeof carPhotoSchema>;
+
+export type CarPhotoFormat = 'jpeg' | 'webp' | 'avif';
+
+/** A `srcset` of one format: `"/a-w320.avif 320w, /a-w640.avif 640w"`; empty when there are no variants. */
+export function photoSrcSet(photo: Pick<CarPhoto, 'variants'>, format: CarPhotoFormat): string {
+  return photo.variants.map((v) => `${v[format]} ${v.width}w`).join(', ');
+}
+
+/** What a `<picture>` needs: a srcset per format (empty strings without variants) and the fallback `src`. */
+export function photoSources(photo: CarPhoto): { avif: string; webp: string; jpeg: string; src: string } {
+  return { avif: photoSrcSet(photo, 'avif'), webp: photoSrcSet(photo, 'webp'), jpeg: photoSrcSet(photo, 'jpeg'), src: photo.src };
+}
+
+/**
+ * The smallest variant at least `cssWidth × dpr` pixels wide (the widest when none is), or null
+ * without variants: for places that take one URL (an og:image, a map marker's thumbnail).
+ */
+export function pickVariant(photo: Pick<CarPhoto, 'variants'>, minWidth: number): CarPhotoVariant | null {
+  if (photo.variants.length === 0) return null;
+  return photo.variants.find((v) => v.width >= minWidth) ?? photo.variants[photo.variants.length - 1]!;
+}
+
+/** A photo known only by its URL (not converted, or from a client that sent URLs alone). */
+export function plainCarPhoto(src: string): CarPhoto {
+  return { src, width: null, height: null, variants: [] };
+}
