@@ -22,6 +22,7 @@ import { adminRoutes } from './modules/admin';
 import { auditRoutes } from './modules/audit';
 import { bookingsRoutes, hostCancellations } from './modules/bookings';
 import { carsRoutes } from './modules/cars';
+import { dataProtectionRoutes } from './modules/data-protection';
 import { devtoolsRoutes } from './modules/devtools';
 import { earningsRoutes } from './modules/earnings';
 import { healthRoutes } from './modules/health';
@@ -167,6 +168,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(messagesRoutes(ctx));
       await api.register(earningsRoutes(ctx));
       await api.register(receiptsRoutes(ctx));
+      await api.register(dataProtectionRoutes(ctx));
       await api.register(tripsRoutes(ctx));
       await api.register(devtoolsRoutes(ctx));
     },

@@ -36,6 +36,10 @@ async function main() {
   const clock = clockFromEnv(env);
   if (env.KAROO_TEST_NOW) logger.warn({ now: clock.now().toISOString() }, 'test clock: KAROO_TEST_NOW pins the start time (NODE_ENV=test)');
   const runtime = createRuntime({ poolStats: handle.poolStats });
+  if (env.S3_BUCKET && !env.DOCUMENT_ENCRYPTION_KEY && env.NODE_ENV === 'production') {
+    // Instances share the bucket: a key generated on one instance's disk would not open another's files.
+    throw new Error('Invalid environment:\n  DOCUMENT_ENCRYPTION_KEY: required with S3_BUCKET in production, the same on every instance (openssl rand -base64 32)');
+  }
   const ctx = createAppContext({
     runtime,
     db: handle.db,
@@ -43,7 +47,7 @@ async function main() {
     clock,
     mailer: createMailer({ log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     jobs: createJobQueue({ pool: handle.pool, kind: handle.kind, log: logger }),
-    ...createStorage(env),
+    ...createStorage(env, logger),
     ...shared.context,
   });
   // The job queue's tables (pg-boss installs and migrates its own schema), each job's queue and the

@@ -30,3 +30,4 @@ export * from './analytics';
 export * from './message-polling';
 export * from './messages';
 export * from './trips';
+export * from './data-protection';

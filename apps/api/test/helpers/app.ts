@@ -1,5 +1,6 @@
 // The app under test: buildApp over a per-file database, a silent logger, files in a temp folder,
 // mail in the outbox (or an SMTP server) and a clock the test controls. Tests only use inject().
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,9 @@ import { TestClock } from './clock';
 import { openTestDatabase, withSchemaChangeLock } from './db';
 
 export const TEST_APP_URL = 'http://karoo.test';
+
+/** One document master key for every test app of a file (made here, never stored): two apps on one bucket open each other's files. */
+export const TEST_DOCUMENT_KEY = randomBytes(32).toString('base64');
 
 export interface OutboxMail {
   id: string;
@@ -130,6 +134,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // Factories write cars and bookings straight in SQL (no event): the browse index looks for
       // changes before every answer, so a test reads what it just wrote.
       BROWSE_INDEX_POLL_MS: '0',
+      DOCUMENT_ENCRYPTION_KEY: TEST_DOCUMENT_KEY,
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       ...options.env,
     });
