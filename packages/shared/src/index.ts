@@ -13,6 +13,7 @@ export * from './notifications';
 export * from './catalogues';
 export * from './settings';
 export * from './pricing';
+export * from './trip-rules';
 export * from './cancellation';
 export * from './cancellation-api';
 export * from './booking-rules';
