@@ -10,6 +10,7 @@ import { connectDatabase, timeoutsFromEnv } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed';
 import { browseIndexEnabled } from './modules/cars';
+import { loadPageRenderer } from './modules/pages';
 import { createJobQueue } from './jobs/queue';
 import { loadEnv } from './env';
 import { createRuntime } from './runtime';
@@ -59,7 +60,13 @@ async function main() {
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
-  const app = await buildApp({ ctx, logger, webDistDir });
+  // The public pages' server renderer, built beside the web app (decision 044); without it every page is the shell.
+  const pageRenderer = await loadPageRenderer(webDistDir).catch((error: unknown) => {
+    logger.error({ err: error }, 'server renderer failed to load: public pages are client-rendered');
+    return null;
+  });
+  if (pageRenderer) logger.info('public pages rendered on the server');
+  const app = await buildApp({ ctx, logger, webDistDir, pageRenderer });
 
   // Mail, refunds, booking expiry and pruning run on the job queue (decision 038).
   await ctx.jobs.startWorkers();

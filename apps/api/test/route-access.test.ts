@@ -23,6 +23,7 @@ const PUBLIC_OPERATIONS = [
   'GET /api/user/verify-reset-token/{token}',
   'POST /api/car/rentCar/{id}',
   'POST /api/payments/paystack/webhook',
+  'POST /api/privacy/unsubscribe',
   'POST /api/user/forgot-password',
   'POST /api/user/login',
   'POST /api/user/register',
@@ -54,6 +55,13 @@ const ADMIN_OPERATIONS: { operation: string; url: string; payload?: object }[] =
   { operation: 'PATCH /api/admin/disputes/{id}/resolve', url: '/api/admin/disputes/some-dispute/resolve', payload: { note: 'Settled with both parties' } },
   { operation: 'GET /api/admin/messages/reports', url: '/api/admin/messages/reports' },
   { operation: 'POST /api/admin/messages/reports/{id}/resolve', url: '/api/admin/messages/reports/some-report/resolve', payload: { note: 'Warned the sender' } },
+  { operation: 'GET /api/admin/privacy/corrections', url: '/api/admin/privacy/corrections' },
+  {
+    operation: 'POST /api/admin/privacy/corrections/{id}/decision',
+    url: '/api/admin/privacy/corrections/00000000-0000-4000-8000-000000000000/decision',
+    payload: { decision: 'decline', note: 'Not on the document' },
+  },
+  { operation: 'POST /api/admin/privacy/news', url: '/api/admin/privacy/news', payload: { subject: 'Karoo news', message: 'New cars in Durban this month.' } },
 ];
 
 interface Operation {

@@ -48,6 +48,8 @@ export const registerBodySchema = z.object({
   ...registerStep1Shape,
   terms_accepted: z.literal(true, { error: 'You must accept the terms and conditions' }),
   privacy_accepted: z.literal(true, { error: 'You must accept the privacy policy' }),
+  /** The marketing opt-in (MARKETING_CONSENT's words), unticked unless the person ticks it (decision 049). */
+  marketing_opt_in: z.boolean().optional(),
   role: safeText('Role').max(40).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -67,6 +69,7 @@ export type RegisterStep1Form = z.input<typeof registerStep1FormSchema>;
 export const registerStep2FormSchema = z.object({
   terms_accepted: z.boolean().refine((v) => v, 'You must accept the terms and conditions'),
   privacy_accepted: z.boolean().refine((v) => v, 'You must accept the privacy policy'),
+  marketing_opt_in: z.boolean(),
 });
 export type RegisterStep2Form = z.infer<typeof registerStep2FormSchema>;
 

@@ -110,7 +110,16 @@ export interface MailOutboxTable {
   last_error: string | null;
   /** The Message-ID header every attempt uses, so a duplicate is recognisable. */
   message_id: string | null;
+  /** Marketing is sent only to a person whose latest marketing choice is yes (migration 0026, decision 049). */
+  kind: Generated<MailKind>;
+  /** The person the mail is for, when it is one of Karoo's users (marketing always is). */
+  user_id: string | null;
+  /** Extra headers (a marketing mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
 }
+
+/** Transactional mail (bookings, payments, accounts) is not marketing: it needs no opt-in. */
+export type MailKind = 'transactional' | 'marketing';
 
 export type MailStatus = 'pending' | 'sent' | 'kept' | 'failed';
 

@@ -7,6 +7,7 @@
 // panel lists it and can send it again) and the job is in 'mail.send.dead'.
 // Without SMTP_URL the job "delivers" to the outbox: the row is 'kept' and its links logged.
 import type { AppContext } from '../context';
+import { hasMarketingConsent, MARKETING_CONSENT_WITHDRAWN } from '../lib/marketing-consent';
 import { markOutboxMailAttemptFailed, markOutboxMailDelivered, startOutboxMailAttempt } from '../lib/mail-outbox.repository';
 import type { JobDefinition, QueuedJob, RetryPolicy } from './queue';
 
@@ -45,6 +46,11 @@ export async function deliverOutboxMail(ctx: AppContext, job: QueuedJob<'mail.se
   const mail = await startOutboxMailAttempt(ctx.db, job.data.mailId);
   // Delivered by an earlier attempt (whose job was then taken for dead), given up, or pruned.
   if (!mail) return;
+  // Marketing goes out only while the person still wants it (decision 049): withdrawn meanwhile, never sent.
+  if (mail.kind === 'marketing' && !(mail.user_id && (await hasMarketingConsent(ctx.db, mail.user_id)))) {
+    await markOutboxMailAttemptFailed(ctx.db, mail.id, MARKETING_CONSENT_WITHDRAWN, null);
+    return;
+  }
   try {
     await ctx.mailer.deliver(mail);
   } catch (error) {

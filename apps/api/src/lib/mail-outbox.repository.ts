@@ -4,7 +4,7 @@
 // the end-to-end tests, and pruned by the daily job.
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connection';
-import type { MailOutboxTable, MailStatus } from '../db/schema';
+import type { MailKind, MailOutboxTable, MailStatus } from '../db/schema';
 
 export type OutboxMailRow = Selectable<MailOutboxTable>;
 
@@ -17,6 +17,10 @@ export interface NewOutboxMail {
   transport: 'smtp' | 'outbox';
   message_id?: string | null;
   next_attempt_at?: Date | null;
+  kind?: MailKind;
+  user_id?: string | null;
+  /** JSON of the extra headers. */
+  headers?: string | null;
 }
 
 export async function insertOutboxMail(db: Db, mail: NewOutboxMail): Promise<string> {

@@ -7,11 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailKind } from '../db/schema';
 import type { AppContext } from '../context';
 import { inTransaction, type Tx } from '../events/domain-events';
 import { render } from '@react-email/components';
 import { createElement } from 'react';
 import { KarooEmail, karooEmailText, type KarooEmailProps } from './mail-templates/karoo-email';
+import { assertMarketingAllowed } from './marketing-consent';
 import { insertOutboxMail, requeueFailedMail, type NewOutboxMail, type OutboxMailRow } from './mail-outbox.repository';
 
 export interface MailMessage {
@@ -19,6 +21,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * 'marketing' (decision 049, POPIA s. 69): queued only for a user whose latest marketing choice is
+   * yes, and delivered only if it still is; it must name the user and carry the unsubscribe headers.
+   * Everything else (bookings, payments, account mail) is transactional, the default.
+   */
+  kind?: MailKind;
+  /** The Karoo user the mail is for (required for marketing). */
+  userId?: string | null;
+  /** Extra headers: a marketing mail's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -68,6 +80,9 @@ export function createMailer(options: { log: FastifyBaseLogger; smtpUrl?: string
         transport,
         message_id: `<${id}@${domain}>`,
         next_attempt_at: now,
+        kind: message.kind ?? 'transactional',
+        user_id: message.userId ?? null,
+        headers: message.headers ? JSON.stringify(message.headers) : null,
       };
     },
     async deliver(mail) {
@@ -84,6 +99,7 @@ export function createMailer(options: { log: FastifyBaseLogger; smtpUrl?: string
         ...(mail.html_body ? { html: mail.html_body } : {}),
         // The same Message-ID on every attempt: a message delivered twice is recognisably one.
         ...(mail.message_id ? { messageId: mail.message_id } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
     },
     close() {
@@ -98,6 +114,7 @@ export function createMailer(options: { log: FastifyBaseLogger; smtpUrl?: string
  * committed. Returns the row's id.
  */
 export async function queueMail(ctx: Pick<AppContext, 'mailer' | 'jobs'>, tx: Tx, message: MailMessage): Promise<string> {
+  if (message.kind === 'marketing') await assertMarketingAllowed(tx.db, message);
   const id = await insertOutboxMail(tx.db, ctx.mailer.outboxRow(message, tx.now));
   await ctx.jobs.enqueue(tx, 'mail.send', { mailId: id });
   return id;

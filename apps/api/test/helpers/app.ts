@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildOptions } from '../../src/app';
 import { createAppContext } from '../../src/app-context';
 import type { AppContext } from '../../src/context';
 import type { DatabaseHandle, Db } from '../../src/db/connection';
@@ -68,6 +68,8 @@ export interface TestAppOptions {
   smtpUrl?: string;
   /** A built web app to serve (index.html and assets), as server.ts does. */
   webDistDir?: string;
+  /** The public pages' server renderer, its template and the sitemap's paging (decision 044). */
+  pages?: Pick<BuildOptions, 'pageRenderer' | 'pageTemplate' | 'sitemapUrlsPerFile'>;
   /** Give the app a runtime (shutdown state, pool use, job beats) as server.ts does. */
   runtime?: boolean;
   /** Opens the app's database instead of the file's own (through a proxy the test controls, say). */
@@ -154,7 +156,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // under the lock other files migrate under, so their introspection never meets a table vanishing.
     await withSchemaChangeLock(() => ctx.jobs.start());
     cleanups.push(() => withSchemaChangeLock(() => ctx.jobs.stop()));
-    const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
+    const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}), ...options.pages });
     cleanups.push(async () => ctx.mailer.close());
     cleanups.push(() => app.close());
     await app.ready();

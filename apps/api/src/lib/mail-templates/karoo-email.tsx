@@ -11,11 +11,13 @@ export interface KarooEmailProps {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string } | undefined;
+  /** Marketing only (decision 049): the one-click unsubscribe link, in the footer of every marketing email. */
+  unsubscribeUrl?: string | undefined;
 }
 
 const colours = { text: '#1f2937', muted: '#6b7280', brand: '#c2410c', line: '#e5e7eb', page: '#f9fafb' };
 
-export function KarooEmail({ greeting, paragraphs, action }: KarooEmailProps) {
+export function KarooEmail({ greeting, paragraphs, action, unsubscribeUrl }: KarooEmailProps) {
   return (
     <Html lang="en-ZA">
       <Head />
@@ -38,6 +40,14 @@ export function KarooEmail({ greeting, paragraphs, action }: KarooEmailProps) {
           ) : null}
           <Hr style={{ borderColor: colours.line, margin: '24px 0 12px' }} />
           <Text style={{ fontSize: '14px', color: colours.muted, margin: 0 }}>The Karoo team</Text>
+          {unsubscribeUrl ? (
+            <Text style={{ fontSize: '12px', color: colours.muted, margin: '12px 0 0' }}>
+              You get this email because you chose to hear Karoo news.{' '}
+              <a href={unsubscribeUrl} style={{ color: colours.muted }}>
+                Unsubscribe
+              </a>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>
@@ -45,6 +55,13 @@ export function KarooEmail({ greeting, paragraphs, action }: KarooEmailProps) {
 }
 
 /** The text part of the same email: what a client without HTML shows, with the button's link written out. */
-export function karooEmailText({ greeting, paragraphs, action }: KarooEmailProps): string {
-  return [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), 'The Karoo team'].join('\n');
+export function karooEmailText({ greeting, paragraphs, action, unsubscribeUrl }: KarooEmailProps): string {
+  return [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    'The Karoo team',
+    ...(unsubscribeUrl ? ['', `You get this email because you chose to hear Karoo news. Unsubscribe: ${unsubscribeUrl}`] : []),
+  ].join('\n');
 }

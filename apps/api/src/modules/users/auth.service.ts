@@ -52,17 +52,23 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<Use
   if (await repo.isEmailTaken(ctx.db, email)) {
     throw conflict('An account with this email already exists', { email: 'An account with this email already exists' });
   }
-  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(body.password);
   try {
-    return await repo.insertUser(ctx.db, {
-      username,
-      email,
-      full_name: body.full_name.trim(),
-      password_hash: await hashPassword(body.password),
-      role: 'customer',
-      verification_status: 'pending_verification',
-      terms_accepted_at: now,
-      privacy_accepted_at: now,
+    // The account and the record of what it accepted (the versions of the terms and privacy notice,
+    // the marketing choice: decision 049) commit together.
+    return await inTransaction(ctx, async (tx) => {
+      const user = await repo.insertUser(tx.db, {
+        username,
+        email,
+        full_name: body.full_name.trim(),
+        password_hash: passwordHash,
+        role: 'customer',
+        verification_status: 'pending_verification',
+        terms_accepted_at: tx.now,
+        privacy_accepted_at: tx.now,
+      });
+      tx.emit({ type: 'user.registered', user: { id: user.id, username: user.username }, marketingOptIn: body.marketing_opt_in === true });
+      return user;
     });
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides, and the loser gets the same 409.

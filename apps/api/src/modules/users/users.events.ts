@@ -4,6 +4,10 @@ declare module '../../events/domain-events' {
     'user.verified': { user: UserRef; before: string };
     'user.rejected': { user: UserRef; notes: string | null; before: string };
     'user.created': { user: UserRef; after: Record<string, unknown> };
+    /** Someone signed up; they accepted the terms and privacy notice in force, and made a marketing choice (decision 049). */
+    'user.registered': { user: UserRef; marketingOptIn: boolean };
+    /** An administrator opened one of a person's verification documents (audited; the person sees when and by which role). */
+    'user.document_viewed': { user: UserRef; document: string };
     'user.updated': { user: UserRef; before: Record<string, unknown>; after: Record<string, unknown> };
     /**
      * An account is about to be closed (dispatched: its subscribers act at once, in the closing

@@ -216,7 +216,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: fileAnswer('The document', ['application/pdf', 'image/jpeg', 'image/png']),
       }, async (request, reply) => {
         const user = await users.findVisibleUser(ctx, currentUser(request), request.params.id);
-        const { doc, data } = await users.readDocument(ctx, user, request.params.type);
+        const { doc, data } = await users.readDocument(ctx, currentUser(request), user, request.params.type);
         return sendPrivateFile(reply, { data, mime: doc.mime_type }, {
           filename: `${user.username}_${doc.type}.${documentExtension(doc.mime_type)}`,
           inline: request.query.inline,

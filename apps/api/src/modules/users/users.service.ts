@@ -7,6 +7,7 @@ import {
   missingRequiredDocuments,
   missingVerificationItems,
   userVerificationBlocker,
+  type CorrectionField,
   type CreateUserBody,
   type DocumentType,
   type UpdateUserBody,
@@ -14,7 +15,7 @@ import {
 } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
-import { inTransaction } from '../../events/domain-events';
+import { inTransaction, type Tx } from '../../events/domain-events';
 import type { UserRow, UserUpdate } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword } from '../../lib/passwords';
@@ -157,11 +158,35 @@ export async function uploadDocument(
   return user;
 }
 
-export async function readDocument(ctx: AppContext, user: UserRow, type: DocumentType) {
+export async function readDocument(ctx: AppContext, viewer: UserRow, user: UserRow, type: DocumentType) {
   const doc = await repo.findDocument(ctx.db, user.id, type);
   const data = doc ? await ctx.privateFiles.read(doc.storage_key) : null;
   if (!doc || !data) throw notFound('Document not found');
+  // An administrator looking at someone's document is an action the person may ask about (POPIA
+  // s. 23, decision 049): audited, and shown to them on Privacy and data by role and date.
+  if (viewer.id !== user.id && isAdmin(viewer)) {
+    await inTransaction(ctx, async (tx) => tx.emit({ type: 'user.document_viewed', user: { id: user.id, username: user.username }, document: type }), { by: viewer });
+  }
   return { doc, data };
+}
+
+/**
+ * An administrator's approved correction (decision 049): the person's field set to the value they
+ * asked for, in the caller's transaction, audited as user.updated like any admin change.
+ */
+export async function applyCorrection(tx: Tx, userId: string, field: CorrectionField, value: string): Promise<void> {
+  const target = await repo.findUserByIdOrUsername(tx.db, userId);
+  if (!target) throw notFound('User not found');
+  if (field === 'email' && (await repo.isEmailTaken(tx.db, value, target.id))) {
+    throw conflict('Another account already uses this email address', { email: 'Another account already uses this email address' });
+  }
+  await repo.updateUser(tx.db, target.id, { [field]: value }, tx.now);
+  tx.emit({
+    type: 'user.updated',
+    user: { id: target.id, username: target.username },
+    before: { [field]: auditValue(field, target[field]) },
+    after: { [field]: auditValue(field, value) },
+  });
 }
 
 export async function setVerification(ctx: AppContext, admin: UserRow, target: UserRow, body: VerificationBody): Promise<UserRow> {
