@@ -10,12 +10,12 @@ import { LocalCacheBus } from './lib/cache-bus';
 import { createPaymentProvider } from './lib/payments';
 import { auditSubscriptions } from './modules/audit';
 import { bookingExpiryJob, bookingsSubscriptions } from './modules/bookings';
-import { breachNoticeJob, dataProtectionSubscriptions, documentRetentionJob, documentSealJob, scrubMailJob } from './modules/data-protection';
 import { carsSubscriptions, createBrowseIndex, createListingCache } from './modules/cars';
 import { earningsSubscriptions } from './modules/earnings';
 import { messagesSubscriptions } from './modules/messages';
 import { notificationsSubscriptions } from './modules/notifications';
 import { paymentsSubscriptions, refundAttemptJob, refundSweepJob } from './modules/payments';
+import { privacyExportJob, privacyExportsExpireJob, privacySubscriptions } from './modules/privacy';
 import { reviewRevealJob, reviewsSubscriptions } from './modules/reviews';
 import { createSettingsCache, settingsSubscriptions } from './modules/settings';
 import { tripsSubscriptions } from './modules/trips';
@@ -36,11 +36,11 @@ export const SUBSCRIPTIONS = [
   reviewsSubscriptions,
   messagesSubscriptions,
   tripsSubscriptions,
-  dataProtectionSubscriptions,
+  privacySubscriptions,
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */
-export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob];
+export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, privacyExportJob, privacyExportsExpireJob];
 
 /**
  * What the process opens before the app: the database, mail, files, the clock, the job queue and

@@ -34,6 +34,19 @@ function entryFor(event: DomainEvent): Entry | null {
       return { action: event.type, target_type: 'user', target_id: event.user.id, target_label: event.user.username, after: event.after };
     case 'user.updated':
       return { action: event.type, target_type: 'user', target_id: event.user.id, target_label: event.user.username, before: event.before, after: event.after };
+    case 'user.document_viewed':
+      // Reading someone's identity documents is an action too; the person sees it by role and date (decision 049).
+      return { action: event.type, target_type: 'user', target_id: event.user.id, target_label: event.user.username, after: { document: event.document } };
+    case 'privacy.correction_decided':
+      return {
+        action: event.type,
+        target_type: 'user',
+        target_id: event.user.id,
+        target_label: event.user.username,
+        before: { request: event.requestId, field: event.field, status: 'open' },
+        after: { request: event.requestId, field: event.field, status: event.decision === 'approve' ? 'approved' : 'declined' },
+        reason: event.note,
+      };
     case 'user.deleted':
       return { action: event.type, target_type: 'user', target_id: event.user.id, target_label: event.user.username, before: event.before };
     case 'car.verified':
@@ -147,16 +160,6 @@ function entryFor(event: DomainEvent): Entry | null {
         before: { status: 'open', kind: event.dispute.kind },
         after: { status: 'resolved' },
         reason: event.note,
-      };
-    case 'breach.recorded':
-      // A security compromise recorded and told to the people it affects (POPIA s. 22; decision 050).
-      return {
-        action: event.type,
-        target_type: 'breach',
-        target_id: event.breachId,
-        target_label: `Security compromise discovered ${event.discoveredAt}`,
-        after: { data_categories: event.dataCategories, scope: event.scope, affected: event.affected },
-        reason: event.summary,
       };
     case 'trip.records_read':
       // An admin reading a booking's check-in and check-out records or photos (decisions.md section 12).

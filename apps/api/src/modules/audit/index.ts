@@ -13,6 +13,8 @@ const AUDITED: DomainEventType[] = [
   'user.created',
   'user.updated',
   'user.deleted',
+  'user.document_viewed',
+  'privacy.correction_decided',
   'car.verified',
   'car.rejected',
   'car.registration_verified',
@@ -32,7 +34,6 @@ const AUDITED: DomainEventType[] = [
   'trip.records_read',
   'conversation.read_by_admin',
   'message.report_resolved',
-  'breach.recorded',
 ];
 
 /** The audit row commits with the change itself; listed first, so it is written before the notices. */
