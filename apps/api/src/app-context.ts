@@ -10,6 +10,7 @@ import { LocalCacheBus } from './lib/cache-bus';
 import { createPaymentProvider } from './lib/payments';
 import { auditSubscriptions } from './modules/audit';
 import { bookingExpiryJob, bookingsSubscriptions } from './modules/bookings';
+import { breachNoticeJob, dataProtectionSubscriptions, documentRetentionJob, documentSealJob, scrubMailJob } from './modules/data-protection';
 import { carsSubscriptions, createBrowseIndex, createListingCache } from './modules/cars';
 import { earningsSubscriptions } from './modules/earnings';
 import { messagesSubscriptions } from './modules/messages';
@@ -36,11 +37,12 @@ export const SUBSCRIPTIONS = [
   reviewsSubscriptions,
   messagesSubscriptions,
   tripsSubscriptions,
+  dataProtectionSubscriptions,
   privacySubscriptions,
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */
-export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, privacyExportJob, privacyExportsExpireJob];
+export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, privacyExportJob, privacyExportsExpireJob];
 
 /**
  * What the process opens before the app: the database, mail, files, the clock, the job queue and

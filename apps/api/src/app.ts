@@ -1,7 +1,7 @@
 // Builds the Fastify app from its context. Tests call buildApp and use app.inject(); server.ts
 // is the only place that opens a port.
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -22,12 +22,14 @@ import { adminRoutes } from './modules/admin';
 import { auditRoutes } from './modules/audit';
 import { bookingsRoutes, hostCancellations } from './modules/bookings';
 import { carsRoutes } from './modules/cars';
+import { dataProtectionRoutes } from './modules/data-protection';
 import { devtoolsRoutes } from './modules/devtools';
 import { earningsRoutes } from './modules/earnings';
 import { healthRoutes } from './modules/health';
 import { messagesRoutes } from './modules/messages';
 import { privacyRoutes } from './modules/privacy';
 import { notificationsRoutes } from './modules/notifications';
+import { createPageServer, INTERNAL_HEADER, isRenderedPage, sitemapRoutes, type PageRenderer } from './modules/pages';
 import { cancelPaidTrip, cancelTripRequestOf, findVisibleLedger, paymentsRoutes } from './modules/payments';
 import { receiptsRoutes } from './modules/receipts';
 import { reviewsRoutes } from './modules/reviews';
@@ -49,11 +51,23 @@ export interface BuildOptions {
   logger: FastifyBaseLogger;
   /** Folder of the built SPA; served with an index.html fallback when present. */
   webDistDir?: string;
+  /**
+   * The web app's server renderer (decision 044; server.ts loads apps/web/dist-server): with it the
+   * public pages are sent rendered; without it every page is index.html.
+   */
+  pageRenderer?: PageRenderer | null;
+  /** The HTML the renderer's pages are put in; the built index.html unless given. */
+  pageTemplate?: string;
+  /** Addresses per sitemap file (50,000 by the protocol; tests page with fewer). */
+  sitemapUrlsPerFile?: number;
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
-export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemplate, sitemapUrlsPerFile }: BuildOptions): Promise<FastifyInstance> {
+  // The server renderer's own API calls (app.inject) carry this process's key past the rate limit:
+  // they come from 127.0.0.1 for every visitor of a public page.
+  const internalKey = randomBytes(24).toString('base64url');
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 1024 * 1024,
@@ -146,6 +160,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(rateLimit, {
         max: ctx.env.RATE_LIMIT_PER_MINUTE,
         timeWindow: '1 minute',
+        allowList: (request) => request.headers[INTERNAL_HEADER] === internalKey,
         // With REDIS_URL every instance counts against one limit (decision 026).
         ...(ctx.redis ? { store: redisRateLimitStore(ctx.redis, `${ctx.env.CACHE_NAMESPACE}:rate-limit:`, logger) } : {}),
         errorResponseBuilder: (_request, context) =>
@@ -168,6 +183,7 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
       await api.register(messagesRoutes(ctx));
       await api.register(earningsRoutes(ctx));
       await api.register(receiptsRoutes(ctx));
+      await api.register(dataProtectionRoutes(ctx));
       await api.register(tripsRoutes(ctx));
       await api.register(privacyRoutes(ctx));
       await api.register(devtoolsRoutes(ctx));
@@ -178,7 +194,12 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
   // Car photos (public files), from the public store whatever it is; cached for good.
   await app.register(publicFilesRoutes(ctx));
 
+  // sitemap.xml and robots.txt, where crawlers look for them (decision 044).
+  await app.register(sitemapRoutes(ctx, sitemapUrlsPerFile ? { urlsPerFile: sitemapUrlsPerFile } : {}));
+
   const hasWeb = !!webDistDir && existsSync(path.join(webDistDir, 'index.html'));
+  const template = pageTemplate ?? (hasWeb ? readFileSync(path.join(webDistDir, 'index.html'), 'utf8') : null);
+  const servePage = hasWeb && pageRenderer && template ? createPageServer(ctx, app, { renderer: pageRenderer, template, internalKey }) : null;
   if (hasWeb) {
     // The build writes a .br and a .gz copy of each file (vite.config.ts): sent as the browser
     // accepts; hashed assets are cached for good, the app's HTML is always revalidated.
@@ -193,13 +214,15 @@ export async function buildApp({ ctx, logger, webDistDir }: BuildOptions): Promi
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     // The app's HTML answers only for its own routes (GET, not the API, not a file): a missing
     // photo, a missing script chunk or any other file name is a real 404, so browsers, caches and
     // crawlers never take the app's page for an image or a script.
     const isFile = url.startsWith(PUBLIC_URL_PREFIX) || url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url);
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !isFile) {
+      // The public pages rendered on the server; the shell when rendering failed (logged) or for any other page.
+      if (servePage && isRenderedPage(url) && (await servePage(request, reply))) return reply;
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ success: false, message: isFile ? 'File not found' : `Route ${request.method} ${url} not found` });

@@ -158,6 +158,12 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
   /**
+   * The master key that seals identity documents and other private files at rest (32 bytes, base64
+   * or hex; docs/decisions/050-account-deletion-retention-breaches.md). Unset: one is generated in
+   * DATA_DIR/keys on first start (refused in production with S3_BUCKET, where instances share files).
+   */
+  DOCUMENT_ENCRYPTION_KEY: z.string().optional(),
+  /**
    * Tests only: the instant the server's clock starts at (ISO 8601 with an offset, e.g.
    * 2027-01-25T08:00:00+02:00); it then runs at real speed. Refused unless NODE_ENV=test.
    */

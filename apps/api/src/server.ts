@@ -10,6 +10,7 @@ import { connectDatabase, timeoutsFromEnv } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed';
 import { browseIndexEnabled } from './modules/cars';
+import { loadPageRenderer } from './modules/pages';
 import { createJobQueue } from './jobs/queue';
 import { loadEnv } from './env';
 import { createRuntime } from './runtime';
@@ -36,6 +37,10 @@ async function main() {
   const clock = clockFromEnv(env);
   if (env.KAROO_TEST_NOW) logger.warn({ now: clock.now().toISOString() }, 'test clock: KAROO_TEST_NOW pins the start time (NODE_ENV=test)');
   const runtime = createRuntime({ poolStats: handle.poolStats });
+  if (env.S3_BUCKET && !env.DOCUMENT_ENCRYPTION_KEY && env.NODE_ENV === 'production') {
+    // Instances share the bucket: a key generated on one instance's disk would not open another's files.
+    throw new Error('Invalid environment:\n  DOCUMENT_ENCRYPTION_KEY: required with S3_BUCKET in production, the same on every instance (openssl rand -base64 32)');
+  }
   const ctx = createAppContext({
     runtime,
     db: handle.db,
@@ -43,7 +48,7 @@ async function main() {
     clock,
     mailer: createMailer({ log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     jobs: createJobQueue({ pool: handle.pool, kind: handle.kind, log: logger }),
-    ...createStorage(env),
+    ...createStorage(env, logger),
     ...shared.context,
   });
   // The job queue's tables (pg-boss installs and migrates its own schema), each job's queue and the
@@ -55,7 +60,13 @@ async function main() {
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
-  const app = await buildApp({ ctx, logger, webDistDir });
+  // The public pages' server renderer, built beside the web app (decision 044); without it every page is the shell.
+  const pageRenderer = await loadPageRenderer(webDistDir).catch((error: unknown) => {
+    logger.error({ err: error }, 'server renderer failed to load: public pages are client-rendered');
+    return null;
+  });
+  if (pageRenderer) logger.info('public pages rendered on the server');
+  const app = await buildApp({ ctx, logger, webDistDir, pageRenderer });
 
   // Mail, refunds, booking expiry and pruning run on the job queue (decision 038).
   await ctx.jobs.startWorkers();

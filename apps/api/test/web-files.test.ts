@@ -1,6 +1,6 @@
 // The built web app as server.ts serves it: the app's HTML for its own routes, and a real 404 for
 // any missing file (a photo, a script chunk), so nothing takes the app's page for an image or a
-// script; robots.txt is a real file.
+// script; robots.txt is the API's own (decision 044).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -18,7 +18,6 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("karoo")');
-  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   // As the build writes them (vite.config.ts, precompress): a .br and a .gz copy of each big file.
   await writeFile(path.join(dist, 'assets', 'big-def456.js'), BIG_ASSET);
   await writeFile(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_ASSET));
@@ -89,7 +88,7 @@ describe('serving the web app', () => {
   });
 
   it('answers 404 (not the app) for a missing asset, photo or other file', async () => {
-    for (const url of ['/assets/index-gone999.js', '/assets/missing.css', '/uploads/cars/nope.webp', '/favicon-old.ico', '/sitemap.xml']) {
+    for (const url of ['/assets/index-gone999.js', '/assets/missing.css', '/uploads/cars/nope.webp', '/favicon-old.ico', '/sitemap-old.xml']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('<div id="root">');

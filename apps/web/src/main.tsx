@@ -1,25 +1,76 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider, type HydrationState } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
-// One query cache for the pages and the router's loaders (a car page's request starts early).
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+// The public pages come rendered from the server with the state they were rendered from (decision
+// 044, entry-server.tsx); every other page is the empty shell, rendered here.
+const ROUTER_STATE_ID = 'karoo-router-state';
+const QUERY_STATE_ID = 'karoo-query-state';
 
-// After a 401 the session is gone: go to sign in, and come back here afterwards.
-function goToLogin() {
-  const { pathname, search, hash } = router.state.location;
-  void router.navigate('/login', { state: { from: { pathname, search, hash } } });
+function readState<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders onSessionExpired={goToLogin} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+async function start() {
+  const container = document.getElementById('root')!;
+  const routerState = readState<HydrationState>(ROUTER_STATE_ID);
+  const queryState = readState<DehydratedState>(QUERY_STATE_ID);
+  const isServerRendered = !!routerState && container.hasChildNodes();
+
+  // One query cache for the pages and the router's loaders (a car page's request starts early).
+  const queryClient = createQueryClient();
+  if (isServerRendered) {
+    if (queryState) {
+      hydrate(queryClient, queryState);
+      // As on the server (entry-server.tsx): a failed request (a car not on Karoo) stays failed on mount.
+      for (const query of queryState.queries) {
+        if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+      }
+    }
+    // The page's lazy routes are loaded before the first render, so that it matches the server's
+    // HTML instead of showing the loading placeholder.
+    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const loaded = await (route.lazy as () => Promise<Record<string, unknown>>)();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  const router = createAppRouter(queryClient, isServerRendered ? routerState : undefined);
+
+  // After a 401 the session is gone: go to sign in, and come back here afterwards.
+  function goToLogin() {
+    const { pathname, search, hash } = router.state.location;
+    void router.navigate('/login', { state: { from: { pathname, search, hash } } });
+  }
+
+  const app = (
+    <StrictMode>
+      <AppProviders onSessionExpired={goToLogin} queryClient={queryClient} hydrating={isServerRendered}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (isServerRendered) {
+    hydrateRoot(container, app, {
+      // A page that does not match its server HTML is re-rendered by React; said loudly, so the
+      // end-to-end run (public-pages.spec.ts) fails on it.
+      onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+    });
+  }
+  else createRoot(container).render(app);
+}
+
+void start();

@@ -3,7 +3,7 @@
 import { safeText } from './text';
 import { z } from './zod';
 
-export const AUDIT_TARGET_TYPES = ['user', 'car', 'booking', 'settings', 'payout', 'refund'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'car', 'booking', 'settings', 'payout', 'refund', 'breach'] as const;
 
 export const auditEntrySchema = z.object({
   id: z.string(),

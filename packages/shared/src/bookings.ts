@@ -182,7 +182,11 @@ export const bookingSchema = z.object({
   booking_type: z.enum(['hourly', 'daily']),
   duration_days: z.number().int(),
   duration_hours: z.number().int().nullable(),
+  /** The rental after the discount (decision 048). */
   subtotal: money,
+  /** The car's weekly or monthly discount taken off the rental, and its per cent (0 when none; decision 048). */
+  discount: money.optional(),
+  discount_rate: z.number().optional(),
   service_fee: money,
   insurance_fee: money,
   pickup_fee: money,

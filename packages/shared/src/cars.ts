@@ -18,6 +18,7 @@ import {
 } from './limits';
 import { formatRand } from './pricing';
 import { safeText } from './text';
+import { tripRulesSchema } from './trip-rules';
 import { carPhotoSchema } from './car-photos';
 
 export const CAR_STATUSES = ['available', 'offline', 'active', 'rented', 'maintenance'] as const;
@@ -370,6 +371,8 @@ export const carSchema = z.object({
   rules: z.array(z.string()),
   pickup_options: z.array(pickupOptionSchema),
   insurance_options: z.array(insuranceOptionSchema),
+  /** Trip rules and long-trip discounts (decision 048); always answered by the API. */
+  trip_rules: tripRulesSchema.optional(),
   seating_capacity: z.number().int(),
   fuel_type: z.string(),
   transmission: z.string(),

@@ -4,7 +4,11 @@
 // Arithmetic is in integer cents so nothing drifts. Every rounded figure is rounded to whole rand,
 // half up, as the seed's screens round (Math.round on rand amounts):
 //   hourly rate     = round(daily price / 10)
-//   subtotal        = daily price x days, or hourly rate x hours
+//   rental          = daily price x days, or hourly rate x hours
+//   discount        = round(rental x the car's weekly or monthly discount / 100) (daily trips of
+//                     7+ or 28+ days, decision 048; 0 otherwise)         shown as 'Weekly discount (N%)'
+//   subtotal        = rental - discount (the rental part of the price: every fee and share below,
+//                     and the cancellation fee's "one day's average price", are taken from it)
 //   service fee     = round(subtotal x platformCommission / 100)      shown as 'Service fee (N%)'
 //   insurance       = daily_rate x days, or round(daily_rate / 24 x hours)
 //   pickup fee      = the chosen option's additional_fee
@@ -12,6 +16,8 @@
 //   host earnings   = round((subtotal + pickup fee) x (1 - platform_fee / 100)), at most their sum
 //   app fee         = total - host earnings
 // Amounts that are not rounded (a daily price of R455.50 times 3 days) keep their cents.
+
+import { discountLabel, tripDiscount } from './trip-rules';
 
 export interface PricingSettings {
   /** Renter service fee percent (settings platformCommission = commission_rate). */
@@ -33,10 +39,17 @@ export interface PriceInput {
   /** The insurance option's daily_rate in rand (0 when none). */
   insuranceDailyRate?: number;
   settings: PricingSettings;
+  /** The car's long-trip discounts (trip rules); none when absent. */
+  discounts?: { weekly_discount_percent: number; monthly_discount_percent: number } | null;
 }
 
 export interface PriceCents {
   hourlyRate: number;
+  /** Daily price x days, or hourly rate x hours, before any discount. */
+  rental: number;
+  /** Taken off the rental (0 when no discount applies). */
+  discount: number;
+  /** The rental after the discount. */
   subtotal: number;
   serviceFee: number;
   insuranceFee: number;
@@ -53,6 +66,12 @@ export interface PriceBreakdown {
   /** Rand amounts. */
   dailyPrice: number;
   hourlyRate: number;
+  rental: number;
+  discount: number;
+  /** Per cent off the rental (0 when none applies). */
+  discountRate: number;
+  /** 'Weekly discount (10%)', or null when none applies. */
+  discountLabel: string | null;
   subtotal: number;
   serviceFee: number;
   insuranceFee: number;
@@ -80,7 +99,10 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
 
   const dailyCents = toCents(input.dailyPrice);
   const hourlyRate = roundToRand(dailyCents / 10);
-  const subtotal = input.isHourly ? hourlyRate * hours : dailyCents * days;
+  const rental = input.isHourly ? hourlyRate * hours : dailyCents * days;
+  const applied = tripDiscount(input.discounts, { isHourly: input.isHourly, days });
+  const discount = Math.min(rental, roundToRand((rental * applied.percent) / 100));
+  const subtotal = rental - discount;
   const serviceFee = roundToRand((subtotal * serviceFeeRate) / 100);
   const insuranceRate = toCents(input.insuranceDailyRate ?? 0);
   const insuranceFee = input.isHourly ? roundToRand((insuranceRate * hours) / 24) : insuranceRate * days;
@@ -90,7 +112,7 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
   const carOwnerEarnings = Math.min(subtotal + pickupFee, roundToRand(((subtotal + pickupFee) * (100 - commissionRate)) / 100));
   const appFee = total - carOwnerEarnings;
 
-  const cents: PriceCents = { hourlyRate, subtotal, serviceFee, insuranceFee, pickupFee, total, carOwnerEarnings, appFee };
+  const cents: PriceCents = { hourlyRate, rental, discount, subtotal, serviceFee, insuranceFee, pickupFee, total, carOwnerEarnings, appFee };
   const rand = (c: number) => c / 100;
   return {
     isHourly: input.isHourly,
@@ -98,6 +120,10 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
     hours,
     dailyPrice: rand(dailyCents),
     hourlyRate: rand(hourlyRate),
+    rental: rand(rental),
+    discount: rand(discount),
+    discountRate: discount > 0 ? applied.percent : 0,
+    discountLabel: applied.kind && discount > 0 ? discountLabel(applied.kind, applied.percent) : null,
     subtotal: rand(subtotal),
     serviceFee: rand(serviceFee),
     insuranceFee: rand(insuranceFee),

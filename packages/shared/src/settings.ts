@@ -2,7 +2,9 @@
 // both shapes the seed's screens read: shape A (camelCase) and shape B (snake_case). Keys that
 // name the same value in both shapes always agree.
 import { z } from './zod';
+import { SUPPORT_EMAIL } from './constants';
 import { atMostRand, MAX_CAR_VALUE, MAX_RENTAL_DAYS_LIMIT } from './limits';
+import { safeText } from './text';
 
 export const CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP', 'CAD'] as const;
 
@@ -34,6 +36,14 @@ export const settingsSchema = z.object({
   host_cancellation_penalty_early: z.number(),
   /** Rand charged to a host who cancels a paid trip within 24 hours of its start. */
   host_cancellation_penalty_late: z.number(),
+  /** Days an identity document's file is kept after its account was verified (POPIA s. 14; decision 050). */
+  document_retention_days: z.number().int(),
+  /** Days a rejected account's documents, or documents never completed for review, are kept. */
+  unsubmitted_document_days: z.number().int(),
+  /** The Information Officer the privacy page names (POPIA s. 55); an empty name shows the office alone. */
+  information_officer_name: z.string(),
+  information_officer_email: z.string(),
+  information_officer_phone: z.string(),
 });
 export type PlatformSettings = z.infer<typeof settingsSchema>;
 
@@ -58,6 +68,11 @@ export const DEFAULT_SETTINGS: PlatformSettings = {
   },
   host_cancellation_penalty_early: 250,
   host_cancellation_penalty_late: 500,
+  document_retention_days: 90,
+  unsubmitted_document_days: 30,
+  information_officer_name: '',
+  information_officer_email: SUPPORT_EMAIL,
+  information_officer_phone: '',
 };
 
 /** The host penalties of the cancellation policy, in cents, from the settings. */
@@ -95,6 +110,13 @@ const penaltyRand = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(10_000, `${label} must be at most R 10 000`);
 
+const retentionDays = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number of days` })
+    .int(`${label} must be a whole number of days`)
+    .min(min, `${label} must be between ${min} and ${max} days`)
+    .max(max, `${label} must be between ${min} and ${max} days`);
+
 /** PUT /settings: the full object or any part of it, in either shape. */
 export const updateSettingsBodySchema = z.object({
   platformCommission: percent('Commission').optional(),
@@ -116,6 +138,19 @@ export const updateSettingsBodySchema = z.object({
   business_rules: businessRulesSchema.partial().optional(),
   host_cancellation_penalty_early: penaltyRand('Early cancellation penalty').optional(),
   host_cancellation_penalty_late: penaltyRand('Late cancellation penalty').optional(),
+  document_retention_days: retentionDays('Document retention after verification', 1, 3650).optional(),
+  unsubmitted_document_days: retentionDays('Retention of rejected or unsubmitted documents', 1, 365).optional(),
+  information_officer_name: safeText('Information Officer name').max(120, 'Information Officer name must be at most 120 characters').optional(),
+  information_officer_email: z
+    .string()
+    .trim()
+    .max(254)
+    .email({ error: 'Information Officer email must be an email address' })
+    .optional(),
+  information_officer_phone: safeText('Information Officer phone')
+    .max(40, 'Information Officer phone must be at most 40 characters')
+    .regex(/^[+\d\s()-]*$/, 'Information Officer phone may only hold digits, spaces, +, ( ) and -')
+    .optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 
@@ -131,7 +166,21 @@ export function mergeSettings(current: PlatformSettings, update: UpdateSettingsB
     ...current,
     business_rules: { ...current.business_rules, ...stripUndefined(update.business_rules ?? {}) },
   };
-  for (const key of ['minCarValue', 'autoApproveHosts', 'emailNotifications', 'smsNotifications', 'platform_fee', 'currency', 'host_cancellation_penalty_early', 'host_cancellation_penalty_late'] as const) {
+  for (const key of [
+    'minCarValue',
+    'autoApproveHosts',
+    'emailNotifications',
+    'smsNotifications',
+    'platform_fee',
+    'currency',
+    'host_cancellation_penalty_early',
+    'host_cancellation_penalty_late',
+    'document_retention_days',
+    'unsubmitted_document_days',
+    'information_officer_name',
+    'information_officer_email',
+    'information_officer_phone',
+  ] as const) {
     if (update[key] !== undefined) (next as Record<string, unknown>)[key] = update[key];
   }
   for (const [a, b] of SETTINGS_KEY_PAIRS) {
@@ -189,5 +238,10 @@ export const settingsFormSchema = z.object({
   maintenance_mode: z.boolean(),
   host_cancellation_penalty_early: settingsBody.host_cancellation_penalty_early.unwrap(),
   host_cancellation_penalty_late: settingsBody.host_cancellation_penalty_late.unwrap(),
+  document_retention_days: settingsBody.document_retention_days.unwrap(),
+  unsubmitted_document_days: settingsBody.unsubmitted_document_days.unwrap(),
+  information_officer_name: settingsBody.information_officer_name.unwrap(),
+  information_officer_email: settingsBody.information_officer_email.unwrap(),
+  information_officer_phone: settingsBody.information_officer_phone.unwrap(),
 });
 export type SettingsForm = z.infer<typeof settingsFormSchema>;

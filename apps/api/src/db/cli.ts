@@ -25,7 +25,7 @@ try {
         env,
         clock,
         mailer: createMailer({ log: logger, from: env.MAIL_FROM }),
-        ...createStorage(env),
+        ...createStorage(env, logger),
       }),
       logger,
     );

@@ -223,6 +223,15 @@ export interface CarsTable {
   rules: JsonDefault<string[]>;
   pickup_options: JsonDefault<StoredPickupOption[]>;
   insurance_options: JsonDefault<StoredInsuranceOption[]>;
+  /** Trip rules and long-trip discounts (migration 0030, decision 048). */
+  min_trip_days: Generated<number>;
+  max_trip_days: number | null;
+  min_trip_hours: Generated<number>;
+  max_trip_hours: Generated<number>;
+  advance_notice_hours: Generated<number>;
+  booking_window_months: number | null;
+  weekly_discount_percent: Generated<number>;
+  monthly_discount_percent: Generated<number>;
   registration_storage_key: string | null;
   registration_filename: string | null;
   registration_mime: string | null;
@@ -387,7 +396,11 @@ export interface BookingsTable {
   duration_days: number;
   duration_hours: number | null;
   status: Generated<BookingStatusValue>;
+  /** The rental after `discount_cents` (decision 048). */
   subtotal_cents: number;
+  /** The car's weekly or monthly discount taken off the rental, and its per cent (migration 0030). */
+  discount_cents: Generated<number>;
+  discount_rate: Generated<number>;
   service_fee_cents: number;
   insurance_fee_cents: Generated<number>;
   pickup_fee_cents: Generated<number>;

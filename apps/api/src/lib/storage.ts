@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { Env } from '../env';
 import { AppError } from './app-error';
+import { documentMasterKey, EncryptedStorage } from './document-encryption';
 
 /** A stored file opened for sending: its bytes as a stream, its size and a validator when known. */
 export interface StoredFile {
@@ -176,7 +177,8 @@ export class S3Storage implements Storage {
   }
 }
 
-type StorageEnv = Pick<Env, 'FILES_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>;
+type StorageEnv = Pick<Env, 'FILES_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'> &
+  Partial<Pick<Env, 'DATA_DIR' | 'DOCUMENT_ENCRYPTION_KEY'>>;
 
 export interface Stores {
   privateFiles: Storage;
@@ -202,18 +204,23 @@ export function createS3Client(env: StorageEnv): S3Client {
 
 /**
  * The app's two stores: one S3 bucket (keys under `private/` and `public/`) when S3_BUCKET is set,
- * otherwise local disk under DATA_DIR/files/private and DATA_DIR/files/public.
+ * otherwise local disk under DATA_DIR/files/private and DATA_DIR/files/public. Private files are
+ * sealed by envelope encryption (lib/document-encryption.ts) under DOCUMENT_ENCRYPTION_KEY, or in
+ * the embedded default under a key generated once in DATA_DIR/keys (`log` is told where).
  */
-export function createStorage(env: StorageEnv): Stores {
+export function createStorage(env: StorageEnv, log?: { warn(message: string): void }): Stores {
+  const masterKey = documentMasterKey({ DATA_DIR: env.DATA_DIR ?? path.dirname(env.FILES_DIR), DOCUMENT_ENCRYPTION_KEY: env.DOCUMENT_ENCRYPTION_KEY }, (file) =>
+    log?.warn(`Generated a document encryption key in ${file}: identity documents are encrypted with it. Back it up with the data folder, or set DOCUMENT_ENCRYPTION_KEY (openssl rand -base64 32) to manage it yourself; without it the documents cannot be read.`),
+  );
   if (env.S3_BUCKET) {
     const client = createS3Client(env);
     return {
-      privateFiles: new S3Storage(client, { bucket: env.S3_BUCKET, prefix: 'private/' }),
+      privateFiles: new EncryptedStorage(new S3Storage(client, { bucket: env.S3_BUCKET, prefix: 'private/' }), masterKey),
       publicFiles: new S3Storage(client, { bucket: env.S3_BUCKET, prefix: 'public/' }),
     };
   }
   return {
-    privateFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'private')),
+    privateFiles: new EncryptedStorage(new LocalDiskStorage(path.join(env.FILES_DIR, 'private')), masterKey),
     publicFiles: new LocalDiskStorage(path.join(env.FILES_DIR, 'public')),
   };
 }

@@ -1,11 +1,12 @@
 // The app under test: buildApp over a per-file database, a silent logger, files in a temp folder,
 // mail in the outbox (or an SMTP server) and a clock the test controls. Tests only use inject().
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildOptions } from '../../src/app';
 import { createAppContext } from '../../src/app-context';
 import type { AppContext } from '../../src/context';
 import type { DatabaseHandle, Db } from '../../src/db/connection';
@@ -18,6 +19,9 @@ import { TestClock } from './clock';
 import { openTestDatabase, withSchemaChangeLock } from './db';
 
 export const TEST_APP_URL = 'http://karoo.test';
+
+/** One document master key for every test app of a file (made here, never stored): two apps on one bucket open each other's files. */
+export const TEST_DOCUMENT_KEY = randomBytes(32).toString('base64');
 
 export interface OutboxMail {
   id: string;
@@ -64,6 +68,8 @@ export interface TestAppOptions {
   smtpUrl?: string;
   /** A built web app to serve (index.html and assets), as server.ts does. */
   webDistDir?: string;
+  /** The public pages' server renderer, its template and the sitemap's paging (decision 044). */
+  pages?: Pick<BuildOptions, 'pageRenderer' | 'pageTemplate' | 'sitemapUrlsPerFile'>;
   /** Give the app a runtime (shutdown state, pool use, job beats) as server.ts does. */
   runtime?: boolean;
   /** Opens the app's database instead of the file's own (through a proxy the test controls, say). */
@@ -130,6 +136,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // Factories write cars and bookings straight in SQL (no event): the browse index looks for
       // changes before every answer, so a test reads what it just wrote.
       BROWSE_INDEX_POLL_MS: '0',
+      DOCUMENT_ENCRYPTION_KEY: TEST_DOCUMENT_KEY,
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       ...options.env,
     });
@@ -149,7 +156,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // under the lock other files migrate under, so their introspection never meets a table vanishing.
     await withSchemaChangeLock(() => ctx.jobs.start());
     cleanups.push(() => withSchemaChangeLock(() => ctx.jobs.stop()));
-    const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}) });
+    const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}), ...options.pages });
     cleanups.push(async () => ctx.mailer.close());
     cleanups.push(() => app.close());
     await app.ready();

@@ -11,14 +11,16 @@ export interface AppProvidersProps {
   onSessionExpired?: () => void;
   queryClient?: QueryClient;
   autoRefresh?: boolean;
+  /** The page is hydrated from server HTML: the session is read after the first render (decision 044). */
+  hydrating?: boolean;
 }
 
-export function AppProviders({ children, onSessionExpired, queryClient, autoRefresh }: AppProvidersProps) {
+export function AppProviders({ children, onSessionExpired, queryClient, autoRefresh, hydrating }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <NotificationProvider>
-        <AuthProvider onSessionExpired={onSessionExpired} autoRefresh={autoRefresh}>
+        <AuthProvider onSessionExpired={onSessionExpired} autoRefresh={autoRefresh} hydrating={hydrating}>
           {children}
         </AuthProvider>
       </NotificationProvider>

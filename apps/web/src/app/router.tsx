@@ -4,11 +4,12 @@
 // (`lazy`), so the forms (zod, react-hook-form), the map (Leaflet) and the charts stay out of the
 // first download (scripts/bundle-size.mjs keeps it under 135 KB gzip).
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { getCar } from '@/features/cars/api/get-car';
 import { HomePage } from '@/features/home/components/home-page';
 import { queryKeys } from '@/lib/query-keys';
 import { PATHS } from '@/lib/routes';
+import { prefetchLandingFigures } from './ssr/prefetch-landing';
 import { RedirectKeepingState, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
@@ -19,19 +20,53 @@ import { RouteError } from './pages/route-error';
 let prefetchClient: QueryClient | null = null;
 
 /**
+ * What the server renderer (entry-server.tsx) hands the loaders as their `context`: its own query
+ * cache for this request. On the server a loader waits for its data, so that the page is rendered
+ * with it; in the browser it only starts the request.
+ */
+export interface ServerLoadContext {
+  queryClient: QueryClient;
+}
+
+function serverContextOf(context: unknown): ServerLoadContext | null {
+  return context && typeof context === 'object' && 'queryClient' in context ? (context as ServerLoadContext) : null;
+}
+
+/** The query cache a loader fills, and whether the loader waits for it (on the server). */
+function loaderClient(context: unknown): { client: QueryClient | null; wait: boolean } {
+  const server = serverContextOf(context);
+  return server ? { client: server.queryClient, wait: true } : { client: prefetchClient, wait: false };
+}
+
+/**
  * A car page asks for its car at once, alongside its code, instead of after it: the photo (the
  * page's largest paint) arrives sooner. The page reads the same cached query; nothing waits here.
  */
-function prefetchCar({ params }: LoaderFunctionArgs) {
+async function prefetchCar({ params, context }: LoaderFunctionArgs) {
   const id = params.id;
-  if (prefetchClient && id) void prefetchClient.prefetchQuery({ queryKey: queryKeys.cars.detail(id), queryFn: ({ signal }) => getCar(id, signal) });
+  const { client, wait } = loaderClient(context);
+  if (client && id) {
+    const loading = client.prefetchQuery({ queryKey: queryKeys.cars.detail(id), queryFn: ({ signal }) => getCar(id, signal) });
+    if (wait) await loading;
+  }
   return null;
 }
 
 /** The browse page's first cars, asked for alongside its code (the module is loaded on demand, not in the entry). */
-function prefetchCars({ request }: LoaderFunctionArgs) {
-  const client = prefetchClient;
-  if (client) void import('@/features/cars/api/prefetch-cars').then((m) => m.prefetchFirstCarPage(client, new URL(request.url)));
+async function prefetchCars({ request, context }: LoaderFunctionArgs) {
+  const { client, wait } = loaderClient(context);
+  if (client) {
+    const loading = import('@/features/cars/api/prefetch-cars').then((m) => m.prefetchFirstCarPage(client, new URL(request.url)));
+    if (wait) await loading;
+    else void loading;
+  }
+  return null;
+}
+
+/** The landing page's figures (cars listed, the average rating), rendered with the page on the server. */
+async function prefetchLanding({ context }: LoaderFunctionArgs) {
+  const server = serverContextOf(context);
+  if (server) await prefetchLandingFigures(server.queryClient);
   return null;
 }
 
@@ -47,7 +82,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         HydrateFallback: PageFallback,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, loader: prefetchLanding, element: <HomePage /> },
           { path: 'login', lazy: () => import('@/features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })) },
           { path: 'register', lazy: () => import('@/features/auth/components/register-page').then((m) => ({ Component: m.RegisterPage })) },
           {
@@ -106,8 +141,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter(queryClient?: QueryClient) {
+export function createAppRouter(queryClient?: QueryClient, hydrationData?: HydrationState) {
   prefetchClient = queryClient ?? null;
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 }
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -84,6 +84,15 @@ function handleUnauthorized(): void {
   else if (redirect) window.location.assign(LOGIN_PATH);
 }
 
+/** Carries a request: the browser's fetch, or the server renderer's in-process call (entry-server.tsx). */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server renderer answers the pages' requests in the API's own process (decision 044). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 function toUrl(path: string): string {
   if (/^https?:\/\//.test(path) || path.startsWith(`${API_BASE}/`)) return path;
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
@@ -134,7 +143,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   options.signal?.addEventListener('abort', onCallerAbort);
 
   try {
-    return await fetch(withQuery(toUrl(path), options.query), {
+    return await transport(withQuery(toUrl(path), options.query), {
       method: options.method ?? 'GET',
       headers,
       body,

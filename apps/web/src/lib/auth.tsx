@@ -4,7 +4,7 @@
 // admin (verification) show without signing in again.
 import type { User } from '@karoo/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNotification } from '@/components/ui/toast';
 import { apiClient, setUnauthorizedHandler } from './api-client';
 import * as session from './session-storage';
@@ -26,6 +26,12 @@ export interface AuthContextValue {
   refreshUser: () => Promise<User | null>;
   /** Forgets the session in this browser without calling the server. */
   clearSession: () => void;
+  /**
+   * False while a server-rendered page hydrates: the server cannot know the browser's session, so
+   * the first render is the same for everyone and the header leaves its account corner empty
+   * rather than show "Sign In" to someone signed in (decision 044). True from the first effect on.
+   */
+  isSessionKnown: boolean;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -40,13 +46,23 @@ export interface AuthProviderProps {
   onSessionExpired?: () => void;
   /** Refresh the user from the server on mount and on focus (tests turn it off). */
   autoRefresh?: boolean;
+  /** The page is hydrated from server HTML: the saved session is read right after the first render. */
+  hydrating?: boolean;
 }
 
-export function AuthProvider({ children, onSessionExpired, autoRefresh = true }: AuthProviderProps) {
+export function AuthProvider({ children, onSessionExpired, autoRefresh = true, hydrating = false }: AuthProviderProps) {
   const notify = useNotification();
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<User | null>(() => session.getSavedUser());
-  const [token, setToken] = useState<string | null>(() => session.getToken());
+  const [user, setUser] = useState<User | null>(() => (hydrating ? null : session.getSavedUser()));
+  const [token, setToken] = useState<string | null>(() => (hydrating ? null : session.getToken()));
+  const [isSessionKnown, setSessionKnown] = useState(!hydrating);
+  // Before the browser paints the hydrated page: the saved session, as a client-rendered page starts with.
+  useLayoutEffect(() => {
+    if (isSessionKnown) return;
+    setUser(session.getSavedUser());
+    setToken(session.getToken());
+    setSessionKnown(true);
+  }, [isSessionKnown]);
   const lastRefresh = useRef(0);
   const onExpiredRef = useRef(onSessionExpired);
   useEffect(() => {
@@ -154,8 +170,8 @@ export function AuthProvider({ children, onSessionExpired, autoRefresh = true }:
   }, [autoRefresh, refreshUser]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, token, isAuthenticated: !!user, login, logout, updateUser, refreshUser, clearSession }),
-    [user, token, login, logout, updateUser, refreshUser, clearSession],
+    () => ({ user, token, isAuthenticated: !!user, login, logout, updateUser, refreshUser, clearSession, isSessionKnown }),
+    [user, token, login, logout, updateUser, refreshUser, clearSession, isSessionKnown],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

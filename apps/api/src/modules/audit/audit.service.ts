@@ -161,6 +161,16 @@ function entryFor(event: DomainEvent): Entry | null {
         after: { status: 'resolved' },
         reason: event.note,
       };
+    case 'breach.recorded':
+      // A security compromise recorded and told to the people it affects (POPIA s. 22; decision 050).
+      return {
+        action: event.type,
+        target_type: 'breach',
+        target_id: event.breachId,
+        target_label: `Security compromise discovered ${event.discoveredAt}`,
+        after: { data_categories: event.dataCategories, scope: event.scope, affected: event.affected },
+        reason: event.summary,
+      };
     case 'trip.records_read':
       // An admin reading a booking's check-in and check-out records or photos (decisions.md section 12).
       return { action: event.type, target_type: 'booking', target_id: event.booking.id, target_label: event.booking.booking_number, after: { read: event.what } };

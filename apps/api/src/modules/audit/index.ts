@@ -34,6 +34,7 @@ const AUDITED: DomainEventType[] = [
   'trip.records_read',
   'conversation.read_by_admin',
   'message.report_resolved',
+  'breach.recorded',
 ];
 
 /** The audit row commits with the change itself; listed first, so it is written before the notices. */

@@ -54,6 +54,8 @@ export function toBooking(row: BookingRecord, refunds: readonly BookingRefundRec
     duration_days: row.duration_days,
     duration_hours: row.duration_hours,
     subtotal: rand(row.subtotal_cents),
+    discount: rand(row.discount_cents),
+    discount_rate: Number(row.discount_rate),
     service_fee: rand(row.service_fee_cents),
     insurance_fee: rand(row.insurance_fee_cents),
     pickup_fee: rand(row.pickup_fee_cents),

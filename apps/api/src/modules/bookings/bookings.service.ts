@@ -18,6 +18,7 @@ import {
   DEFAULT_PICKUP_TIME,
   DEFAULT_RETURN_TIME,
   isAdmin,
+  tripRuleFailure,
   validateBookingRequest,
   type createBookingBodySchema,
 } from '@karoo/shared';
@@ -29,7 +30,7 @@ import type { CarRemovalCause } from '../cars';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { findHoldingBookings, hasActiveRental } from '../availability';
 import { sumPartyMoney } from '../ledger';
-import { canManageCar, findCar, isPubliclyVisible, today } from '../cars';
+import { canManageCar, findCar, isPubliclyVisible, today, tripRulesOf } from '../cars';
 import { getSettings } from '../settings';
 import { findUser } from '../users';
 import { cancelUnpaidBookings, checkTransition, expireOverdueBookings, initialExpiry, transition } from './booking-status';
@@ -93,6 +94,15 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
     maxRentalDays: settings.maxRentalDays,
   });
   if (failure) throw new AppError(failure.status, failure.message);
+  // The car's own trip rules (decision 048): notice, booking window, minimum and maximum length.
+  const tripRules = tripRulesOf(car);
+  const ruleFailure = tripRuleFailure(
+    tripRules,
+    { start_date: body.start_date, end_date: body.end_date, start_time: startTime, end_time: endTime, is_hourly_booking: isHourly },
+    ctx.clock.now(),
+    todayDate,
+  );
+  if (ruleFailure) throw new AppError(ruleFailure.status, ruleFailure.message);
   if (car.status !== 'available' || car.verification_status !== 'verified') {
     throw conflict('This car is not available for booking right now.');
   }
@@ -119,6 +129,7 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
     pickupFee: (pickup?.additional_fee_cents ?? 0) / 100,
     insuranceDailyRate: (insurance?.daily_rate_cents ?? 0) / 100,
     settings,
+    discounts: tripRules,
   });
   const instant = settings.business_rules.instant_booking_enabled;
   const status: BookingStatus = instant ? 'confirmed' : 'pending';
@@ -140,6 +151,8 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
         duration_hours: length.duration_hours,
         status,
         subtotal_cents: price.cents.subtotal,
+        discount_cents: price.cents.discount,
+        discount_rate: price.discountRate,
         service_fee_cents: price.cents.serviceFee,
         insurance_fee_cents: price.cents.insuranceFee,
         pickup_fee_cents: price.cents.pickupFee,

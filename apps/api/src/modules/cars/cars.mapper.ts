@@ -5,6 +5,7 @@ import { DEFAULT_SPECIFICATIONS, type Car, type InsuranceOption, type PickupOpti
 import type { StoredInsuranceOption, StoredPickupOption, StoredSpecifications } from '../../db/schema';
 import { toCarPhotos } from '../../lib/photo-variants';
 import type { CarRecord } from './cars.repository';
+import { tripRulesOf } from './trip-rules';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
@@ -64,6 +65,7 @@ export function toCar(record: CarRecord, { isPrivileged, distanceKm }: CarViewOp
     rules: record.rules ?? [],
     pickup_options: (record.pickup_options ?? []).map(toPickupOption),
     insurance_options: (record.insurance_options ?? []).map(toInsuranceOption),
+    trip_rules: tripRulesOf(record),
     seating_capacity: specifications.seats,
     fuel_type: specifications.fuelType,
     transmission: specifications.transmission.toLowerCase(),

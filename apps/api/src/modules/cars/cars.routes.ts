@@ -19,6 +19,7 @@ import {
   updatePickupLocationBodySchema,
   updatePickupOptionsBodySchema,
   updateRentPriceBodySchema,
+  updateTripRulesBodySchema,
   verifyCarBodySchema,
   verifyRegistrationDocumentBodySchema,
   dateRangeQuerySchema,
@@ -35,6 +36,7 @@ import { fileAnswer } from '../../plugins/openapi';
 import * as browse from './car-browse.service';
 import * as verification from './car-verification.service';
 import * as cars from './cars.service';
+import { updateTripRules } from './trip-rules.service';
 
 const tags = ['Cars'];
 const carListAnswer = pagedEnvelope(carSchema).extend({ meta: carListMetaSchema });
@@ -171,6 +173,20 @@ export function carsRoutes(ctx: AppContext, { hostCancellationsOf }: CarsRoutesD
         const viewer = currentUser(request);
         const car = await cars.updateInsuranceOptions(ctx, viewer, request.params.id, request.body.insurance_options);
         return { success: true as const, message: 'Insurance Options Updated', data: cars.viewCar(viewer, car) };
+      });
+
+      owners.patch('/car/updateTripRules/:id', {
+        schema: {
+          tags,
+          summary: 'Set the trip rules and long-trip discounts (owner or admin; the whole set)',
+          params: idParams,
+          body: updateTripRulesBodySchema,
+          response: { 200: envelope(carSchema) },
+        },
+      }, async (request) => {
+        const viewer = currentUser(request);
+        const car = await updateTripRules(ctx, viewer, request.params.id, request.body);
+        return { success: true as const, message: 'Trip rules updated', data: cars.viewCar(viewer, car) };
       });
 
       owners.post('/car/uploadRegistrationDocument/:car_username', {

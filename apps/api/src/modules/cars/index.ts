@@ -26,8 +26,11 @@ export {
   type CarRecord,
 } from './cars.service';
 export { carsRoutes, type CarsRoutesDeps } from './cars.routes';
+export { tripRulesOf } from './trip-rules';
 export type { HostCancellationsOf } from './car-browse.service';
 export { countCarsForAdmin, listCarsForAdmin, type AdminCarPage } from './car-admin.service';
+export { citiesWithListedCars, countListedCars, listedCarsForSitemap, wasCarRemoved, type SitemapCar } from './car-sitemap';
+export { BROWSE_TOPIC } from './listing-cache';
 
 export const carsSubscriptions: Subscriptions<AppContext> = {
   within: {

@@ -6,7 +6,7 @@ import type { Subscriptions } from '../../events/domain-events';
 import { signInLinkRequested, userRejected, userVerified } from './account.notices';
 import { deleteNotificationsOf } from './notifications.service';
 
-export { notify, type NewNotification } from './notifications.service';
+export { notify, type NewNotification, type NotifyOptions } from './notifications.service';
 export { bookingName, carName, dates, HOST_DASHBOARD, MY_BOOKINGS, when, withReason } from './notice-words';
 export { notificationsRoutes } from './notifications.routes';
 

@@ -31,15 +31,23 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
+export interface NotifyOptions {
+  /**
+   * 'settings' (the default): emailed when emailNotifications is on. 'always': notices the law asks
+   * to reach the person whatever the setting (a security compromise, POPIA s. 22; documents deleted).
+   */
+  email?: 'settings' | 'always';
+}
+
 /**
- * Records a notification for a user and, when emailNotifications is on, queues the same event by
- * email, both in the change's transaction `tx`.
+ * Records a notification for a user and, when emailNotifications is on (or `options.email` is
+ * 'always'), queues the same event by email, both in the change's transaction `tx`.
  */
-export async function notify(ctx: AppContext, tx: Tx, userId: string, input: NewNotification): Promise<void> {
+export async function notify(ctx: AppContext, tx: Tx, userId: string, input: NewNotification, options: NotifyOptions = {}): Promise<void> {
   await repo.insertNotification(tx.db, { user_id: userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null }, tx.now);
   const user = await findUserIn(tx.db, userId);
   if (!user || user.deleted_at) return;
-  if (!(await getSettings(ctx, tx.db)).emailNotifications) return;
+  if (options.email !== 'always' && !(await getSettings(ctx, tx.db)).emailNotifications) return;
   const mail = await renderMail({
     greeting: `Hi ${user.full_name},`,
     paragraphs: [input.message],

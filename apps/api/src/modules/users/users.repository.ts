@@ -248,7 +248,7 @@ export function findDocument(db: Db, userId: string, type: UserDocumentRow['type
 
 export async function upsertDocument(
   db: Db,
-  doc: Omit<UserDocumentRow, 'id' | 'uploaded_at'> & { uploaded_at: Date },
+  doc: Pick<UserDocumentRow, 'user_id' | 'type' | 'storage_key' | 'original_name' | 'mime_type' | 'size_bytes'> & { uploaded_at: Date },
 ): Promise<void> {
   await db
     .insertInto('user_documents')
@@ -260,6 +260,10 @@ export async function upsertDocument(
         mime_type: doc.mime_type,
         size_bytes: doc.size_bytes,
         uploaded_at: doc.uploaded_at,
+        // A new file: live, and sealed by the store (the sealing sweep confirms it; decision 050).
+        file_erased_at: null,
+        erasure_reason: null,
+        encrypted: false,
       }),
     )
     .execute();

@@ -72,7 +72,8 @@ export function Footer() {
           </Column>
         </div>
         <div className="mt-10 flex flex-col gap-2 border-t border-stone-100 pt-6 text-xs text-stone-500 sm:flex-row sm:justify-between">
-          <p>© {new Date().getFullYear()} Karoo. All rights reserved.</p>
+          {/* The year is the browser's own: a server-rendered page may have been rendered on another clock (decision 044). */}
+          <p suppressHydrationWarning>© {new Date().getFullYear()} Karoo. All rights reserved.</p>
           <p>Prices in South African rand (ZAR). Made in South Africa.</p>
         </div>
       </div>

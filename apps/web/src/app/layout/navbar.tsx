@@ -26,7 +26,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function Navbar() {
-  const { user, logout } = useAuth();
+  const { user, logout, isSessionKnown } = useAuth();
   const navigate = useNavigate();
   const [mobileOpen, setMobileOpen] = useState(false);
   const links = navLinks(user);
@@ -69,10 +69,14 @@ export function Navbar() {
             <div className="hidden sm:block">
               <UserMenu user={user} />
             </div>
-          ) : (
+          ) : isSessionKnown ? (
             <ButtonLink to={PATHS.login} size="sm">
               Sign In
             </ButtonLink>
+          ) : (
+            // A server-rendered page before it hydrates: who is signed in is not known yet, so the
+            // corner keeps its place empty rather than offer Sign In to someone signed in (decision 044).
+            <span className="inline-block h-9 w-[5.25rem]" aria-hidden="true" data-testid="session-pending" />
           )}
           <button
             type="button"

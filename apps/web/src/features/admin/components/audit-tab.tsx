@@ -32,6 +32,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'settings.changed': 'Changed the settings',
   'payout.updated': 'Recorded a payout',
   'payment.refund_retried': 'Retried a failed refund',
+  'breach.recorded': 'Recorded a security compromise',
 };
 
 const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
@@ -41,6 +42,7 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   settings: 'Settings',
   payout: 'Payouts',
   refund: 'Refunds',
+  breach: 'Security compromises',
 };
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));

@@ -21,6 +21,11 @@ export function formFromSettings(settings: PlatformSettings): SettingsForm {
     maintenance_mode: settings.maintenance_mode,
     host_cancellation_penalty_early: settings.host_cancellation_penalty_early,
     host_cancellation_penalty_late: settings.host_cancellation_penalty_late,
+    document_retention_days: settings.document_retention_days,
+    unsubmitted_document_days: settings.unsubmitted_document_days,
+    information_officer_name: settings.information_officer_name,
+    information_officer_email: settings.information_officer_email,
+    information_officer_phone: settings.information_officer_phone,
   };
 }
 
@@ -41,6 +46,11 @@ export function settingsFromForm(form: SettingsForm): PlatformSettings {
     maintenance_mode: form.maintenance_mode,
     host_cancellation_penalty_early: form.host_cancellation_penalty_early,
     host_cancellation_penalty_late: form.host_cancellation_penalty_late,
+    document_retention_days: form.document_retention_days,
+    unsubmitted_document_days: form.unsubmitted_document_days,
+    information_officer_name: form.information_officer_name,
+    information_officer_email: form.information_officer_email,
+    information_officer_phone: form.information_officer_phone,
     business_rules: {
       require_host_approval: form.require_host_approval,
       instant_booking_enabled: form.instant_booking_enabled,

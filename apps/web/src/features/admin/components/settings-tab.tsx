@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CURRENCIES, MAX_HOST_PENALTY, type PlatformSettings } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { Ban, Bell, CalendarClock, Percent, Save, Undo2, Workflow, Wrench } from 'lucide-react';
+import { Ban, Bell, CalendarClock, Percent, Save, ShieldCheck, Undo2, Workflow, Wrench } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -188,6 +188,38 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
         <Section title="Notifications" icon={<Bell className="size-5" aria-hidden="true" />}>
           <Checkbox label="Email notifications" {...register('emailNotifications')} />
           <Checkbox label="SMS notifications" {...register('smsNotifications')} />
+        </Section>
+
+        <Section
+          title="Privacy (POPIA)"
+          description="How long identity documents are kept, and the Information Officer the privacy page names."
+          icon={<ShieldCheck className="size-5" aria-hidden="true" />}
+        >
+          <Input
+            label="Keep documents after verification (days)"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={1}
+            max={3650}
+            hint="Each file is then deleted; the fact of verification, who verified and when are kept. The person is told."
+            error={errors.document_retention_days?.message}
+            {...number('document_retention_days')}
+          />
+          <Input
+            label="Keep rejected or unsubmitted documents (days)"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min={1}
+            max={365}
+            hint="Documents of a rejected account, or never completed for review, are deleted after this."
+            error={errors.unsubmitted_document_days?.message}
+            {...number('unsubmitted_document_days')}
+          />
+          <Input label="Information Officer's name" autoComplete="off" error={errors.information_officer_name?.message} {...register('information_officer_name')} />
+          <Input label="Information Officer's email" type="email" autoComplete="off" error={errors.information_officer_email?.message} {...register('information_officer_email')} />
+          <Input label="Information Officer's phone" type="tel" autoComplete="off" error={errors.information_officer_phone?.message} {...register('information_officer_phone')} />
         </Section>
       </div>
 

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCars } from '../api/get-cars';
 import { GEOLOCATION_MESSAGES, useGeolocation } from '../hooks/use-geolocation';
 import { useFavouriteCars } from '../api/get-favourite-cars';
-import { useIsMobile } from '../hooks/use-media-query';
+import { useIsClient, useIsMobile } from '../hooks/use-media-query';
 import { clearedFilters, countActiveFilters, filtersToParams, needsDistanceStart, PAGE_SIZE, parseFilters, toCarListParams, type BrowseFilters } from '../utils/browse-filters';
 import { carTitle } from '../utils/car-display';
 import { useFavouritesPort } from './favourites-context';
@@ -132,6 +132,7 @@ export function BrowsePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(searchParams, today), [searchParams, today]);
   const isMobile = useIsMobile();
+  const isClient = useIsClient();
   const favourites = useFavouritesPort();
   const [showFilters, setShowFilters] = useState(false);
   const geolocation = useGeolocation();
@@ -348,9 +349,14 @@ export function BrowsePage() {
       <div className={clsx('mt-4', sideMap && 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,0.85fr)]')}>
         {sideMap ? (
           <div className="order-first h-[420px] lg:order-last lg:sticky lg:top-20 lg:h-[calc(100dvh-6.5rem)]">
-            <Suspense fallback={<MapFallback className="size-full" />}>
-              <CarMap cars={cars} focusCarId={sideFocus?.id ?? null} className="size-full" />
-            </Suspense>
+            {/* Leaflet needs a window: the server renders the map's place, the browser the map. */}
+            {isClient ? (
+              <Suspense fallback={<MapFallback className="size-full" />}>
+                <CarMap cars={cars} focusCarId={sideFocus?.id ?? null} className="size-full" />
+              </Suspense>
+            ) : (
+              <MapFallback className="size-full" />
+            )}
           </div>
         ) : null}
         <div className="min-w-0">{results}</div>

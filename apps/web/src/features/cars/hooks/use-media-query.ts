@@ -19,3 +19,10 @@ export function useMediaQuery(query: string): boolean {
 export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
 }
+
+const noSubscription = () => () => {};
+
+/** False on the server and while a server-rendered page hydrates, true after: for what only a browser can draw (the map). */
+export function useIsClient(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}

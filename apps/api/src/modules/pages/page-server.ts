@@ -1,0 +1,150 @@
+// The public pages rendered on the server (decision 044): /, /cars (with its query) and a car page
+// (/cars/{id}, /car/{id}) are sent as HTML with their data, head and hydration state, from the web
+// app's server renderer (apps/web/src/entry-server.tsx, built into apps/web/dist-server/). Their
+// API calls are answered in this process (app.inject, past the rate limit by a per-process key).
+// Every other page gets the app's shell (index.html) as before. A render that fails or takes too
+// long is logged and the shell is sent instead: never an error page.
+// What is sent is the same for every visitor (the server does not know the browser's session), so
+// each URL's page is kept for PAGE_CACHE_MS and forgotten, on every instance, whenever the cache bus
+// says a browse page changed (any write to a car, a booking or a review: the cars module's
+// subscriptions): a car page is right within the bus's delay of an edit.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { BROWSE_TOPIC, wasCarRemoved } from '../cars';
+
+/** What apps/web/src/entry-server.tsx exports (its RenderRequest and RenderResult). */
+export interface PageRenderer {
+  render(request: {
+    url: string;
+    origin: string;
+    api: (path: string) => Promise<{ status: number; body: string }>;
+    timeoutMs?: number;
+  }): Promise<{ status: number; location?: string; head: string; html: string; state: string; missingCar?: string }>;
+}
+
+/** How long a rendered page is served again (when no change is announced before). */
+export const PAGE_CACHE_MS = 30_000;
+const MAX_ENTRIES = 1000;
+const RENDER_TIMEOUT_MS = 5000;
+/** The header that lets the renderer's own API calls past the rate limit (its value is per process). */
+export const INTERNAL_HEADER = 'x-karoo-render';
+
+/** Loads the built server renderer next to the web app's build (dist-server beside dist); null when there is none. */
+export async function loadPageRenderer(webDistDir: string): Promise<PageRenderer | null> {
+  const file = path.join(webDistDir, '..', 'dist-server', 'entry-server.js');
+  try {
+    readFileSync(file);
+  } catch {
+    return null;
+  }
+  const loaded = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
+  return typeof loaded.render === 'function' ? (loaded as PageRenderer) : null;
+}
+
+/** Whether `pathname` is a page the server renders. */
+export function isRenderedPage(pathname: string): boolean {
+  return pathname === '/' || pathname === '/cars' || /^\/cars?\/[^/]+$/.test(pathname);
+}
+
+interface Page {
+  status: number;
+  html: string;
+  at: number;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+export interface PageServerOptions {
+  renderer: PageRenderer;
+  /** The app's index.html (its script and style tags). */
+  template: string;
+  /** The secret value of INTERNAL_HEADER for this process. */
+  internalKey: string;
+  /** Time a page is kept (ms); 0 renders every request. */
+  cacheMs?: number;
+}
+
+/** Puts a render into the template: the head's tags replace its title and description, the page goes in #root. */
+export function fillTemplate(template: string, head: string, html: string, state: string): string {
+  let page = template;
+  if (head) {
+    page = page.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
+    page = page.replace('</head>', `  ${head}\n  </head>`);
+  }
+  return page.replace(/<div id="root">\s*<\/div>/, `<div id="root">${html}</div>${state}`);
+}
+
+export function createPageServer(ctx: AppContext, app: FastifyInstance, options: PageServerOptions) {
+  const cacheMs = options.cacheMs ?? PAGE_CACHE_MS;
+  const pages = new Map<string, Page>();
+  const rendering = new Map<string, Promise<Page>>();
+  let generation = 0;
+  ctx.cacheBus.subscribe(BROWSE_TOPIC, () => {
+    generation += 1;
+    pages.clear();
+    rendering.clear();
+  });
+
+  const api = async (apiPath: string) => {
+    const answer = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json', [INTERNAL_HEADER]: options.internalKey } });
+    return { status: answer.statusCode, body: answer.body };
+  };
+
+  async function renderPage(url: string): Promise<Page> {
+    const result = await options.renderer.render({ url, origin: ctx.env.APP_URL, api, timeoutMs: RENDER_TIMEOUT_MS });
+    let status = result.status;
+    // A car taken off Karoo is gone for good (410), so search engines drop it; one that never was is 404.
+    if (status === 404 && result.missingCar && (await wasCarRemoved(ctx, result.missingCar))) status = 410;
+    if (status >= 300 && status < 400) throw new Error(`The server renderer redirected ${url} to ${result.location}`);
+    return { status, html: fillTemplate(options.template, result.head, result.html, result.state), at: Date.now() };
+  }
+
+  function cachedRender(url: string): Promise<Page> {
+    if (cacheMs <= 0) return renderPage(url);
+    const page = pages.get(url);
+    if (page && Date.now() - page.at < cacheMs) return Promise.resolve(page);
+    const pending = rendering.get(url);
+    if (pending) return pending;
+    const startedIn = generation;
+    const promise = renderPage(url).finally(() => {
+      if (rendering.get(url) === promise) rendering.delete(url);
+    });
+    rendering.set(url, promise);
+    return promise.then((fresh) => {
+      // A render begun before a change was announced may hold the old car: sent, not kept.
+      if (startedIn === generation) {
+        if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
+        pages.delete(url);
+        pages.set(url, fresh);
+      }
+      return fresh;
+    });
+  }
+
+  /** Sends the server-rendered page for `request`; false when it could not (the caller sends the shell). */
+  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    let page: Page;
+    try {
+      page = await cachedRender(request.url);
+    } catch (error) {
+      request.log.error({ err: error, url: request.url }, 'server render failed: sending the client-rendered page');
+      return false;
+    }
+    const accepts = request.headers['accept-encoding'] ?? '';
+    reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (/\bbr\b/.test(accepts)) {
+      page.br ??= brotliCompressSync(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      await reply.header('content-encoding', 'br').send(page.br);
+    } else if (/\bgzip\b/.test(accepts)) {
+      page.gzip ??= gzipSync(page.html, { level: 6 });
+      await reply.header('content-encoding', 'gzip').send(page.gzip);
+    } else {
+      await reply.send(page.html);
+    }
+    return true;
+  };
+}
