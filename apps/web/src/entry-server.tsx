@@ -14,6 +14,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/providers';
 import { routes, type ServerLoadContext } from './app/router';
 import { headTags, pageMeta, scriptJson } from './app/ssr/page-meta';
+import { prefetchLandingFigures } from './app/ssr/prefetch-landing';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 
@@ -84,7 +85,11 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
     const context: ServerLoadContext = { queryClient };
     const fetchRequest = new Request(url.href, { method: 'GET' });
-    const routerContext = await handler.query(fetchRequest, { requestContext: context as never });
+    // The landing page's figures come with it (it has no loader: the browser router would wait for one before its first render).
+    const [routerContext] = await Promise.all([
+      handler.query(fetchRequest, { requestContext: context as never }),
+      url.pathname === '/' ? prefetchLandingFigures(queryClient) : null,
+    ]);
     if (routerContext instanceof Response) {
       // A redirect (<Navigate> routes have no loader, so only a loader's own redirect would come here).
       return { status: routerContext.status, location: routerContext.headers.get('location') ?? '/', head: '', html: '', state: '' };

@@ -9,7 +9,6 @@ import { getCar } from '@/features/cars/api/get-car';
 import { HomePage } from '@/features/home/components/home-page';
 import { queryKeys } from '@/lib/query-keys';
 import { PATHS } from '@/lib/routes';
-import { prefetchLandingFigures } from './ssr/prefetch-landing';
 import { RedirectKeepingState, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
@@ -63,13 +62,6 @@ async function prefetchCars({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-/** The landing page's figures (cars listed, the average rating), rendered with the page on the server. */
-async function prefetchLanding({ context }: LoaderFunctionArgs) {
-  const server = serverContextOf(context);
-  if (server) await prefetchLandingFigures(server.queryClient);
-  return null;
-}
-
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -82,7 +74,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         HydrateFallback: PageFallback,
         children: [
-          { index: true, loader: prefetchLanding, element: <HomePage /> },
+          { index: true, element: <HomePage /> },
           { path: 'login', lazy: () => import('@/features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })) },
           { path: 'register', lazy: () => import('@/features/auth/components/register-page').then((m) => ({ Component: m.RegisterPage })) },
           {
