@@ -251,9 +251,17 @@ describe('consent and the versions of the terms', () => {
     ]);
   });
 
+  it('takes an account with no recorded acceptance (the demo seed, accounts before 0026) as having accepted the first recorded version', async () => {
+    const policies = await get<PolicyState[]>(carla, '/api/privacy/policies');
+    expect(policies.map((p) => [p.kind, p.accepted_version, p.needs_acceptance])).toEqual([
+      ['terms', '2025-01', CURRENT_POLICIES.terms.version !== '2025-01'],
+      ['privacy', '2025-01', CURRENT_POLICIES.privacy.version !== '2025-01'],
+    ]);
+  });
+
   it('asks again when the person’s accepted version is not the current one, and records the new acceptance', async () => {
-    const person = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
-    // Accounts made before versions were recorded, or who accepted an older version.
+    const person = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified', overrides: { privacy_accepted_at: null } });
+    // Someone who accepted an older version of the terms, and whose privacy acceptance is not known.
     await t.db.insertInto('privacy_consents').values({ user_id: person.user.id, kind: 'terms', version: '2024-06', wording: 'I agree to the Terms and Conditions (version 2024-06).', granted: true, source: 'migration', recorded_at: t.clock.now() }).execute();
     const before = await get<PolicyState[]>(person, '/api/privacy/policies');
     expect(before.map((p) => [p.kind, p.accepted_version, p.needs_acceptance])).toEqual([

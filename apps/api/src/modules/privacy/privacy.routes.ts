@@ -70,7 +70,7 @@ function personRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/privacy/policies', {
       schema: { tags, summary: 'The versions of the terms and privacy notice in force and those the person accepted', response: { 200: envelope(z.array(policyStateSchema)) } },
-    }, async (request) => ({ success: true as const, data: await privacy.policiesOf(ctx.db, currentUser(request).id) }));
+    }, async (request) => ({ success: true as const, data: await privacy.policiesOf(ctx.db, currentUser(request)) }));
 
     app.post('/privacy/policies/accept', {
       schema: { tags, summary: 'Accept the current versions of the terms and privacy notice (409 if they changed meanwhile)', body: acceptPoliciesBodySchema, response: { 200: envelope(z.array(policyStateSchema)) } },

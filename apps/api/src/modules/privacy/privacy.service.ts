@@ -76,10 +76,19 @@ export async function recordRegistrationConsents(tx: Tx, event: EventOf<'user.re
   await recordMarketing(tx, event.user.id, event.marketingOptIn, 'register');
 }
 
-export async function policiesOf(db: Db, userId: string): Promise<PolicyState[]> {
-  const latest = await repo.latestConsents(db, userId);
+/**
+ * The version every account accepted before versions were recorded: an account whose acceptance has
+ * no row (made before migration 0026, or by a script that writes users directly, like the demo seed)
+ * accepted this one when users.terms_accepted_at / privacy_accepted_at say.
+ */
+export const FIRST_RECORDED_VERSION = '2025-01';
+
+export async function policiesOf(db: Db, user: Pick<UserRow, 'id' | 'terms_accepted_at' | 'privacy_accepted_at'>): Promise<PolicyState[]> {
+  const latest = await repo.latestConsents(db, user.id);
   return (['terms', 'privacy'] as const).map((kind) => {
-    const accepted = latest[kind];
+    const recorded = latest[kind];
+    const before = kind === 'terms' ? user.terms_accepted_at : user.privacy_accepted_at;
+    const accepted = recorded ? { version: recorded.version, at: recorded.recorded_at } : before ? { version: FIRST_RECORDED_VERSION, at: before } : null;
     const current = CURRENT_POLICIES[kind];
     return {
       kind,
@@ -88,7 +97,7 @@ export async function policiesOf(db: Db, userId: string): Promise<PolicyState[]>
       effective: current.effective,
       changes: current.changes,
       accepted_version: accepted?.version ?? null,
-      accepted_at: iso(accepted?.recorded_at),
+      accepted_at: iso(accepted?.at),
       needs_acceptance: accepted?.version !== current.version,
     };
   });
@@ -100,7 +109,7 @@ export async function acceptPolicies(ctx: AppContext, user: UserRow, body: Accep
     throw conflict('The terms or privacy notice changed since this page loaded. Reload to read the current version.');
   }
   await inTransaction(ctx, (tx) => recordAcceptances(tx, user.id, 'sign_in'), { by: user });
-  return policiesOf(ctx.db, user.id);
+  return policiesOf(ctx.db, user);
 }
 
 export async function setMarketingChoice(ctx: AppContext, user: UserRow, granted: boolean) {
@@ -148,7 +157,7 @@ export async function overview(ctx: AppContext, user: UserRow): Promise<PrivacyO
       return { role: 'Karoo administrator', document: (type && DOCUMENT_LABELS[type]) || 'A verification document', viewed_at: new Date(view.created_at).toISOString() };
     }),
     marketing: await marketingStateOf(ctx.db, user.id),
-    policies: await policiesOf(ctx.db, user.id),
+    policies: await policiesOf(ctx.db, user),
   };
 }
 

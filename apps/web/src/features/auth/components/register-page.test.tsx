@@ -115,6 +115,8 @@ describe('RegisterPage', () => {
       password: 'Karoo2026!',
       terms_accepted: true,
       privacy_accepted: true,
+      // The marketing opt-in is sent as it was left: unticked (decision 049).
+      marketing_opt_in: false,
       role: 'user',
     });
     expect(screen.getByText('Registration Successful!')).toBeInTheDocument();

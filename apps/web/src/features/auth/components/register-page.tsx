@@ -1,7 +1,7 @@
 // Create an account in two steps: Account Details, then Terms & Privacy (document 1, register
 // screen). Each step validates with its shared schema; going back keeps what was typed.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registerStep1FormSchema, registerStep2FormSchema, type RegisterStep1Form } from '@karoo/shared';
+import { MARKETING_CONSENT, registerStep1FormSchema, registerStep2FormSchema, type RegisterStep1Form } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Check, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -81,7 +81,8 @@ export function RegisterPage() {
   });
   const termsForm = useForm({
     resolver: zodResolver(registerStep2FormSchema),
-    defaultValues: { terms_accepted: false, privacy_accepted: false },
+    // The marketing opt-in is unticked unless the person ticks it (POPIA s. 69, decision 049).
+    defaultValues: { terms_accepted: false, privacy_accepted: false, marketing_opt_in: false },
   });
   const accountErrors = accountForm.formState.errors;
   const termsErrors = termsForm.formState.errors;
@@ -227,6 +228,11 @@ export function RegisterPage() {
               {...termsForm.register('privacy_accepted')}
             />
           </div>
+          <Checkbox
+            label={MARKETING_CONSENT.wording}
+            description="Optional. Emails about your bookings and account come either way."
+            {...termsForm.register('marketing_opt_in')}
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row">
             <Button variant="secondary" size="lg" className="sm:flex-1" onClick={() => setStep(1)} disabled={creating}>
               Previous

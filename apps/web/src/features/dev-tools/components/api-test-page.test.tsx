@@ -29,8 +29,8 @@ function serverWith(loginTests: unknown) {
 
 const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
 
-/** The navigation bell's own reads (notifications, unread messages), which poll beside the page's calls. */
-const isBellPoll = (url: string) => url.includes('notifications') || url.includes('/messages/unread');
+/** The frame's own reads (the bell's notifications and unread messages, the accepted terms' versions), beside the page's calls. */
+const isBellPoll = (url: string) => url.includes('notifications') || url.includes('/messages/unread') || url.includes('/privacy/policies');
 
 describe('ApiTestPage', () => {
   it('runs the six tests in order and signs the demo accounts in and out without touching the admin session', async () => {
