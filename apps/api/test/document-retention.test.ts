@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentMasterKey, EncryptedStorage, isSealed } from '../src/lib/document-encryption';
+import { documentMasterKey, isSealed, type EncryptedStorage } from '../src/lib/document-encryption';
 import { createS3Client, createStorage } from '../src/lib/storage';
 import { loadEnv } from '../src/env';
 import { applyDocumentRetention, sealOlderDocuments } from '../src/modules/data-protection';
