@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'terms', lazy: () => import('@/features/legal/components/terms-page').then((m) => ({ Component: m.TermsPage })) },
           { path: 'privacy', lazy: () => import('@/features/legal/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
+          { path: 'unsubscribe', lazy: () => import('@/features/legal/components/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })) },
 
           { path: 'cars', loader: prefetchCars, lazy: () => import('./routes/browse-route').then((m) => ({ Component: m.BrowseRoute })) },
           { path: 'cars/:id', loader: prefetchCar, lazy: () => import('./routes/car-detail-route').then((m) => ({ Component: m.CarDetailRoute })) },

@@ -30,6 +30,7 @@ import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
 import { initialOf } from '@/lib/format';
 import { useAdminUsers, useDeleteUser, useSetVerification } from '../api/admin-users';
+import { CorrectionRequests } from './correction-requests';
 import { AddUserDialog, EditUserDialog, RejectUserDialog, ROLE_LABELS, UserDocumentsDialog } from './user-dialogs';
 import { VerifyButton } from './verify-action';
 
@@ -237,6 +238,8 @@ export function UsersTab() {
         regionLabel="Users"
         rowTestId="user-row"
       />
+
+      <CorrectionRequests />
 
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />

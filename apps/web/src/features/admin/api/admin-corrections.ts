@@ -1,0 +1,25 @@
+// Correction requests an administrator answers (issue 24, decision 049): GET /api/admin/privacy/corrections
+// lists the open ones, oldest first; POST /api/admin/privacy/corrections/{id}/decision approves (the
+// person's detail changes) or declines, with a note the person reads. Both audited.
+import { ADMIN_REFRESH_MS, type AdminCorrectionRequest, type CorrectionDecisionBody, type CorrectionRequest } from '@karoo/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+const correctionsKey = ['admin', 'corrections', 'open'] as const;
+
+export function useOpenCorrections() {
+  return useQuery({
+    queryKey: correctionsKey,
+    queryFn: async ({ signal }) => (await apiClient.get<AdminCorrectionRequest[]>('/admin/privacy/corrections', { signal })).data,
+    refetchInterval: ADMIN_REFRESH_MS,
+  });
+}
+
+export function useDecideCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: CorrectionDecisionBody & { id: string }) =>
+      (await apiClient.post<CorrectionRequest>(`/admin/privacy/corrections/${encodeURIComponent(id)}/decision`, body)).data,
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: correctionsKey }), queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })]),
+  });
+}
