@@ -112,6 +112,8 @@ describe.skipIf(!!skipReason)('two instances on one PostgreSQL database', () => 
     // Both instances registered the one schedule.
     expect(await query<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule ORDER BY name`)).toEqual([
       { name: 'bookings.expire', cron: '* * * * *' },
+      { name: 'documents.retention', cron: '10 4 * * *' },
+      { name: 'documents.seal', cron: '*/15 * * * *' },
       { name: 'records.prune', cron: '30 3 * * *' },
       { name: 'refunds.sweep', cron: '*/15 * * * *' },
       { name: 'reviews.reveal', cron: '7 * * * *' },
