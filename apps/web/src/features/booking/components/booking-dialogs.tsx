@@ -1,6 +1,6 @@
 // The two dialogs of a booking request: the confirmation before it is sent (it stays open, no
 // longer loading, when sending fails) and the booking confirmation after the server accepted it.
-import type { Booking, PriceBreakdown as Breakdown } from '@karoo/shared';
+import { bookingDiscountLabel, type Booking, type PriceBreakdown as Breakdown } from '@karoo/shared';
 import { CalendarDays, CheckCircle2, Clock, MapPin, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { CancellationPolicyNote } from '@/components/cancellation-policy-note';
@@ -118,9 +118,14 @@ export function BookingConfirmationModal({ booking, carName, onClose }: BookingC
   if (!booking) return null;
   const confirmed = booking.status === 'confirmed';
   const rows: [string, number][] = [
-    [booking.is_hourly_booking ? `${booking.duration_hours ?? 0} ${booking.duration_hours === 1 ? 'hour' : 'hours'}` : `${booking.duration_days} ${booking.duration_days === 1 ? 'day' : 'days'}`, booking.subtotal],
-    [`Service fee (${booking.service_fee_rate}%)`, booking.service_fee],
+    [
+      booking.is_hourly_booking ? `${booking.duration_hours ?? 0} ${booking.duration_hours === 1 ? 'hour' : 'hours'}` : `${booking.duration_days} ${booking.duration_days === 1 ? 'day' : 'days'}`,
+      booking.subtotal + (booking.discount ?? 0),
+    ],
   ];
+  // The weekly or monthly discount it was priced with (decision 048), off the rental.
+  if (booking.discount) rows.push([bookingDiscountLabel(booking.discount_rate ?? 0, booking.duration_days), -booking.discount]);
+  rows.push([`Service fee (${booking.service_fee_rate}%)`, booking.service_fee]);
   if (booking.insurance_fee) rows.push(['Insurance', booking.insurance_fee]);
   if (booking.pickup_fee) rows.push(['Pickup fee', booking.pickup_fee]);
   return (
@@ -170,9 +175,9 @@ export function BookingConfirmationModal({ booking, carName, onClose }: BookingC
         </div>
         <dl className="space-y-1.5 rounded-xl bg-stone-50 p-4 text-sm">
           {rows.map(([label, amount]) => (
-            <div key={label} className="flex justify-between text-stone-600">
+            <div key={label} className={amount < 0 ? 'flex justify-between font-medium text-emerald-800' : 'flex justify-between text-stone-600'}>
               <dt>{label}</dt>
-              <dd className="tabular-nums">{formatRand(amount)}</dd>
+              <dd className="tabular-nums">{amount < 0 ? `−${formatRand(-amount)}` : formatRand(amount)}</dd>
             </div>
           ))}
           <div className="flex justify-between border-t border-stone-200 pt-2 font-bold text-stone-900">

@@ -1,5 +1,6 @@
 // The live price of the booking panel: the shared calculatePrice (the same function the server
-// stores the booking with) on the car's price, the length, the chosen options and the settings.
+// stores the booking with) on the car's price, the length, its discounts, the chosen options and the
+// settings. A weekly or monthly discount is its own line, taken off the rental.
 import type { PriceBreakdown as Breakdown } from '@karoo/shared';
 import { formatRand } from '@/lib/format';
 
@@ -7,19 +8,19 @@ export function PriceBreakdown({ price }: { price: Breakdown }) {
   const unit = price.isHourly
     ? `${formatRand(price.hourlyRate)} × ${price.hours} ${price.hours === 1 ? 'hour' : 'hours'}`
     : `${formatRand(price.dailyPrice)} × ${price.days} ${price.days === 1 ? 'day' : 'days'}`;
-  const rows: [string, number][] = [
-    [unit, price.subtotal],
-    [price.serviceFeeLabel, price.serviceFee],
-  ];
+  const rows: [string, number][] = [[unit, price.rental]];
+  // The car's weekly or monthly discount (decision 048), taken off the rental before any fee.
+  if (price.discount && price.discountLabel) rows.push([price.discountLabel, -price.discount]);
+  rows.push([price.serviceFeeLabel, price.serviceFee]);
   if (price.insuranceFee) rows.push(['Insurance', price.insuranceFee]);
   if (price.pickupFee) rows.push(['Pickup fee', price.pickupFee]);
   return (
     <section aria-label="Price breakdown" data-testid="price-breakdown">
       <dl className="space-y-2 text-sm">
         {rows.map(([label, amount]) => (
-          <div key={label} className="flex justify-between gap-4 text-stone-600">
+          <div key={label} className={amount < 0 ? 'flex justify-between gap-4 font-medium text-emerald-800' : 'flex justify-between gap-4 text-stone-600'}>
             <dt>{label}</dt>
-            <dd className="tabular-nums">{formatRand(amount)}</dd>
+            <dd className="tabular-nums">{amount < 0 ? `−${formatRand(-amount)}` : formatRand(amount)}</dd>
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base font-bold text-stone-900">

@@ -1,7 +1,7 @@
 // One booking as a trip card: status colour, car, dates, duration, total, number, a cancelled paid
 // trip's outcome and the renter's refunds; expandable details (options, the stored price breakdown,
 // the host's earnings) and the actions the shared status machine allows this user.
-import { formatRand, hostFeeLabel, serviceFeeLabel, type Booking } from '@karoo/shared';
+import { bookingDiscountLabel, formatRand, hostFeeLabel, serviceFeeLabel, type Booking } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Ban, CalendarDays, Car, ChevronDown, Clock, CreditCard, Star, UserX, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -197,7 +197,15 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
             <div>
               <h4 className="font-semibold text-stone-900">Price breakdown</h4>
               <dl className="mt-1">
-                <Row label={`Subtotal (${formatDuration(booking)})`} value={formatRand(booking.subtotal)} />
+                {booking.discount ? (
+                  <>
+                    {/* The car's weekly or monthly discount it was priced with (decision 048), off the rental. */}
+                    <Row label={`Rental (${formatDuration(booking)})`} value={formatRand(booking.subtotal + booking.discount)} />
+                    <Row label={bookingDiscountLabel(booking.discount_rate ?? 0, booking.duration_days)} value={`−${formatRand(booking.discount)}`} />
+                  </>
+                ) : (
+                  <Row label={`Subtotal (${formatDuration(booking)})`} value={formatRand(booking.subtotal)} />
+                )}
                 <Row label={serviceFeeLabel(booking.service_fee_rate)} value={formatRand(booking.service_fee)} />
                 {booking.insurance_fee > 0 ? <Row label="Insurance" value={formatRand(booking.insurance_fee)} /> : null}
                 {booking.pickup_fee > 0 ? <Row label="Pickup fee" value={formatRand(booking.pickup_fee)} /> : null}
@@ -211,7 +219,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
                 {/* The stored figures: the host fee applies to the rental and pickup fee; the renter's
                     service fee and insurance are Karoo's and never part of the host's share. */}
                 <dl className="mt-1">
-                  <Row label={booking.pickup_fee > 0 ? 'Rental and pickup fee' : 'Rental'} value={formatRand(booking.subtotal + booking.pickup_fee)} />
+                  <Row label={`${booking.discount ? 'Rental after discount' : 'Rental'}${booking.pickup_fee > 0 ? ' and pickup fee' : ''}`} value={formatRand(booking.subtotal + booking.pickup_fee)} />
                   <Row label={hostFeeLabel(booking.commission_rate, booking.pickup_fee > 0)} value={`-${formatRand(booking.subtotal + booking.pickup_fee - booking.car_owner_earnings)}`} />
                   <Row label="You earn" value={formatRand(booking.car_owner_earnings)} strong />
                 </dl>

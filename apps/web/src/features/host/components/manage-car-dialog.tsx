@@ -1,19 +1,21 @@
-// 'Manage Details' of a fleet card: a panel with three tabs (pickup locations, insurance plans,
-// documents), keyboard-navigable as a WAI-ARIA tab list.
+// 'Manage Details' of a fleet card: a panel with tabs (pickup locations, insurance plans, trip
+// rules and discounts, documents), keyboard-navigable as a WAI-ARIA tab list.
 import { carName, type Car } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { FileText, MapPin, ShieldCheck } from 'lucide-react';
+import { CalendarClock, FileText, MapPin, ShieldCheck } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { InsuranceOptionsEditor } from './insurance-options-editor';
 import { PickupOptionsEditor } from './pickup-options-editor';
 import { RegistrationDocumentPanel } from './registration-document-panel';
+import { TripRulesEditor } from './trip-rules-editor';
 
-export type ManageTab = 'pickup' | 'insurance' | 'documents';
+export type ManageTab = 'pickup' | 'insurance' | 'rules' | 'documents';
 
 const TABS: { id: ManageTab; label: string; short: string; icon: ReactNode }[] = [
   { id: 'pickup', label: 'Pickup Locations', short: 'Pickup', icon: <MapPin className="size-4" aria-hidden="true" /> },
   { id: 'insurance', label: 'Insurance Plans', short: 'Insurance', icon: <ShieldCheck className="size-4" aria-hidden="true" /> },
+  { id: 'rules', label: 'Trip Rules and Discounts', short: 'Rules', icon: <CalendarClock className="size-4" aria-hidden="true" /> },
   { id: 'documents', label: 'Documents', short: 'Documents', icon: <FileText className="size-4" aria-hidden="true" /> },
 ];
 
@@ -40,7 +42,7 @@ export function ManageCarDialog({ car, username, onClose }: ManageCarDialogProps
 function ManageCarTabs({ car, username }: { car: Car; username: string }) {
   const baseId = useId();
   const [tab, setTab] = useState<ManageTab>('pickup');
-  const tabRefs = useRef<Record<ManageTab, HTMLButtonElement | null>>({ pickup: null, insurance: null, documents: null });
+  const tabRefs = useRef<Partial<Record<ManageTab, HTMLButtonElement | null>>>({});
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.findIndex((t) => t.id === tab);
@@ -101,6 +103,7 @@ function ManageCarTabs({ car, username }: { car: Car; username: string }) {
         >
           {item.id === 'pickup' ? <PickupOptionsEditor car={car} username={username} /> : null}
           {item.id === 'insurance' ? <InsuranceOptionsEditor car={car} username={username} /> : null}
+          {item.id === 'rules' ? <TripRulesEditor car={car} username={username} /> : null}
           {item.id === 'documents' ? <RegistrationDocumentPanel car={car} /> : null}
         </div>
       ))}

@@ -15,6 +15,7 @@ import { useStickyTop } from '../../hooks/use-sticky-top';
 import { capitalise, carBadges, carImages, carTitle, hostCancellationsText } from '../../utils/car-display';
 import { FavouriteButton } from '../favourite-button';
 import { CarReviews } from './car-reviews';
+import { CarTripRules } from './car-trip-rules';
 import { Gallery } from '@/components/ui/gallery';
 
 export interface CarDetailPageProps {
@@ -183,6 +184,8 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
               <SpecItem icon={<ScrollText className="size-4" aria-hidden="true" />} label="Plate" value={car.car_plate_number} />
             </dl>
           </section>
+
+          <CarTripRules car={car} />
 
           {description ? (
             <section className="border-t border-stone-200 pt-8">
