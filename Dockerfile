@@ -13,7 +13,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# Only what the server needs at run time: the API's production packages and the two builds.
+# Only what the server needs at run time: the API's production packages and the builds.
 FROM node:24.21.0-bookworm-slim AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -34,6 +34,8 @@ COPY --from=runtime-deps /app/package.json ./
 COPY --from=build /app/apps/api/package.json apps/api/
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The public pages' server renderer (decision 044): self-contained, imported by the API at start.
+COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

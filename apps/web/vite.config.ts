@@ -42,6 +42,9 @@ export function precompress(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: { alias: { '@': srcDir } },
+  // The server renderer carries its libraries (React, React Router, TanStack Query...) in its own
+  // files: the API's image installs only the API's packages (Dockerfile), and finds them there.
+  ssr: isSsrBuild ? { noExternal: true } : {},
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

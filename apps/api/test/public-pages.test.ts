@@ -200,6 +200,25 @@ describe('server-rendered public pages', () => {
   });
 });
 
+describe('render limits', () => {
+  it('one address past RATE_LIMIT_PER_MINUTE renders a minute gets the shell; pages already rendered are still sent', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' }, webDistDir: dist, pages: { pageRenderer: renderer, pageTemplate: template } });
+    try {
+      const get = (url: string) => limited.app.inject({ method: 'GET', url });
+      const rendered = (body: string) => body.includes('id="karoo-router-state"');
+      expect(rendered((await get('/cars?location=Durban')).body)).toBe(true);
+      expect(rendered((await get('/cars?location=Pretoria')).body)).toBe(true);
+      const third = await get('/cars?location=Polokwane');
+      expect(third.statusCode).toBe(200);
+      expect(third.body).toBe(template);
+      // Already rendered: sent from the cache.
+      expect(rendered((await get('/cars?location=Durban')).body)).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+});
+
 describe('sitemap.xml and robots.txt', () => {
   const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 

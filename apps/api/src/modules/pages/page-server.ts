@@ -125,10 +125,28 @@ export function createPageServer(ctx: AppContext, app: FastifyInstance, options:
     });
   }
 
+  // Renders are not free (the API's own calls run past its rate limit): one address gets at most
+  // RATE_LIMIT_PER_MINUTE renders a minute, then the shell, which works the same in a browser.
+  const rendersPerMinute = ctx.env.RATE_LIMIT_PER_MINUTE;
+  const renders = new Map<string, { count: number; since: number }>();
+  const mayRender = (ip: string) => {
+    const now = Date.now();
+    let entry = renders.get(ip);
+    if (!entry || now - entry.since >= 60_000) {
+      if (renders.size >= 10_000) renders.clear();
+      entry = { count: 0, since: now };
+      renders.set(ip, entry);
+    }
+    entry.count += 1;
+    return entry.count <= rendersPerMinute;
+  };
+
   /** Sends the server-rendered page for `request`; false when it could not (the caller sends the shell). */
   return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     let page: Page;
     try {
+      const cached = cacheMs > 0 ? pages.get(request.url) : undefined;
+      if (!(cached && Date.now() - cached.at < cacheMs) && !mayRender(request.ip)) return false;
       page = await cachedRender(request.url);
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the client-rendered page');
