@@ -21,6 +21,7 @@ import { isApiError, messageOf } from '@/lib/api-client';
 import { useSettings } from '@/lib/queries/settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { formFromSettings, settingsFormSchema, settingsFromForm, type SettingsForm } from './settings-form';
+import { BreachesSection } from './breaches-section';
 import { SecuritySection } from './settings-security';
 
 export const SAVE_FAILED_MESSAGE = 'Failed to save settings. Please try again.';
@@ -41,6 +42,7 @@ export function SettingsTab() {
     <div className="space-y-6">
       <PlatformSettingsForm settings={settings.data} />
       <SecuritySection />
+      <BreachesSection />
     </div>
   );
 }

@@ -1,9 +1,54 @@
-// /privacy: the Privacy Policy under POPIA (document 1: transactions kept 7 years, identity
-// documents 5 years after closure, requests answered within 30 days, not for under-18s).
-import { SUPPORT_EMAIL } from '@karoo/shared';
+// /privacy: the Privacy Policy under POPIA (decisions.md section 12 and decision 050: financial
+// records kept 5 years under an anonymised party, identity documents only for the retention period
+// after verification, requests answered within 30 days, not for under-18s). It names the
+// Information Officer from the settings and says how to complain to the Information Regulator.
+import { DEFAULT_SETTINGS, INFORMATION_REGULATOR, SUPPORT_EMAIL } from '@karoo/shared';
 import { Link } from 'react-router';
+import { useSettings } from '@/lib/queries/settings';
 import { PATHS } from '@/lib/routes';
 import { LegalPage, type LegalSection } from './legal-page';
+
+const link = 'font-medium text-brand-700 hover:underline';
+
+/** The Information Officer (admin settings): name, email and phone, as the privacy page names them. */
+function InformationOfficer() {
+  const settings = useSettings().data ?? DEFAULT_SETTINGS;
+  const name = settings.information_officer_name.trim();
+  const email = settings.information_officer_email.trim() || SUPPORT_EMAIL;
+  const phone = settings.information_officer_phone.trim();
+  return (
+    <address className="not-italic" aria-label="Information Officer">
+      <strong>{name ? `${name}, Information Officer` : 'Karoo’s Information Officer'}</strong>
+      <br />
+      Email:{' '}
+      <a href={`mailto:${email}`} className={link}>
+        {email}
+      </a>
+      {phone ? (
+        <>
+          <br />
+          Phone:{' '}
+          <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={link}>
+            {phone}
+          </a>
+        </>
+      ) : null}
+    </address>
+  );
+}
+
+function RetentionDays() {
+  const settings = useSettings().data ?? DEFAULT_SETTINGS;
+  return (
+    <>
+      <li>
+        <strong>Identity documents</strong> (the files) are deleted <strong>{settings.document_retention_days} days after your account is verified</strong>.
+        We keep that you were verified, by whom and when, and tell you when the files are gone. Documents of an account that was not
+        approved, or that were never completed for review, are deleted after <strong>{settings.unsubmitted_document_days} days</strong>.
+      </li>
+    </>
+  );
+}
 
 const mail = (
   <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-700 hover:underline">
@@ -18,10 +63,15 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         Karoo operates a peer-to-peer car rental marketplace in South Africa and is the responsible party for the personal information
-        described here, under the Protection of Personal Information Act 4 of 2013 (POPIA). Our Information Officer can be reached at{' '}
-        {mail}.
+        described here, under the Protection of Personal Information Act 4 of 2013 (POPIA). Questions and requests about your
+        information go to our Information Officer:
       </p>
     ),
+  },
+  {
+    id: 'information-officer',
+    title: 'Information Officer',
+    body: <InformationOfficer />,
   },
   {
     id: 'what-we-collect',
@@ -83,14 +133,15 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Transaction records</strong> (bookings, payments, invoices) are kept for <strong>7 years</strong>, as tax law
-          requires.
+          <strong>Financial records</strong> (payments, refunds, payouts, invoices) are kept for <strong>5 years</strong>, as the Tax
+          Administration Act (s. 29) requires. If you delete your account they stay under an anonymous &ldquo;Former member&rdquo;, not your
+          name.
         </li>
+        <RetentionDays />
         <li>
-          <strong>Identity documents</strong> are kept for <strong>5 years after your account is closed</strong>, to meet our
-          verification and fraud-prevention obligations.
+          When you <strong>delete your account</strong> (Profile → Privacy and data), your name, contact details, ID number, bank details,
+          documents and what you wrote in messages are erased at once; we email you what was deleted and what is kept until when.
         </li>
-        <li>Other account information is deleted or anonymised when your account is closed, unless the law requires us to keep it.</li>
       </ul>
     ),
   },
@@ -99,9 +150,10 @@ const SECTIONS: LegalSection[] = [
     title: 'How we protect it',
     body: (
       <p>
-        Documents are stored outside any public location and are served only to authorised people. Passwords are hashed, sessions use
+        Documents are encrypted (AES-256) before they are stored, outside any public location, and are served only to you and
+        authorised administrators, each view recorded. Passwords are hashed, sessions use
         random tokens, and access by our staff is limited to what their work needs. If a security compromise affects your information,
-        we will notify you and the Information Regulator as POPIA requires.
+        we will notify you by email and in the app, and the Information Regulator, as section 22 of POPIA requires.
       </p>
     ),
   },
@@ -115,10 +167,27 @@ const SECTIONS: LegalSection[] = [
           <li>ask whether we hold information about you and request a copy;</li>
           <li>ask us to correct or delete information that is inaccurate, out of date or unlawfully held;</li>
           <li>object to processing, including for direct marketing;</li>
-          <li>lodge a complaint with the Information Regulator (inforeg.org.za).</li>
+          <li>lodge a complaint with the Information Regulator.</li>
         </ul>
         <p>
-          Send requests to {mail}. We answer every request within <strong>30 days</strong>.
+          Most of these you can do yourself from <strong>Profile → Privacy and data</strong>; send any other request to the Information
+          Officer above or to {mail}. We answer every request within <strong>30 days</strong>.
+        </p>
+        <p id="complain">
+          <strong>Complaining to the Information Regulator.</strong> If you believe we have interfered with your personal information, you
+          can complain to the {INFORMATION_REGULATOR.name}: through its eServices portal at{' '}
+          <a href={INFORMATION_REGULATOR.portal} className={link} rel="noreferrer" target="_blank">
+            eservices.inforegulator.org.za
+          </a>
+          , or by emailing POPIA Form 5 to{' '}
+          <a href={`mailto:${INFORMATION_REGULATOR.complaintsEmail}`} className={link}>
+            {INFORMATION_REGULATOR.complaintsEmail}
+          </a>
+          . General enquiries: {INFORMATION_REGULATOR.enquiriesEmail}, {INFORMATION_REGULATOR.phone};{' '}
+          <a href={INFORMATION_REGULATOR.website} className={link} rel="noreferrer" target="_blank">
+            inforegulator.org.za
+          </a>
+          , {INFORMATION_REGULATOR.address}.
         </p>
       </>
     ),
