@@ -174,7 +174,7 @@ async function seedBookings(db: Db, perCar: number, today: string): Promise<void
     INSERT INTO bookings (booking_number, car_id, renter_id, owner_id, start_date, end_date, start_time, end_time, is_hourly_booking,
       duration_days, status, subtotal_cents, service_fee_cents, total_price_cents, service_fee_rate, commission_rate,
       car_owner_earnings_cents, app_fee_cents, payment_status, paid_at, confirmed_at, completed_at, cancelled_at,
-      payout_status, expires_at, created_at, updated_at)
+      payout_status, expires_at, created_at, updated_at, held)
     SELECT 'BB' || lpad(seq::text, 9, '0'), s.id, r.id, s.owner_id, start_date, end_date, '10:00', '10:00', false,
       days, status, price * days, price * days / 10, price * days + price * days / 10, 10, 15,
       price * days * 85 / 100, price * days / 10 + price * days * 15 / 100,
@@ -186,9 +186,13 @@ async function seedBookings(db: Db, perCar: number, today: string): Promise<void
       CASE WHEN status = 'completed' AND x < 0.6 THEN 'paid' ELSE 'pending' END,
       CASE WHEN status = 'pending' THEN now() + interval '47 hours' END,
       CASE WHEN status = 'pending' THEN now() ELSE start_date - 7 + time '09:00' END,
-      now()
+      now(),
+      -- Triggers are off during the bulk load: the range and the car's hold are written here (migration 0028).
+      booking_held_range(start_date, '10:00', end_date, '10:00', 0)
     FROM s CROSS JOIN renters JOIN r ON r.k = (s.rn * 7 + s.slot) % renters.rcount
   `.execute(db);
+  await sql`INSERT INTO car_holds (car_id, during, booking_id)
+    SELECT car_id, held, id FROM bookings WHERE status IN ('pending', 'confirmed', 'active') AND booking_number LIKE 'BB%'`.execute(db);
 }
 
 /**

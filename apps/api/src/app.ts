@@ -21,7 +21,7 @@ import type { AppContext } from './context';
 import { adminRoutes } from './modules/admin';
 import { auditRoutes } from './modules/audit';
 import { bookingsRoutes, hostCancellations } from './modules/bookings';
-import { carsRoutes } from './modules/cars';
+import { carCalendarRoutes, carsRoutes } from './modules/cars';
 import { dataProtectionRoutes } from './modules/data-protection';
 import { devtoolsRoutes } from './modules/devtools';
 import { earningsRoutes } from './modules/earnings';
@@ -177,6 +177,7 @@ export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemp
       await api.register(auditRoutes(ctx));
       await api.register(settingsRoutes(ctx));
       await api.register(carsRoutes(ctx, { hostCancellationsOf: hostCancellations }));
+      await api.register(carCalendarRoutes(ctx));
       await api.register(bookingsRoutes(ctx, { ledgerOf: findVisibleLedger, cancelPaidTrip: (c, viewer, id, body) => cancelPaidTrip(c, viewer, id, cancelTripRequestOf(body)) }));
       await api.register(paymentsRoutes(ctx));
       await api.register(reviewsRoutes(ctx));

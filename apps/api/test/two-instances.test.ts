@@ -253,6 +253,39 @@ describe.skipIf(!!redisSkipReason)('two instances with Redis and one S3 bucket',
     }
   }, 90_000);
 
+  it('hourly trips hold only their hours (decision 047): 40 requests for the same hours over A and B create one booking; the hours beside it stay free', async () => {
+    const { a, b } = pair;
+    const client = newClient();
+    const renters = await Promise.all(['sipho', 'kagiso', 'priya', 'ruan', 'aisha'].map((name) => signIn(a, name, client)));
+    const car = ((await call(b, 'GET', '/api/car/getCarList?limit=1&sort=price_high', { client })).body.data as Car[])[0]!;
+    // The same morning, asked in four overlapping ways (10:00-13:00, 11:00-12:00, 09:00-11:00, 12:59-14:00).
+    const asks: [string, string][] = [['10:00', '13:00'], ['11:00', '12:00'], ['09:00', '11:00'], ['12:59', '14:00']];
+    const hourly = (instance: Instance, token: string, [start_time, end_time]: [string, string]) =>
+      callRetryingBusy(instance, 'POST', '/api/booking/create', {
+        client: newClient(),
+        token,
+        body: { car_username: car.car_username, start_date: '2030-08-14', end_date: '2030-08-14', start_time, end_time, is_hourly_booking: true },
+      });
+    const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => hourly(i % 2 ? b : a, renters[i % renters.length]!, asks[i % asks.length]!)))).map((res) => res.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(39);
+    const db = new pg.Client({ connectionString: pair.database.url });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ start_time: string; end_time: string }>(
+        "SELECT start_time, end_time FROM bookings WHERE car_id = $1 AND start_date = '2030-08-14' AND status IN ('pending', 'confirmed', 'active')",
+        [car.id],
+      );
+      expect(rows).toHaveLength(1);
+      // The first hours of the day, before the winner, are still free (whichever won: all four start at 09:00 or later).
+      expect((await hourly(b, renters[0]!, ['06:00', '09:00'])).status).toBe(201);
+      // And the evening, after every one of them.
+      expect((await hourly(a, renters[1]!, ['15:00', '18:00'])).status).toBe(201);
+    } finally {
+      await db.end();
+    }
+  }, 90_000);
+
   it(`shares the per-IP rate limit: ${RATE_LIMIT} requests a minute across A and B, then 429 on both`, async () => {
     const { a, b } = pair;
     const client = newClient();

@@ -7,8 +7,10 @@ import {
   BOOKING_RULE_MESSAGES as M,
   daysBetween,
   durationDays,
+  daysSpan,
   durationHours,
   isValidDate,
+  momentOf,
   rangesOverlap,
   validateBookingRequest,
   type BookingRequestInput,
@@ -99,14 +101,31 @@ describe('validateBookingRequest: the first failing check, in the seed\u2019s or
   });
 
   it('1. dates held by a holding booking come first', () => {
-    const blocked = [{ start_date: '2030-03-14', end_date: '2030-03-16' }];
+    const blocked = [daysSpan('2030-03-14', '2030-03-16')];
     expect(check({ blockedRanges: blocked })).toEqual(M.dates_unavailable);
     expect(check({ blockedRanges: blocked, isOwnCar: true, isVerified: false, start_date: '2030-03-01', end_date: '2030-03-20' })).toMatchObject({
       title: 'Dates Unavailable',
       message: 'One or more selected dates are already booked or have pending requests. Please choose different dates.',
       status: 409,
     });
-    expect(check({ blockedRanges: [{ start_date: '2030-03-15', end_date: '2030-03-16' }] })).toBeNull();
+    expect(check({ blockedRanges: [daysSpan('2030-03-15', '2030-03-16')] })).toBeNull();
+  });
+
+  it('1. holds are time ranges: an hourly trip holds only its hours, touching ends do not overlap, the buffer widens the trip', () => {
+    const morning = [{ from: momentOf('2030-03-12', '09:00'), to: momentOf('2030-03-12', '12:00') }];
+    const hourly = (start_time: string, end_time: string, bufferMinutes = 0) =>
+      check({ is_hourly_booking: true, start_date: '2030-03-12', end_date: '2030-03-12', start_time, end_time, blockedRanges: morning, bufferMinutes })?.code ?? null;
+    expect(hourly('12:00', '17:00')).toBeNull();
+    expect(hourly('11:59', '17:00')).toBe('dates_unavailable');
+    expect(hourly('06:00', '09:00')).toBeNull();
+    expect(hourly('06:00', '09:01')).toBe('dates_unavailable');
+    // An hour's buffer after a 06:00-08:00 trip reaches 09:00 exactly: touching, accepted; a minute more is not.
+    expect(hourly('06:00', '08:00', 60)).toBeNull();
+    expect(hourly('06:00', '08:01', 60)).toBe('dates_unavailable');
+    // Without times yet, an hourly day is checked whole.
+    expect(check({ is_hourly_booking: true, start_date: '2030-03-12', end_date: '2030-03-12', start_time: null, end_time: null, blockedRanges: morning })?.code).toBe('dates_unavailable');
+    // A daily trip from the 10th 09:00 to the 12th 09:00 ends as the morning trip starts.
+    expect(check({ start_date: '2030-03-10', end_date: '2030-03-12', start_time: '09:00', end_time: '09:00', blockedRanges: morning })).toBeNull();
   });
 
   it('2. own car, 3. verification, 4. start in the past, 5. end before start', () => {

@@ -133,6 +133,66 @@ export function durationHours(startDate: string, startTime: string, endDate: str
   return Math.min(MAX_HOURLY_HOURS, Math.max(MIN_HOURLY_HOURS, hours));
 }
 
+// ---- Time ranges (issue 23, decision 047): what a trip holds, as instants [from, to) ----
+
+export const SAST_OFFSET = '+02:00';
+
+export interface Span {
+  /** First instant held (ms). */
+  from: number;
+  /** First instant free again (ms). */
+  to: number;
+}
+
+/** The instant of a Johannesburg date and time ('YYYY-MM-DD', 'HH:mm'). */
+export function momentOf(date: string, time: string): number {
+  return Date.parse(`${date}T${time}:00${SAST_OFFSET}`);
+}
+
+/** The Johannesburg date ('YYYY-MM-DD') and time ('HH:mm') of an instant. */
+export function dateTimeOf(instant: number): { date: string; time: string } {
+  const iso = new Date(instant + 2 * 3_600_000).toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+export interface TripTimes {
+  start_date: string;
+  end_date: string;
+  start_time?: string | null;
+  end_time?: string | null;
+  is_hourly_booking: boolean;
+}
+
+/**
+ * The range a trip uses, before the buffer: from its pickup to its return (a daily trip's times
+ * default to 09:00 and 17:00). A daily trip whose return is not after its pickup (one day, same
+ * date) uses the rest of that day. Null while an hourly trip's times are missing.
+ */
+export function tripSpan(trip: TripTimes): Span | null {
+  const startTime = trip.start_time || (trip.is_hourly_booking ? null : DEFAULT_PICKUP_TIME);
+  const endTime = trip.end_time || (trip.is_hourly_booking ? null : DEFAULT_RETURN_TIME);
+  if (!startTime || !endTime) return null;
+  const from = momentOf(trip.start_date, startTime);
+  let to = momentOf(trip.end_date, endTime);
+  if (to <= from) to = momentOf(addDays(trip.start_date, 1), '00:00');
+  return { from, to };
+}
+
+/** What a trip holds: its span, then the car's buffer after it. */
+export function heldSpan(span: Span, bufferMinutes: number): Span {
+  return { from: span.from, to: span.to + bufferMinutes * 60_000 };
+}
+
+/** Two half-open ranges share an instant: touching ends do not. */
+export function spansOverlap(a: Span, b: Span): boolean {
+  return a.from < b.to && b.from < a.to;
+}
+
+/** The whole Johannesburg day(s) from `start` to `end`, both included. */
+export function daysSpan(start: string, end: string): Span {
+  return { from: momentOf(start, '00:00'), to: momentOf(addDays(end, 1), '00:00') };
+}
+
 export interface DateRange {
   start_date: string;
   end_date: string;
@@ -149,8 +209,10 @@ export interface BookingRequestInput {
   start_time?: string | null;
   end_time?: string | null;
   is_hourly_booking: boolean;
-  /** Holding bookings of the car (pending, confirmed, active). */
-  blockedRanges: readonly DateRange[];
+  /** What holds the car (holding bookings, buffer included, and the host's blocks), as instants. */
+  blockedRanges: readonly Span[];
+  /** The car's buffer after a trip, in minutes (0 when absent). */
+  bufferMinutes?: number;
   isOwnCar: boolean;
   isVerified: boolean;
   /** Today in Johannesburg ('YYYY-MM-DD'). */
@@ -238,11 +300,12 @@ export function validateBookingRequest(input: BookingRequestInput): BookingRuleF
   const endTime = input.end_time || null;
   if ((startTime && !isValidTime(startTime)) || (endTime && !isValidTime(endTime))) return M.missing_times;
 
-  const wanted: DateRange = {
-    start_date: input.start_date,
-    end_date: input.end_date < input.start_date ? input.start_date : input.end_date,
-  };
-  if (input.blockedRanges.some((r) => rangesOverlap(r, wanted))) return M.dates_unavailable;
+  // What the trip would hold: its pickup to its return and the buffer; its whole days while an
+  // hourly trip has no times yet.
+  const endDate = input.end_date < input.start_date ? input.start_date : input.end_date;
+  const span = tripSpan({ ...input, end_date: endDate, start_time: startTime, end_time: endTime });
+  const wanted = span ? heldSpan(span, input.bufferMinutes ?? 0) : daysSpan(input.start_date, endDate);
+  if (input.blockedRanges.some((r) => spansOverlap(r, wanted))) return M.dates_unavailable;
   if (input.isOwnCar) return M.own_car;
   if (!input.isVerified) return M.not_verified;
   if (input.start_date < input.today) return M.start_in_past;

@@ -348,11 +348,21 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 
-/** GET /car/{id}/availability: the dates a car is held, without personal data. */
+/**
+ * GET /car/{id}/availability: what holds a car, without personal data (decision 047): holding
+ * bookings (their status) and the host's blocked periods (status 'blocked', kind 'block'). `from`
+ * and `to` are the instants held, [from, to), a booking's buffer included; start_date and end_date
+ * are the Johannesburg days that range touches.
+ */
 export const carAvailabilitySchema = z.object({
   start_date: z.string(),
   end_date: z.string(),
-  status: z.enum(['pending', 'confirmed', 'active']),
+  status: z.enum(['pending', 'confirmed', 'active', 'blocked']),
+  kind: z.enum(['booking', 'block']),
+  from: z.string(),
+  to: z.string(),
+  is_hourly_booking: z.boolean().nullable().optional(),
+  buffer_minutes: z.number().int().nullable().optional(),
 });
 export type CarAvailability = z.infer<typeof carAvailabilitySchema>;
 

@@ -361,6 +361,8 @@ export const carSchema = z.object({
   pickup_location: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** Minutes the car is kept free after every trip (decision 047): a trip holds its car until its return plus this. */
+  buffer_minutes: z.number().int().optional(),
   status: z.enum(CAR_STATUSES),
   isRented: z.boolean(),
   rating: z.number().nullable(),

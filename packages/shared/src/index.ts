@@ -17,6 +17,8 @@ export * from './trip-rules';
 export * from './cancellation';
 export * from './cancellation-api';
 export * from './booking-rules';
+export * from './time-ranges';
+export * from './car-calendar';
 export * from './calendar-date';
 export * from './bookings';
 export * from './cars';

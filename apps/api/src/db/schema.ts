@@ -251,6 +251,8 @@ export interface CarsTable {
   pickup_types: ColumnType<string[], never, never>;
   transmission_key: ColumnType<string | null, never, never>;
   fuel_key: ColumnType<string | null, never, never>;
+  /** Minutes kept free after every trip (migration 0028), 0 to 1440. */
+  buffer_minutes: Generated<number>;
 }
 
 export type BookingStatusValue = 'pending' | 'confirmed' | 'active' | 'completed' | 'cancelled' | 'rejected';
@@ -431,8 +433,24 @@ export interface BookingsTable {
   cancel_cause: ColumnType<CancelCauseValue | null, CancelCauseValue | null | undefined, CancelCauseValue | null>;
   /** When the booking expires if nobody acts (pending, or confirmed and unpaid); null otherwise. */
   expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The car's buffer when the booking was made (migration 0028; set by the database). */
+  buffer_minutes: ColumnType<number, never, never>;
+  /** The time range the booking holds its car, buffer included (tstzrange text; set by the database). */
+  held: ColumnType<string, never, never>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A car's holds (migration 0028): one row per holding booking (kept by a trigger) and per block a host set. */
+export interface CarHoldsTable {
+  id: Generated<string>;
+  car_id: string;
+  /** tstzrange, '[)'. */
+  during: string;
+  booking_id: string | null;
+  note: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
 }
 
 export interface ReviewsTable {
@@ -495,6 +513,7 @@ export interface Database {
   settings: SettingsTable;
   cars: CarsTable;
   bookings: BookingsTable;
+  car_holds: CarHoldsTable;
   reviews: ReviewsTable;
   payments: PaymentsTable;
   invoices: InvoicesTable;

@@ -28,6 +28,7 @@ import * as m0026 from './0026-privacy-rights';
 import * as m0030 from './0030-trip-rules-and-discounts';
 import * as m0027 from './0027-deletion-retention-breaches';
 import * as m0025 from './0025-car-photo-variants';
+import * as m0028 from './0028-time-ranges-and-blocks';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0030-trip-rules-and-discounts': m0030,
   '0027-deletion-retention-breaches': m0027,
   '0025-car-photo-variants': m0025,
+  '0028-time-ranges-and-blocks': m0028,
 };

@@ -1,28 +1,36 @@
 // Which bookings hold a car, and when: defined once, here. A booking in one of the holding statuses
-// (pending, confirmed, active: decisions.md section 5) holds its car on every day from its start
-// date to its end date, both included; the exclusion constraint of migration 0002 says the same
-// with daterange(start_date, end_date, '[]'). Whoever asks "is this car free", "is it out on a
-// rental right now", "which days are taken", or "how many car-days were rented" builds the
-// question from these pieces: the booking rules, the car records, the browse in SQL and in memory
-// (decision 028), and utilisation in analytics. The host's calendar will change the rule, here.
+// (pending, confirmed, active: decisions.md section 5) holds its car for a time range (issue 23,
+// decision 047): a daily trip from its pickup to its return, an hourly trip only its hours, either
+// one then for the car's buffer. The database computes that range (bookings.held, migration 0028)
+// and keeps every holding booking's range, with the host's blocked periods, in car_holds, whose
+// exclusion constraint refuses any two holds of a car that share a minute. Whoever asks "is this
+// car free", "is it out on a rental right now", "what is taken when", or "how many car-days were
+// rented" builds the question from these pieces: the booking rules, the car records, the browse in
+// SQL and in memory (decision 028), the host's calendar, and utilisation in analytics.
 //
-// This module reads the bookings table, which the bookings module owns and alone writes.
+// This module reads bookings (the bookings module owns and writes them) and car_holds (bookings
+// through the trigger; blocks through the cars module's calendar).
 import { HOLDING_STATUSES, type BookingStatus } from '@karoo/shared';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection';
 
 export { HOLDING_STATUSES };
 
-const holdingList = sql.join(HOLDING_STATUSES.map((status) => sql.lit(status)));
-
 /** A car, as the SQL that asks about it names its id (`c.id`, or a bound id). */
 type CarId = Expression<string> | RawBuilder<string> | string;
 const carIdSql = (carId: CarId) => (typeof carId === 'string' ? sql`${carId}::uuid` : carId);
 
-/** The car is held on some day of [start, end] (dates, both included). */
-export function heldBetween(carId: CarId, start: string, end: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`EXISTS (SELECT 1 FROM bookings b WHERE b.car_id = ${carIdSql(carId)} AND b.status IN (${holdingList})
-    AND b.start_date <= ${end}::date AND b.end_date >= ${start}::date)`;
+/** An instant (ms) as SQL. */
+const instant = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+/**
+ * The car is held at some instant of what a trip [from, to) would hold with `bufferMinutes` after
+ * it (a number, or the SQL that names the car's buffer, e.g. c.buffer_minutes): by a holding
+ * booking, its buffer included, or by a blocked period.
+ */
+export function heldBetween(carId: CarId, from: number, to: number, bufferMinutes: number | RawBuilder<number> = 0): RawBuilder<SqlBool> {
+  const upper = typeof bufferMinutes === 'number' ? instant(to + bufferMinutes * 60_000) : sql`${instant(to)} + make_interval(mins => ${bufferMinutes})`;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM car_holds h WHERE h.car_id = ${carIdSql(carId)} AND h.during && tstzrange(${instant(from)}, ${upper}, '[)'))`;
 }
 
 /** The car is out on a rental right now: an active (paid) booking whose first day has come. */
@@ -50,34 +58,62 @@ export async function hasActiveRental(db: Db, of: { carId: string } | { renterId
   return !!row;
 }
 
-/** A car's holding bookings that meet [from, to] (to open when missing): its calendar, without personal data. */
-export function findHoldingBookings(db: Db, carId: string, from: string, to?: string) {
-  let query = db
-    .selectFrom('bookings')
-    .select(['id', 'start_date', 'end_date', 'status'])
-    .where('car_id', '=', carId)
-    .where('status', 'in', [...HOLDING_STATUSES])
-    .where('end_date', '>=', from);
-  if (to) query = query.where('start_date', '<=', to);
-  return query.orderBy('start_date').execute();
+export interface CarHold {
+  id: string;
+  /** 'booking' (a holding booking, its buffer included) or 'block' (the host's). */
+  kind: 'booking' | 'block';
+  booking_id: string | null;
+  /** The booking's status; 'blocked' for a block. */
+  status: BookingStatus | 'blocked';
+  /** The booking's dates and times as booked (null for a block). */
+  start_date: string | null;
+  end_date: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  is_hourly_booking: boolean | null;
+  buffer_minutes: number | null;
+  /** What it holds: [from, to). */
+  from: Date;
+  to: Date;
+  /** The host's private note (blocks only). */
+  note: string | null;
+  /** The booking's number and its renter's name (for the host's calendar; never sent to the public). */
+  booking_number: string | null;
+  renter_name: string | null;
+  created_at: Date;
+}
+
+/** A car's holds (holding bookings and blocks) that meet [from, to) (to open when missing), in time order. */
+export async function findCarHolds(db: Db, carId: string, from: number, to?: number): Promise<CarHold[]> {
+  const { rows } = await sql<CarHold>`SELECT h.id, CASE WHEN h.booking_id IS NULL THEN 'block' ELSE 'booking' END AS kind, h.booking_id,
+      coalesce(b.status, 'blocked') AS status, b.start_date::text AS start_date, b.end_date::text AS end_date, b.start_time, b.end_time,
+      b.is_hourly_booking, b.buffer_minutes, lower(h.during) AS "from", upper(h.during) AS "to", h.note, h.created_at,
+      b.booking_number, r.full_name AS renter_name
+    FROM car_holds h LEFT JOIN bookings b ON b.id = h.booking_id LEFT JOIN users r ON r.id = b.renter_id
+    WHERE h.car_id = ${carId}::uuid AND h.during && tstzrange(${instant(from)}, ${to === undefined ? sql`NULL::timestamptz` : instant(to)}, '[)')
+    ORDER BY lower(h.during), h.id`.execute(db);
+  return rows.map((r) => ({ ...r, from: new Date(r.from), to: new Date(r.to) }));
 }
 
 export interface HoldingBooking {
   id: string;
   car_id: string;
-  /** First held day, YYYY-MM-DD. */
-  start: string;
-  /** Last held day (included), YYYY-MM-DD. */
-  end: string;
-  status: BookingStatus;
+  /** A booking's first day, YYYY-MM-DD (null for a block). */
+  start: string | null;
+  /** What it holds, in minutes since 1970: [from_min, to_min). */
+  from_min: number;
+  to_min: number;
+  status: BookingStatus | 'blocked';
 }
 
-/** Holding bookings: those of the cars `ids`, or (ids null) a batch of all of them in id order after `after`. */
+/** Holds (bookings and blocks): those of the cars `ids`, or (ids null) a batch of all of them in id order after `after`. */
 export async function selectHoldingBookings(db: Db, ids: readonly string[] | null, after: string | null, limit: number): Promise<HoldingBooking[]> {
-  const { rows } = await sql<HoldingBooking>`SELECT b.id, b.car_id, b.start_date::text AS start, b.end_date::text AS "end", b.status
-    FROM bookings b WHERE b.status IN (${holdingList})
-    ${ids ? sql`AND b.car_id = ANY(${ids}::uuid[])` : sql`${after ? sql`AND b.id > ${after}::uuid` : sql``} ORDER BY b.id LIMIT ${limit}`}`.execute(db);
-  return rows;
+  const { rows } = await sql<HoldingBooking>`SELECT h.id, h.car_id, b.start_date::text AS start,
+      floor(extract(epoch FROM lower(h.during)) / 60)::int AS from_min, ceil(extract(epoch FROM upper(h.during)) / 60)::int AS to_min,
+      coalesce(b.status, 'blocked') AS status
+    FROM car_holds h LEFT JOIN bookings b ON b.id = h.booking_id
+    WHERE true ${ids ? sql`AND h.car_id = ANY(${ids}::uuid[])` : sql`${after ? sql`AND h.id > ${after}::uuid` : sql``} ORDER BY h.id LIMIT ${limit}`}`.execute(db);
+  return rows.map((r) => ({ ...r, from_min: Number(r.from_min), to_min: Number(r.to_min) }));
 }
 
 /**

@@ -1,13 +1,14 @@
-// The availability module's front door: which bookings hold a car, and when (holds.ts). It sits
-// below cars and bookings, which both ask it; it writes nothing.
+// The availability module's front door: which bookings and blocked periods hold a car, and when
+// (holds.ts). It sits below cars and bookings, which both ask it; it writes nothing.
 export {
   countRentedDays,
   currentRenterUsername,
-  findHoldingBookings,
+  findCarHolds,
   hasActiveRental,
   heldBetween,
   HOLDING_STATUSES,
   rentedNow,
   selectHoldingBookings,
+  type CarHold,
   type HoldingBooking,
 } from './holds';

@@ -18,6 +18,7 @@ import {
   DEFAULT_PICKUP_TIME,
   DEFAULT_RETURN_TIME,
   isAdmin,
+  momentOf,
   tripRuleFailure,
   validateBookingRequest,
   type createBookingBodySchema,
@@ -28,7 +29,7 @@ import type { BookingInsuranceSnapshot, BookingPickupSnapshot, UserRow } from '.
 import { inTransaction, type EventOf, type Tx } from '../../events/domain-events';
 import type { CarRemovalCause } from '../cars';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { findHoldingBookings, hasActiveRental } from '../availability';
+import { findCarHolds, hasActiveRental } from '../availability';
 import { sumPartyMoney } from '../ledger';
 import { canManageCar, findCar, isPubliclyVisible, today, tripRulesOf } from '../cars';
 import { getSettings } from '../settings';
@@ -79,7 +80,8 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
   const isHourly = body.is_hourly_booking;
   const startTime = body.start_time || (isHourly ? null : DEFAULT_PICKUP_TIME);
   const endTime = body.end_time || (isHourly ? null : DEFAULT_RETURN_TIME);
-  const held = await findHoldingBookings(ctx.db, car.id, body.start_date);
+  // What holds the car from the start date on: holding bookings (their buffers included) and blocks.
+  const held = await findCarHolds(ctx.db, car.id, momentOf(body.start_date, '00:00'));
 
   const failure = validateBookingRequest({
     start_date: body.start_date,
@@ -87,7 +89,8 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
     start_time: startTime,
     end_time: endTime,
     is_hourly_booking: isHourly,
-    blockedRanges: held,
+    blockedRanges: held.map((h) => ({ from: h.from.getTime(), to: h.to.getTime() })),
+    bufferMinutes: car.buffer_minutes,
     isOwnCar: car.owner_id === renter.id,
     isVerified: renter.verification_status === 'verified',
     today: todayDate,
@@ -185,7 +188,7 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
       return await insertRequestedBooking();
     } catch (error) {
       if (isDeadlock(error) && attempt < 3) continue;
-      // Another request took an overlapping date between our check and the insert (or kept
+      // Another request took an overlapping time (a booking or a block) between our check and the insert (or kept
       // contending for it through every attempt).
       if (isExclusionViolation(error) || isDeadlock(error)) throw conflict(BOOKING_RULE_MESSAGES.dates_unavailable.message);
       throw error;

@@ -12,12 +12,12 @@
 // running when it last looked) and reloads those cars. Nothing that commits is missed, whatever the
 // order of the commits.
 import { sql } from 'kysely';
-import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES } from '@karoo/shared';
+import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES, tripSpan } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isDatabaseTimeout } from '../../db/connection-errors';
 import type { CacheBus } from '../../lib/cache-bus';
-import { selectHoldingBookings } from '../availability';
+import { selectHoldingBookings, type HoldingBooking } from '../availability';
 import { countCap, countedTotal, findCarRecordsInOrder, lastPageTotal, type CarPageQuery, type CarRecord } from './cars.repository';
 import { BROWSE_TOPIC } from './listing-cache';
 
@@ -134,6 +134,7 @@ interface CarRow {
   rating: number | null;
   reviews: number;
   created_us: string;
+  buffer_minutes: number;
 }
 
 const LISTED = sql`c.deleted_at IS NULL AND c.status = 'available' AND c.verification_status = 'verified'`;
@@ -146,12 +147,12 @@ function selectListed(db: Db, ids: readonly string[] | null, after: string | nul
       c.city_key, c.car_words, c.city_words,
       (' ' || regexp_replace(lower(c.car_make || ' ' || c.car_model), '[^[:alnum:]]+', ' ', 'g') || ' ') AS make_model_words,
       c.features, c.pickup_types, c.latitude::float8 AS lat, c.longitude::float8 AS lng, c.rating::float8 AS rating,
-      c.total_reviews AS reviews, (extract(epoch FROM c.created_at) * 1000000)::bigint::text AS created_us
+      c.total_reviews AS reviews, (extract(epoch FROM c.created_at) * 1000000)::bigint::text AS created_us, c.buffer_minutes
     FROM cars c WHERE ${LISTED}
     ${ids ? sql`AND c.id = ANY(${ids}::uuid[])` : sql`${after ? sql`AND c.id > ${after}::uuid` : sql``} ORDER BY c.id LIMIT ${LOAD_BATCH}`}`.execute(db);
 }
 
-/** Holding bookings (the availability module's definition): those of the cars `ids`, or a batch after `after`. */
+/** Holds, bookings and blocks (the availability module's definition): those of the cars `ids`, or a batch after `after`. */
 function selectHolding(db: Db, ids: readonly string[] | null, after: string | null = null) {
   return selectHoldingBookings(db, ids, after, LOAD_BATCH).then((rows) => ({ rows }));
 }
@@ -200,8 +201,10 @@ class Columns {
   /** The first day of the car's active bookings (NO_DAY without one): "rented right now" from that day. */
   activeFrom: Int32Array;
   features: Int32Array[] = [];
-  /** Holding bookings (pending, confirmed, active) as [first day, last day, ...], or null. */
+  /** Holds (holding bookings with their buffers, and blocks) as [from, to, ...] in minutes since 1970 ([from, to)), or null. */
   holds: (Int32Array | null)[] = [];
+  /** The car's buffer after a trip, in minutes. */
+  buffer: Int32Array;
 
   constructor(capacity: number) {
     this.capacity = Math.max(16, capacity);
@@ -223,6 +226,7 @@ class Columns {
     this.reviews = new Float64Array(n);
     this.createdUs = new Float64Array(n);
     this.activeFrom = new Int32Array(n);
+    this.buffer = new Int32Array(n);
   }
 
   /** A new slot at the end, the columns doubled when full. */
@@ -241,7 +245,7 @@ class Columns {
 }
 const TYPED_COLUMNS = [
   'alive', 'price', 'type', 'transmission', 'fuel', 'owner', 'cityKey', 'carWords', 'cityWords', 'makeModel', 'pickup',
-  'lat', 'lng', 'rating', 'reviews', 'createdUs', 'activeFrom',
+  'lat', 'lng', 'rating', 'reviews', 'createdUs', 'activeFrom', 'buffer',
 ] as const satisfies readonly (keyof Columns)[];
 
 /** The page's ids (one more than the page when another follows) and the count, up to the cap and one more. */
@@ -458,6 +462,7 @@ export class BrowseIndex {
     c.reviews[slot] = Number(row.reviews);
     c.createdUs[slot] = Number(row.created_us);
     c.activeFrom[slot] = NO_DAY;
+    c.buffer[slot] = Number(row.buffer_minutes);
     c.holds[slot] = null;
     for (const key of this.keysOf(slot)) this.bitsets.add(key, slot);
   }
@@ -491,18 +496,17 @@ export class BrowseIndex {
     return this.bitsets.all(groups);
   }
 
-  /** Adds holding bookings to the cars' (a car just written has none yet). */
-  private writeBookings(bookings: readonly { car_id: string; start: string; end: string; status: string }[]): void {
+  /** Adds holds (bookings and blocks) to the cars' (a car just written has none yet). */
+  private writeBookings(bookings: readonly HoldingBooking[]): void {
     const c = this.columns;
     const days = new Map<number, number[]>();
     for (const b of bookings) {
       const slot = this.slots.get(b.car_id);
       if (slot === undefined) continue;
-      const start = dayOf(b.start);
       let list = days.get(slot);
       if (!list) days.set(slot, (list = []));
-      list.push(start, dayOf(b.end));
-      if (b.status === 'active') c.activeFrom[slot] = Math.min(c.activeFrom[slot]!, start);
+      list.push(b.from_min, b.to_min);
+      if (b.status === 'active' && b.start) c.activeFrom[slot] = Math.min(c.activeFrom[slot]!, dayOf(b.start));
     }
     for (const [slot, list] of days) {
       const before = c.holds[slot];
@@ -578,8 +582,10 @@ export class BrowseIndex {
     const place = q.location?.toLowerCase();
     const inPlace = place !== undefined ? v.memo((city) => city.includes(place)) : null;
     const features = q.features.map((f) => v.find(f));
-    const windowStart = q.window ? dayOf(q.window.start) : 0;
-    const windowEnd = q.window ? dayOf(q.window.end) : 0;
+    // A window is a daily trip at the panel's default times (as cars.repository.ts's heldBetween).
+    const span = q.window ? tripSpan({ start_date: q.window.start, end_date: q.window.end, is_hourly_booking: false }) : null;
+    const windowStart = span ? span.from / 60_000 : 0;
+    const windowEnd = span ? span.to / 60_000 : 0;
     const hasWindow = !!q.window;
     const today = dayOf(q.today);
     return (s) => {
@@ -599,7 +605,8 @@ export class BrowseIndex {
       // Without a date window a car on a rental right now is hidden; with one, only cars held in it are.
       if (hasWindow) {
         const holds = c.holds[s];
-        if (holds) for (let i = 0; i < holds.length; i += 2) if (holds[i]! <= windowEnd && holds[i + 1]! >= windowStart) return false;
+        const end = windowEnd + c.buffer[s]!;
+        if (holds) for (let i = 0; i < holds.length; i += 2) if (holds[i]! < end && holds[i + 1]! > windowStart) return false;
       } else if (c.activeFrom[s]! <= today) return false;
       return true;
     };

@@ -3,10 +3,13 @@
 // for a few seconds), a car's held dates, one car's details with its host card, and an owner's
 // public profile.
 import {
+  addDays,
   BROWSE_TYPE_FILTERS,
   BROWSE_TYPES,
   canonicalFeature,
+  dateTimeOf,
   isAdmin,
+  momentOf,
   type BrowseType,
   type Car,
   type CarListFilters,
@@ -17,7 +20,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
-import { findHoldingBookings } from '../availability';
+import { findCarHolds } from '../availability';
 import { findUser } from '../users';
 import { BrowseIndex, browseIndexEnabled, findPublicCarPage } from './browse-index';
 import { distanceKm, toCar } from './cars.mapper';
@@ -137,10 +140,24 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
 }
 
 
+/**
+ * GET /car/{id}/availability: what holds the car from `from` (a date, today when missing) to `to`
+ * (included): holding bookings (status, their dates as booked, and the range they hold, buffer
+ * included) and the host's blocked periods (status 'blocked', no note). No personal data.
+ * start_date and end_date are the Johannesburg days the range touches.
+ */
 export async function availability(ctx: AppContext, viewer: UserRow | null, idOrUsername: string, from?: string, to?: string) {
   const car = await findVisibleCar(ctx, viewer, idOrUsername);
-  const rows = await findHoldingBookings(ctx.db, car.id, from ?? today(ctx), to);
-  return rows.map((r) => ({ start_date: r.start_date, end_date: r.end_date, status: r.status as 'pending' | 'confirmed' | 'active' }));
+  const holds = await findCarHolds(ctx.db, car.id, momentOf(from ?? today(ctx), '00:00'), to ? momentOf(addDays(to, 1), '00:00') : undefined);
+  return holds.map((h) => ({
+    start_date: dateTimeOf(h.from.getTime()).date,
+    end_date: dateTimeOf(h.to.getTime() - 1).date,
+    status: h.status as 'pending' | 'confirmed' | 'active' | 'blocked',
+    kind: h.kind,
+    from: h.from.toISOString(),
+    to: h.to.toISOString(),
+    ...(h.kind === 'booking' ? { is_hourly_booking: h.is_hourly_booking, buffer_minutes: h.buffer_minutes } : {}),
+  }));
 }
 
 /** The public profile of a car's owner; `{id}` is a car (id or car_username) or a host (id or username). */

@@ -55,6 +55,7 @@ export function toCar(record: CarRecord, { isPrivileged, distanceKm }: CarViewOp
     pickup_location: record.pickup_location,
     latitude: record.latitude,
     longitude: record.longitude,
+    buffer_minutes: record.buffer_minutes ?? 0,
     status: isRented && record.status === 'available' ? 'rented' : record.status,
     isRented,
     rating: record.rating == null ? null : Number(record.rating),

@@ -2,7 +2,7 @@
 // paging all in SQL). Whether a booking holds the car is the availability module's question.
 import { sql, type RawBuilder, type Expression, type SqlBool } from 'kysely';
 import type { AdminCarSort, CarSort, CarStatus, PickupType, SortOrder } from '@karoo/shared';
-import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES } from '@karoo/shared';
+import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES, tripSpan } from '@karoo/shared';
 import type { Db } from '../../db/connection';
 import { currentRenterUsername, heldBetween as availabilityHeldBetween, rentedNow as availabilityRentedNow } from '../availability';
 import type { CarRow, CarUpdate, CarVerificationValue, NewCar } from '../../db/schema';
@@ -172,7 +172,15 @@ export function distanceSql(lat: number, lng: number) {
 
 /** Out on a rental right now, and held in a date window: the availability module's one definition. */
 const rentedNow = (today: string) => availabilityRentedNow(sql.ref('c.id'), today);
-const heldBetween = (start: string, end: string) => availabilityHeldBetween(sql.ref('c.id'), start, end);
+/**
+ * A date window is a daily trip at the booking panel's default times (pickup 09:00 on the first day,
+ * return 17:00 on the last): the car is held in it when that trip, with the car's buffer after it,
+ * would meet a holding booking or a blocked period, exactly as booking it would be refused.
+ */
+const heldBetween = (start: string, end: string) => {
+  const span = tripSpan({ start_date: start, end_date: end, is_hourly_booking: false })!;
+  return availabilityHeldBetween(sql.ref('c.id'), span.from, span.to, sql.ref<number>('c.buffer_minutes'));
+};
 
 /** The car offers a pickup option of one of these types (pickup_types: the types of its options, stored). */
 const offersPickupType = (types: readonly string[]) => sql<SqlBool>`(${sql.join(types.map((t) => sql`c.pickup_types @> ${JSON.stringify([t])}::jsonb`), sql` OR `)})`;

@@ -26,6 +26,7 @@ export {
   type CarRecord,
 } from './cars.service';
 export { carsRoutes, type CarsRoutesDeps } from './cars.routes';
+export { carCalendarRoutes } from './car-calendar.routes';
 export { tripRulesOf } from './trip-rules';
 export type { HostCancellationsOf } from './car-browse.service';
 export { countCarsForAdmin, listCarsForAdmin, type AdminCarPage } from './car-admin.service';

@@ -1,10 +1,16 @@
-import { calculatePrice, type Booking } from '@karoo/shared';
+import { calculatePrice, daysSpan, type Booking } from '@karoo/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRand } from '@/lib/format';
 import { makeCar, settingsAnswer } from '@/test/car-fixtures';
 import { fail, jsonResponse, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+
+/** What GET /car/{id}/availability answers for a booking holding whole days. */
+const days = (start_date: string, end_date: string, status: 'pending' | 'confirmed' | 'active') => {
+  const span = daysSpan(start_date, end_date);
+  return { start_date, end_date, status, kind: 'booking', from: new Date(span.from).toISOString(), to: new Date(span.to).toISOString() };
+};
 
 // Wednesday 4 March 2026, 10:00 in Johannesburg.
 const NOW = new Date('2026-03-04T08:00:00Z');
@@ -146,8 +152,8 @@ describe('BookingPanel', () => {
     mockFetch(
       handlers({
         [`GET /api/car/${car.car_username}/availability`]: ok([
-          { start_date: '2026-03-10', end_date: '2026-03-11', status: 'confirmed' },
-          { start_date: '2026-03-13', end_date: '2026-03-13', status: 'pending' },
+          days('2026-03-10', '2026-03-11', 'confirmed'),
+          days('2026-03-13', '2026-03-13', 'pending'),
         ]),
       }),
     );
@@ -178,7 +184,7 @@ describe('BookingPanel', () => {
       handlers({
         [`GET /api/car/${car.car_username}/availability`]: async () => {
           await availabilityAnswered;
-          return ok([{ start_date: '2026-03-05', end_date: '2026-03-06', status: 'pending' }]);
+          return ok([days('2026-03-05', '2026-03-06', 'pending')]);
         },
       }),
     );
@@ -218,9 +224,9 @@ describe('BookingPanel', () => {
         // Today (Wed 4) and tomorrow are held; next week's Wed 11 to Thu 12 is booked; the coming
         // Saturday 7 is pending.
         [`GET /api/car/${car.car_username}/availability`]: ok([
-          { start_date: '2026-03-04', end_date: '2026-03-05', status: 'pending' },
-          { start_date: '2026-03-07', end_date: '2026-03-07', status: 'pending' },
-          { start_date: '2026-03-11', end_date: '2026-03-12', status: 'confirmed' },
+          days('2026-03-04', '2026-03-05', 'pending'),
+          days('2026-03-07', '2026-03-07', 'pending'),
+          days('2026-03-11', '2026-03-12', 'confirmed'),
         ]),
       }),
     );
@@ -277,7 +283,7 @@ describe('BookingPanel', () => {
       handlers({
         [`GET /api/car/${car.car_username}/availability`]: () => {
           availabilityCalls += 1;
-          return ok(availabilityCalls > 1 ? [{ start_date: '2026-03-05', end_date: '2026-03-06', status: 'pending' }] : []);
+          return ok(availabilityCalls > 1 ? [days('2026-03-05', '2026-03-06', 'pending')] : []);
         },
         'POST /api/booking/create': jsonResponse({ success: true, message: 'Daily Booking Request Sent!', data: bookingAnswer() }, 201),
       }),

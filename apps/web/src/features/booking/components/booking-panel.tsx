@@ -10,6 +10,7 @@ import {
   DEFAULT_SETTINGS,
   hourlyRateOf,
   isAdmin,
+  spanOfHold,
   todayIn,
   validateBookingRequest,
   type Booking,
@@ -32,7 +33,7 @@ import { useSettings } from '@/lib/queries/settings';
 import { PATHS, type LoginLocationState } from '@/lib/routes';
 import { useCreateBooking } from '../api/create-booking';
 import { useCarAvailability } from '../api/get-car-availability';
-import { formatDayShort, QUICK_SELECTS, quickSelectChoice, type BookingMode, type QuickSelect } from '../utils/booking-dates';
+import { formatDayShort, QUICK_SELECTS, quickSelectChoice, takenTimes, type BookingMode, type QuickSelect } from '../utils/booking-dates';
 import { BLOCKER_HINTS, bookingLength, initialBookingForm, submitBlocker, TIME_SLOTS, toCreateBookingBody, type BookingFormState } from '../utils/booking-form';
 import { BookingConfirmationModal, ConfirmBookingDialog } from './booking-dialogs';
 import { DatePicker } from './date-picker';
@@ -82,6 +83,11 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   useEffect(() => () => clearTimeout(returnTimer.current), []);
 
   const held = useMemo(() => availability.data ?? [], [availability.data]);
+  const bufferMinutes = car.buffer_minutes ?? 0;
+  // Times that would meet a trip or a block (the server refuses them): marked taken in the lists.
+  const tripSoFar = { startDate: form.startDate, endDate: form.endDate, startTime: form.startTime, isHourly: form.mode === 'hourly', bufferMinutes };
+  const takenPickup = takenTimes(TIME_SLOTS, 'pickup', tripSoFar, held);
+  const takenReturn = takenTimes(TIME_SLOTS, 'return', tripSoFar, held);
   const settings = settingsQuery.data ?? (settingsQuery.isError ? DEFAULT_SETTINGS : null);
   const isHourly = form.mode === 'hourly';
   const length = bookingLength(form);
@@ -110,8 +116,8 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   // Each quick-select's dates given the held ones: its usual dates, the first free ones of its kind,
   // or disabled with the reason.
   const quickChoices = useMemo(
-    () => QUICK_SELECTS[form.mode].map((quick) => ({ ...quick, choice: quickSelectChoice(quick.id, form.mode, today, held) })),
-    [form.mode, today, held],
+    () => QUICK_SELECTS[form.mode].map((quick) => ({ ...quick, choice: quickSelectChoice(quick.id, form.mode, today, held, bufferMinutes) })),
+    [form.mode, today, held, bufferMinutes],
   );
 
   const setMode = (mode: BookingMode) => {
@@ -123,7 +129,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   };
 
   const chooseQuick = (label: string, kind: QuickSelect) => {
-    const { range, movedFrom } = quickSelectChoice(kind, form.mode, today, held);
+    const { range, movedFrom } = quickSelectChoice(kind, form.mode, today, held, bufferMinutes);
     if (!range) return;
     setOpenPicker(null);
     setQuickNote(movedFrom ? `${label}: ${formatDayShort(movedFrom)} is taken, so the first free date, ${formatDayShort(range.start_date)}, is chosen.` : null);
@@ -148,7 +154,8 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
       start_time: form.startTime,
       end_time: form.endTime,
       is_hourly_booking: isHourly,
-      blockedRanges: held,
+      blockedRanges: held.map(spanOfHold),
+      bufferMinutes,
       isOwnCar,
       isVerified,
       today: todayIn(),
@@ -263,17 +270,29 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
           label="Return date"
           value={form.endDate}
           onSelect={(date) => setForm((f) => ({ ...f, endDate: date }))}
-          rules={{ today, availability: held, minDate: form.startDate || today, maxDate: isHourly && form.startDate ? addDays(form.startDate, 1) : undefined }}
+          rules={{
+            today,
+            availability: held,
+            minDate: form.startDate || today,
+            maxDate: isHourly && form.startDate ? addDays(form.startDate, 1) : undefined,
+            trip: form.startDate ? { startDate: form.startDate, startTime: form.startTime, endTime: form.endTime, isHourly, bufferMinutes } : undefined,
+          }}
           disabled={!form.startDate}
           open={openPicker === 'end'}
           onOpenChange={(open) => setOpenPicker(open ? 'end' : null)}
           range={{ start: form.startDate, end: form.endDate }}
           align="right"
         />
-        <TimeSelect label="Pickup time" value={form.startTime} onChange={(startTime) => setForm((f) => ({ ...f, startTime }))} />
-        <TimeSelect label="Return time" value={form.endTime} onChange={(endTime) => setForm((f) => ({ ...f, endTime }))} />
+        <TimeSelect label="Pickup time" value={form.startTime} taken={takenPickup} onChange={(startTime) => setForm((f) => ({ ...f, startTime }))} />
+        <TimeSelect label="Return time" value={form.endTime} taken={takenReturn} onChange={(endTime) => setForm((f) => ({ ...f, endTime }))} />
       </div>
       {availability.isError ? <p className="mt-2 text-xs text-amber-700">Booked dates could not be loaded; the host will confirm availability.</p> : null}
+      {takenPickup.has(form.startTime) || takenReturn.has(form.endTime) ? (
+        <p className="mt-2 text-xs text-red-700" role="status">
+          {takenPickup.has(form.startTime) ? `The car is taken at ${form.startTime} on ${formatDayShort(form.startDate)}.` : `A return at ${form.endTime} would run into another trip or a time the host blocked.`}{' '}
+          Times marked “taken” in the lists are not free{bufferMinutes ? `; the host keeps ${bufferMinutes} minutes free after every trip` : ''}.
+        </p>
+      ) : null}
 
       <div className="mt-5 space-y-5">
         <PickupOptionsList options={car.pickup_options} value={form.pickupOptionId} onChange={(pickupOptionId) => setForm((f) => ({ ...f, pickupOptionId }))} />
@@ -344,7 +363,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
  * A time of day. The select fills its whole box, the label sits inside it, so the tap target is the
  * box (at least 44 px tall, as the date buttons beside it), never the 22 px line of text alone.
  */
-function TimeSelect({ label, value, onChange }: { label: string; value: string; onChange: (time: string) => void }) {
+function TimeSelect({ label, value, taken, onChange }: { label: string; value: string; taken: ReadonlySet<string>; onChange: (time: string) => void }) {
   const id = `${label.toLowerCase().replace(/\s+/g, '-')}-select`;
   return (
     <div className="relative rounded-xl border border-stone-300 focus-within:border-stone-900 focus-within:ring-1 focus-within:ring-stone-900 hover:border-stone-400">
@@ -359,7 +378,7 @@ function TimeSelect({ label, value, onChange }: { label: string; value: string; 
       >
         {TIME_SLOTS.map((time) => (
           <option key={time} value={time}>
-            {time}
+            {taken.has(time) ? `${time} (taken)` : time}
           </option>
         ))}
       </select>

@@ -74,8 +74,8 @@ describe('DatePicker', () => {
 
   it('applies the same rules to neighbour days: past, booked, pending, before pickup, hourly span', async () => {
     const availability: CarAvailability[] = [
-      { start_date: '2027-02-02', end_date: '2027-02-02', status: 'confirmed' },
-      { start_date: '2027-02-04', end_date: '2027-02-04', status: 'pending' },
+      { start_date: '2027-02-02', end_date: '2027-02-02', status: 'confirmed', kind: 'booking', from: '2027-02-01T22:00:00.000Z', to: '2027-02-02T22:00:00.000Z' },
+      { start_date: '2027-02-04', end_date: '2027-02-04', status: 'pending', kind: 'booking', from: '2027-02-03T22:00:00.000Z', to: '2027-02-04T22:00:00.000Z' },
     ];
     const pickup = renderPicker({ rules: { availability } });
     expect(pickup.day('2026-12-31')).toBeDisabled();

@@ -1,5 +1,7 @@
 // A date field with a month calendar (document 2 section 2, date picker): past days, booked days
-// and days with pending requests are disabled and styled apart, as are days before the pickup
+// (and days the host blocked) and days with pending requests are disabled and styled apart; a day
+// held only in part (an hourly trip) stays open, marked with a dot, and the time lists say which
+// hours are taken (decision 047); as are days before the pickup
 // date (return) or beyond the allowed span (hourly return). The weeks are whole: the neighbouring
 // months' days are shown muted and follow the same rules, so a rental that crosses a month's end
 // is seen whole. Keyboard: Tab through the days, Escape closes.
@@ -14,6 +16,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const STATE_LABEL: Partial<Record<DayState, string>> = {
   past: 'unavailable, in the past',
   booked: 'booked',
+  partly: 'partly booked, some times free',
   pending: 'pending request',
   'before-start': 'before pickup',
   'out-of-range': 'unavailable for hourly return',
@@ -112,7 +115,7 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
               .flat()
               .map(({ date, inMonth }) => {
                 const state = dayState(date, rules);
-                const isAvailable = state === 'available';
+                const isAvailable = state === 'available' || state === 'partly';
                 const isSelected = date === value;
                 const hasRange = !!range && !!range.start && !!range.end;
                 const inRange = hasRange && date > range.start && date < range.end;
@@ -149,6 +152,9 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
                     )}
                   >
                     {Number(date.slice(8))}
+                    {state === 'partly' ? (
+                      <span aria-hidden="true" className={clsx('absolute bottom-1 size-1 rounded-full', isSelected || isEdge ? 'bg-white' : 'bg-amber-500')} />
+                    ) : null}
                   </button>
                 );
               })}
@@ -162,6 +168,9 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
             </li>
             <li className="flex items-center gap-1">
               <span className="size-2.5 rounded-full bg-red-200" aria-hidden="true" /> Booked
+            </li>
+            <li className="flex items-center gap-1">
+              <span className="size-1.5 rounded-full bg-amber-500" aria-hidden="true" /> Some hours taken
             </li>
             <li className="flex items-center gap-1">
               <span className="size-2.5 rounded-full bg-stone-200" aria-hidden="true" /> Unavailable

@@ -1,4 +1,4 @@
-import type { CarAvailability } from '@karoo/shared';
+import { daysSpan, momentOf, type CarAvailability } from '@karoo/shared';
 import { describe, expect, it } from 'vitest';
 import {
   comingSaturday,
@@ -9,12 +9,17 @@ import {
   quickSelectChoice,
   quickSelectRange,
   shiftMonth,
+  takenTimes,
 } from './booking-dates';
 
 // Every date here is fixed: nothing reads the wall clock. 2026-03-04 is a Wednesday.
 const WEDNESDAY = '2026-03-04';
 
-const held = (start_date: string, end_date: string, status: CarAvailability['status'] = 'pending'): CarAvailability => ({ start_date, end_date, status });
+/** A hold of whole days (as a block of days answers), or of `from`-`to` on one day. */
+const held = (start_date: string, end_date: string, status: CarAvailability['status'] = 'pending', times?: [string, string]): CarAvailability => {
+  const span = times ? { from: momentOf(start_date, times[0]), to: momentOf(end_date, times[1]) } : daysSpan(start_date, end_date);
+  return { start_date, end_date, status, kind: status === 'blocked' ? 'block' : 'booking', from: new Date(span.from).toISOString(), to: new Date(span.to).toISOString() };
+};
 
 describe('quick-select dates', () => {
   it('daily: Today, Tomorrow, This Weekend (the coming Saturday) and Next Week (+7), one day each', () => {
@@ -110,9 +115,11 @@ describe('quick-selects skip held dates', () => {
 
 describe('calendar days', () => {
   const availability = [
-    { start_date: '2026-03-10', end_date: '2026-03-11', status: 'confirmed' as const },
-    { start_date: '2026-03-13', end_date: '2026-03-13', status: 'pending' as const },
-    { start_date: '2026-03-20', end_date: '2026-03-20', status: 'active' as const },
+    held('2026-03-10', '2026-03-11', 'confirmed'),
+    held('2026-03-13', '2026-03-13', 'pending'),
+    held('2026-03-20', '2026-03-20', 'active'),
+    held('2026-03-21', '2026-03-22', 'blocked'),
+    held('2026-03-25', '2026-03-25', 'confirmed', ['09:00', '12:00']),
   ];
 
   it('tells past, booked, pending and free days apart', () => {
@@ -123,6 +130,32 @@ describe('calendar days', () => {
     expect(dayState('2026-03-11', rules)).toBe('booked');
     expect(dayState('2026-03-13', rules)).toBe('pending');
     expect(dayState('2026-03-20', rules)).toBe('booked');
+    // The host's blocked days are unavailable like booked ones (the renter is not told why).
+    expect(dayState('2026-03-21', rules)).toBe('booked');
+    expect(dayState('2026-03-22', rules)).toBe('booked');
+    // An hourly morning trip leaves the afternoon free: the day stays open, marked.
+    expect(dayState('2026-03-25', rules)).toBe('partly');
+  });
+
+  it('return picker: a return day whose trip would meet a hold is booked, the buffer counted', () => {
+    const trip = { startDate: '2026-03-24', startTime: '09:00', endTime: '17:00', isHourly: false, bufferMinutes: 0 };
+    const rules = { today: WEDNESDAY, availability, minDate: '2026-03-24', trip };
+    // 24 March 09:00 to 25 March 17:00 meets the 09:00-12:00 trip of the 25th.
+    expect(dayState('2026-03-25', rules)).toBe('booked');
+    const early = { ...trip, endTime: '09:00' };
+    expect(dayState('2026-03-25', { ...rules, trip: early })).toBe('partly');
+    // With an hour's buffer a 09:00 return runs into the 09:00 trip.
+    expect(dayState('2026-03-25', { ...rules, trip: { ...early, bufferMinutes: 60 } })).toBe('booked');
+    expect(dayState('2026-03-25', { ...rules, trip: { ...early, endTime: '08:00', bufferMinutes: 60 } })).toBe('partly');
+  });
+
+  it('times: a pickup inside a hold and a return that would reach one are taken; touching is free', () => {
+    const slots = ['08:00', '09:00', '11:30', '12:00', '13:00'];
+    const morning = [held('2026-03-25', '2026-03-25', 'confirmed', ['09:00', '12:00'])];
+    const trip = { startDate: '2026-03-25', endDate: '2026-03-25', startTime: '12:00', isHourly: true, bufferMinutes: 0 };
+    expect([...takenTimes(slots, 'pickup', trip, morning)]).toEqual(['09:00', '11:30']);
+    expect([...takenTimes(slots, 'return', { ...trip, startTime: '06:00' }, morning)]).toEqual(['11:30', '12:00', '13:00']);
+    expect([...takenTimes(slots, 'return', { ...trip, startTime: '06:00', bufferMinutes: 60 }, morning)]).toEqual(['09:00', '11:30', '12:00', '13:00']);
   });
 
   it('return picker: nothing before the pickup; hourly only the pickup day and the next', () => {

@@ -1,7 +1,20 @@
 // Date helpers of the booking panel (document 2 sections 2 and 5): quick-select ranges, calendar
 // months, which days are unavailable, and how the dates read on screen. Dates are 'YYYY-MM-DD'
 // in Johannesburg; the arithmetic is on calendar dates only.
-import { addDays, daysBetween, rangesOverlap, type CarAvailability, type DateRange } from '@karoo/shared';
+import {
+  addDays,
+  dayFullyHeld,
+  daysBetween,
+  daysSpan,
+  heldSpan,
+  momentOf,
+  spanOfHold,
+  spansOverlap,
+  tripSpan,
+  type CarAvailability,
+  type DateRange,
+  type Span,
+} from '@karoo/shared';
 
 export type BookingMode = 'daily' | 'hourly';
 export type QuickSelect = 'today' | 'tomorrow' | 'weekend' | 'nextWeek';
@@ -81,37 +94,104 @@ const NOTHING_FREE: Record<QuickSelect, string> = {
  * free day after +7), else nothing and the reason, so the renter never carries held dates to
  * Book Now.
  */
-export function quickSelectChoice(kind: QuickSelect, mode: BookingMode, today: string, held: readonly DateRange[]): QuickSelectChoice {
+export function quickSelectChoice(
+  kind: QuickSelect,
+  mode: BookingMode,
+  today: string,
+  held: readonly CarAvailability[],
+  bufferMinutes = 0,
+): QuickSelectChoice {
   const starts = quickSelectStarts(kind, today);
-  const free = starts.find((start) => rangeIsFree(quickRangeFrom(start, mode), held));
+  const spans = held.map(spanOfHold);
+  const free = starts.find((start) => rangeIsFree(quickRangeFrom(start, mode), mode, spans, bufferMinutes));
   if (!free) return { range: null, movedFrom: null, reason: NOTHING_FREE[kind] };
   return { range: quickRangeFrom(free, mode), movedFrom: free === starts[0] ? null : starts[0]!, reason: null };
 }
 
-export type DayState = 'available' | 'past' | 'booked' | 'pending' | 'before-start' | 'out-of-range';
+/** 'partly': something holds part of the day (an hourly trip, a few blocked hours); it can be booked around it. */
+export type DayState = 'available' | 'partly' | 'past' | 'booked' | 'pending' | 'before-start' | 'out-of-range';
+
+/** The trip being chosen, for the return picker: the pickup and the times, so a return that would reach a hold is refused. */
+export interface TripBeingChosen {
+  startDate: string;
+  startTime: string;
+  endTime: string;
+  isHourly: boolean;
+  bufferMinutes: number;
+}
 
 export interface DayRules {
   today: string;
+  /** What holds the car (holding bookings and blocks), from GET /car/{id}/availability. */
   availability: readonly CarAvailability[];
+  /** Return picker: the trip so far; a return day whose trip would meet a hold is 'booked'. */
+  trip?: TripBeingChosen;
   /** Return picker: days before the pickup date are disabled. */
   minDate?: string;
   /** Hourly return picker: only the pickup day and the next day. */
   maxDate?: string;
 }
 
-/** Why a day cannot be chosen, or 'available'. Booked (confirmed or active) and pending are told apart. */
+/**
+ * Why a day cannot be chosen, or 'available' ('partly' when something holds only part of it).
+ * A day is taken when every minute of its opening hours (06:00 to 22:00) is held; booked
+ * (confirmed, active, or blocked by the host) and pending are told apart. In the return picker, a
+ * day whose trip (from the chosen pickup, at the chosen times, with the car's buffer) would meet a
+ * hold is booked too: the server would refuse it.
+ */
 export function dayState(date: string, rules: DayRules): DayState {
   if (date < rules.today) return 'past';
-  const held = rules.availability.filter((range) => range.start_date <= date && date <= range.end_date);
-  if (held.some((range) => range.status !== 'pending')) return 'booked';
-  if (held.length) return 'pending';
+  const day = daysSpan(date, date);
+  const touching = rules.availability.filter((hold) => spansOverlap(spanOfHold(hold), day));
+  const taken = (holds: readonly CarAvailability[]) => (holds.some((h) => h.status !== 'pending') ? 'booked' : 'pending');
+  if (touching.length && dayFullyHeld(date, touching.map(spanOfHold))) return taken(touching);
   if (rules.minDate && date < rules.minDate) return 'before-start';
   if (rules.maxDate && date > rules.maxDate) return 'out-of-range';
-  return 'available';
+  if (rules.trip) {
+    const { startDate, startTime, endTime, isHourly, bufferMinutes } = rules.trip;
+    const span = tripSpan({ start_date: startDate, end_date: date, start_time: startTime, end_time: endTime, is_hourly_booking: isHourly });
+    if (span) {
+      const wanted = heldSpan(span, bufferMinutes);
+      const meets = rules.availability.filter((hold) => spansOverlap(spanOfHold(hold), wanted));
+      if (meets.length) return taken(meets);
+    }
+  }
+  return touching.length ? 'partly' : 'available';
 }
 
-export function rangeIsFree(range: DateRange, availability: readonly DateRange[]): boolean {
-  return !availability.some((held) => rangesOverlap(held, range));
+/**
+ * Whether a quick-select's dates can be booked: a daily trip at the default times (pickup 09:00,
+ * return 17:00) with the car's buffer meets no hold; an hourly day has some free opening hours.
+ */
+export function rangeIsFree(range: DateRange, mode: BookingMode, holds: readonly Span[], bufferMinutes = 0): boolean {
+  if (mode === 'hourly') return !dayFullyHeld(range.start_date, holds);
+  const wanted = heldSpan(tripSpan({ ...range, is_hourly_booking: false })!, bufferMinutes);
+  return !holds.some((hold) => spansOverlap(hold, wanted));
+}
+
+/**
+ * The times of a day that cannot be chosen, given what holds the car: a pickup inside a hold, or
+ * a return that would make the trip (with the car's buffer) meet one. Exactly the server's check.
+ */
+export function takenTimes(
+  slots: readonly string[],
+  which: 'pickup' | 'return',
+  trip: { startDate: string; endDate: string; startTime: string; isHourly: boolean; bufferMinutes: number },
+  availability: readonly CarAvailability[],
+): Set<string> {
+  const holds = availability.map(spanOfHold);
+  const taken = new Set<string>();
+  if (!trip.startDate) return taken;
+  for (const time of slots) {
+    if (which === 'pickup') {
+      const at = momentOf(trip.startDate, time);
+      if (holds.some((h) => h.from <= at && at < h.to)) taken.add(time);
+    } else if (trip.endDate) {
+      const span = tripSpan({ start_date: trip.startDate, end_date: trip.endDate, start_time: trip.startTime, end_time: time, is_hourly_booking: trip.isHourly });
+      if (span && span.to > span.from && holds.some((h) => spansOverlap(h, heldSpan(span, trip.bufferMinutes)))) taken.add(time);
+    }
+  }
+  return taken;
 }
 
 export interface CalendarDay {
