@@ -181,7 +181,7 @@ export function DataDownloadPanel() {
             <div className="min-w-0 text-sm">
               <p className="flex items-center gap-2 font-semibold text-stone-900">
                 <Badge tone={EXPORT_TONE[latest.status]}>{EXPORT_LABEL[latest.status]}</Badge>
-                Asked for on {formatDateTime(latest.requested_at)}
+                Requested {formatDateTime(latest.requested_at)}
               </p>
               <p className="mt-1 text-stone-600">
                 {latest.status === 'preparing' ? (
