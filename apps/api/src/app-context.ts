@@ -11,7 +11,7 @@ import { createPaymentProvider } from './lib/payments';
 import { auditSubscriptions } from './modules/audit';
 import { bookingExpiryJob, bookingsSubscriptions } from './modules/bookings';
 import { breachNoticeJob, dataProtectionSubscriptions, documentRetentionJob, documentSealJob, scrubMailJob } from './modules/data-protection';
-import { carsSubscriptions, createBrowseIndex, createListingCache } from './modules/cars';
+import { carsSubscriptions, createBrowseIndex, createListingCache, photoConvertJob, photoSweepJob } from './modules/cars';
 import { earningsSubscriptions } from './modules/earnings';
 import { messagesSubscriptions } from './modules/messages';
 import { notificationsSubscriptions } from './modules/notifications';
@@ -42,7 +42,7 @@ export const SUBSCRIPTIONS = [
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */
-export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, privacyExportJob, privacyExportsExpireJob];
+export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, photoConvertJob, photoSweepJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, privacyExportJob, privacyExportsExpireJob];
 
 /**
  * What the process opens before the app: the database, mail, files, the clock, the job queue and

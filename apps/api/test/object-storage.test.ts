@@ -290,7 +290,8 @@ describe('two instances on one bucket', () => {
 
     const res = await b.app.inject({ method: 'GET', url: photos[0]! });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/svg+xml');
-    expect(res.body).toContain('<svg');
+    // Photo-like JPEGs since issue 22 (decision 045).
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.rawPayload.subarray(0, 3).toString('hex')).toBe('ffd8ff');
   });
 });

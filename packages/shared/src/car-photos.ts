@@ -1,12 +1,15 @@
 // A car photo in several widths and formats (issue 22, docs/decisions/045-photo-sizes.md). Every
 // uploaded photo is stored as one full JPEG (at most 2 560 px on its long side, the URL in the
-// car's `images`) and, once converted, in each width of CAR_PHOTO_WIDTHS smaller than the photo
-// plus its full width, each as JPEG, WebP and AVIF. A photo not converted yet (stored before, or
-// uploaded seconds ago) has no variants: it is shown from `src` alone.
+// car's `images`) and, once converted, in each width of CAR_PHOTO_WIDTHS narrower than the photo
+// (and at its own width when that is at most 1 280), each as JPEG, WebP and AVIF. A photo not
+// converted yet (stored before, or uploaded seconds ago) has no variants: it is shown from `src`.
 import { z } from './zod';
 
-/** The widths photos are made in below their full width (a card on a phone, a card at 2x, a gallery). */
-export const CAR_PHOTO_WIDTHS = [320, 640, 1280] as const;
+/**
+ * The widths photos are made in (decision 045): a browse card on a phone is 358 CSS px wide (390
+ * less its margins), so 360 at 1x and 720 at 2x; 1 280 for the gallery and for 2x desktop cards.
+ */
+export const CAR_PHOTO_WIDTHS = [360, 720, 1280] as const;
 
 export const carPhotoVariantSchema = z.object({
   width: z.number().int(),
@@ -24,7 +27,7 @@ export const carPhotoSchema = z
     /** The full photo's size in pixels; null until the photo is converted. */
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
-    /** Narrowest first; the last is the full width (its `jpeg` is `src`). Empty until converted. */
+    /** Narrowest first, at most 1 280 wide (a narrower photo ends with its own width, whose `jpeg` is `src`). Empty until converted. */
     variants: z.array(carPhotoVariantSchema),
   })
   .describe('A car photo with the widths and formats it is stored in (issue 22).');
@@ -32,7 +35,7 @@ export type CarPhoto = z.infer<typeof carPhotoSchema>;
 
 export type CarPhotoFormat = 'jpeg' | 'webp' | 'avif';
 
-/** A `srcset` of one format: `"/a-w320.avif 320w, /a-w640.avif 640w"`; empty when there are no variants. */
+/** A `srcset` of one format: `"/a-w360.avif 360w, /a-w720.avif 720w"`; empty when there are no variants. */
 export function photoSrcSet(photo: Pick<CarPhoto, 'variants'>, format: CarPhotoFormat): string {
   return photo.variants.map((v) => `${v[format]} ${v.width}w`).join(', ');
 }

@@ -112,6 +112,8 @@ export interface QueueDepth {
 export interface JobQueue {
   /** The PostgreSQL schema of pg-boss's tables. */
   readonly schema: string;
+  /** True for a context built without a queue (detachedJobQueue): enqueuing would throw. */
+  readonly detached?: boolean;
   /** Adds a job kind; before start(). */
   define<N extends JobName>(definition: JobDefinition<N>): void;
   /**
@@ -420,6 +422,7 @@ export function detachedJobQueue(): JobQueue {
   };
   return {
     schema: 'pgboss',
+    detached: true,
     define() {},
     start: async () => refuse(),
     startWorkers: async () => refuse(),

@@ -6,9 +6,12 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connectPglite, openPglite } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
+import { warmDemoCarPhotos } from '../../src/db/seed/demo-cars';
 import './provided-context';
 
 export default async function setup(project: TestProject) {
+  // The demo seed's photos, made once per machine (decision 045): files that seed then only copy them.
+  await warmDemoCarPhotos();
   const dir = await mkdtemp(path.join(tmpdir(), 'karoo-pglite-'));
   const templatePath = path.join(dir, 'template.tar.gz');
   const pglite = await openPglite({});

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { warmDemoCarPhotos } from '../../src/db/seed/demo-cars';
 import './provided-context';
 
 // A test file's schema, and its job queue's beside it (t_<hex>_jobs).
@@ -22,6 +23,8 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 }
 
 export default async function setup(project: TestProject) {
+  // The demo seed's photos, made once per machine (decision 045): files that seed then only copy them.
+  await warmDemoCarPhotos();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('api-postgres needs TEST_DATABASE_URL');
   await withClient(url, async (client) => {

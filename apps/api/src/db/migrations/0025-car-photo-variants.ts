@@ -1,6 +1,6 @@
 // Car photos in several widths and formats (issue 22, docs/decisions/045-photo-sizes.md). Each car
 // keeps what was made of each of its photos, by the photo's storage key (cars/<id>/<name>.jpg):
-//   { "<key>": { "width": 2560, "height": 1714, "variants": [[320, 214], [640, 428], [1280, 857], [2560, 1714]] } }
+//   { "<key>": { "width": 2560, "height": 1714, "variants": [[360, 241], [720, 482], [1280, 857]] } }
 // The files are named from the key and the width (lib/photo-variants.ts), so only the sizes are
 // stored. A photo with no entry is not converted yet (its car answers `variants: []`); one that
 // could not be decoded is { "error": "..." } so the conversion job does not try it again.

@@ -21,10 +21,11 @@ import type { AppContext } from '../../context';
 import type { Db } from '../connection';
 import type { BookingStatusValue, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../schema';
 import { publicUrl } from '../../lib/public-files';
-import { storedInsuranceOption, storedPickupOption } from '../../modules/cars';
+import { enqueuePhotoConversion, storedInsuranceOption, storedPickupOption } from '../../modules/cars';
 import * as ledger from '../../modules/ledger';
 import { refreshRatings } from '../../modules/reviews';
-import { carIllustration, PHOTO_ANGLES } from './car-illustrations';
+import { PHOTO_ANGLES, type PhotoAngle } from './car-illustrations';
+import { demoCarPhoto } from './seed-photos';
 import { makePdf } from './demo-files';
 
 /** mulberry32: a small seeded generator, so the demo is the same on every start. */
@@ -243,6 +244,24 @@ export interface SeededCar {
   verification_status: string;
 }
 
+/**
+ * Makes every photo the demo fleet can have (each body type in each demo colour from each angle)
+ * into the photo cache (seed-photos.ts), so that no seed waits for one: the API test suites' global
+ * setup runs it once; on a machine that already has them it only reads the folder.
+ */
+export async function warmDemoCarPhotos(): Promise<number> {
+  let count = 0;
+  for (const type of new Set(DEMO_MODELS.map((m) => m.type))) {
+    for (const colour of new Set(COLOURS)) {
+      for (const angle of PHOTO_ANGLES) {
+        await demoCarPhoto({ car_type: type, car_color: colour }, angle);
+        count += 1;
+      }
+    }
+  }
+  return count;
+}
+
 /** Inserts the demo fleet, its photos and documents, bookings and reviews. `ids` maps usernames to user ids. */
 export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, string>): Promise<SeededCar[]> {
   const r = seededRandom(20250816);
@@ -252,6 +271,7 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
   const store = ctx.publicFiles;
   const cars: (NewCar & { id: string; model: Model; city: string; owner: string })[] = [];
   const writes: Promise<void>[] = [];
+  const photos: { key: string; car: Parameters<typeof demoCarPhoto>[0]; angle: PhotoAngle }[] = [];
 
   const addCar = (city: string, owner: string, model: Model, verification: 'verified' | 'pending_verification' | 'rejected', ageDays: number) => {
     const base = BASE_CITIES.find((c) => c.name === city)!;
@@ -263,8 +283,8 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
     const photoAngles = PHOTO_ANGLES.slice(0, r.int(2, 4));
     const car = { car_make: model.make, car_model: model.model, car_year: year, car_color: colour, car_type: model.type };
     const images = photoAngles.map((angle) => {
-      const key = `cars/${id}/${angle}.svg`;
-      writes.push(store.put(key, Buffer.from(carIllustration(car, angle))));
+      const key = `cars/${id}/${angle}.jpg`;
+      photos.push({ key, car, angle });
       return publicUrl(key);
     });
     const registrationKey = `cars/${id}/registration-demo.pdf`;
@@ -474,6 +494,13 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
   await db.insertInto('notifications').values(notifications.map((n) => ({ ...n, created_at: new Date(now.getTime() - 3_600_000) }))).execute();
 
   await Promise.all(writes);
+  // One picture at a time (rendering is CPU work); most come from the cache.
+  for (const photo of photos) await store.put(photo.key, await demoCarPhoto(photo.car, photo.angle));
+  // A server seeds once its job queue has started: the photos get their widths and formats in the
+  // background. `npm run db:seed` has no queue; the sweep converts them once a server runs.
+  if (!ctx.jobs.detached) {
+    for (const car of cars) await enqueuePhotoConversion(ctx, { db, now }, car.id);
+  }
   return cars.map((c) => ({ id: c.id, car_username: c.car_username, owner: c.owner, city: c.city, price: c.model.price, verification_status: c.verification_status as string }));
 }
 

@@ -8,6 +8,8 @@ import { MAX_CAR_PHOTO_BYTES, MAX_CAR_PHOTOS } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/app-error';
 import { prepareImage, quoteFileName } from '../../lib/images';
+import type { StoredPhotoVariants } from '../../db/schema';
+import { variantKeys } from '../../lib/photo-variants';
 import { publicKeyOf, publicUrl } from '../../lib/public-files';
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w-]+=[\w.%!'()*~-]+)*);base64,/i;
@@ -88,11 +90,12 @@ export async function writeCarPhotos(ctx: AppContext, planned: PlannedPhoto[]): 
   return urls;
 }
 
-/** Removes stored photos that are no longer used (best effort). */
-export async function removeCarPhotos(ctx: AppContext, urls: string[]): Promise<void> {
+/** Removes stored photos that are no longer used, with their widths and formats (best effort). */
+export async function removeCarPhotos(ctx: AppContext, urls: string[], variants?: StoredPhotoVariants | null): Promise<void> {
   const store = ctx.publicFiles;
   for (const url of urls) {
     const key = publicKeyOf(url);
-    if (key) await store.remove(key).catch(() => undefined);
+    if (!key) continue;
+    for (const file of [key, ...variantKeys(key, variants?.[key])]) await store.remove(file).catch(() => undefined);
   }
 }

@@ -29,6 +29,7 @@ import { findUser, makeHost } from '../users';
 import type { CarRef, CarRemovalCause } from './cars.events';
 import { canonical, json, listingError, mergeSpecifications, normaliseInsuranceOptions, normalisePickupOptions, positionOf, type InsuranceOptionIn, type PickupOptionIn } from './car-fields';
 import { planCarPhotos, removeCarPhotos, writeCarPhotos } from './car-photos';
+import { enqueuePhotoConversion, forgetPhotoVariants } from './car-photos.job';
 import { toCar } from './cars.mapper';
 import * as repo from './cars.repository';
 import type { CarRecord } from './cars.repository';
@@ -91,11 +92,19 @@ export function carRef(car: Pick<CarRow, 'id' | 'car_username' | 'car_make' | 'c
 }
 
 /** Writes changes to a car and announces them (browse pages forget it; an admin's change is audited). */
-export async function saveCar(ctx: AppContext, by: UserRow | null, car: CarRow, changes: CarUpdate, event?: DomainEvent): Promise<void> {
+export async function saveCar(
+  ctx: AppContext,
+  by: UserRow | null,
+  car: CarRow,
+  changes: CarUpdate,
+  event?: DomainEvent,
+  alsoInTransaction?: (tx: Tx) => Promise<unknown>,
+): Promise<void> {
   await inTransaction(
     ctx,
     async (tx) => {
       await repo.updateCar(tx.db, car.id, changes, tx.now);
+      await alsoInTransaction?.(tx);
       tx.emit(event ?? { type: 'car.changed', car: carRef(car), ...beforeAndAfter(car, changes) });
     },
     { by },
@@ -193,6 +202,8 @@ export async function createCar(ctx: AppContext, viewer: UserRow, ownerIdOrUsern
       });
       // Listing a first car is what makes a customer a host (decisions.md section 1).
       if (owner.role === 'customer') await makeHost(trx, owner, now);
+      // Its photos' widths and formats are made on the job queue (decision 045).
+      if (urls.length > 0) await enqueuePhotoConversion(ctx, tx, id);
       tx.emit({ type: 'car.changed', car: carRef(inserted) });
     });
   } catch (error) {
@@ -294,21 +305,27 @@ export async function updateCar(
 
   const images = body.images ?? body.car_images;
   let removed: string[] = [];
+  let added = false;
   if (images !== undefined) {
     const current = car.images ?? [];
     const urls = await writeCarPhotos(ctx, await planCarPhotos(car.id, images, current));
     if (JSON.stringify(urls) !== JSON.stringify(current)) changes.images = json(urls);
     removed = current.filter((url) => !urls.includes(url));
+    added = urls.some((url) => !current.includes(url));
   }
 
   if (Object.keys(changes).length === 0) return { car, message };
   try {
-    await saveCar(ctx, viewer, car, changes);
+    await saveCar(ctx, viewer, car, changes, undefined, async (tx) => {
+      // New photos get their widths and formats on the job queue; dropped ones lose their entries.
+      if (added) await enqueuePhotoConversion(ctx, tx, car.id);
+      if (removed.length > 0) await forgetPhotoVariants(tx.db, car.id, removed);
+    });
   } catch (error) {
     if (repo.isPlateViolation(error)) throw plateTaken();
     throw error;
   }
-  await removeCarPhotos(ctx, removed);
+  await removeCarPhotos(ctx, removed, car.photo_variants);
   return { car: await reload(ctx, car.id), message };
 }
 

@@ -1,13 +1,18 @@
 // A car's photos, on the car detail page and in the admin Cars tab's gallery: the main photo with
-// previous/next arrows and dots, and up to 4 thumbnails that jump to a photo.
+// previous/next arrows and dots, and up to 4 thumbnails that jump to a photo. Each is drawn in the
+// width it is shown (ResponsivePhoto: AVIF, WebP or JPEG from the photo's `srcset`).
+import type { CarPhoto } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { CarFront, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { PHOTO_SIZES, ResponsivePhoto } from './responsive-photo';
 
 export const MAX_THUMBNAILS = 4;
 
-export function Gallery({ images, alt }: { images: string[]; alt: string }) {
+/** `photos` (the car answer's, with their sizes) when known, else the bare `images` URLs. */
+export function Gallery({ images, photos, alt }: { images: string[]; photos?: CarPhoto[]; alt: string }) {
   const [index, setIndex] = useState(0);
+  const shown: (CarPhoto | string)[] = photos?.length === images.length ? photos : images;
   const count = images.length;
   if (count === 0) {
     return (
@@ -20,7 +25,15 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
   return (
     <section aria-label="Photos" className={clsx('grid gap-3', count > 1 && 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]')}>
       <div className="relative aspect-[16/10] overflow-hidden rounded-2xl bg-stone-100 lg:aspect-auto lg:h-[440px]">
-        <img src={images[index]} alt={`${alt}, photo ${index + 1} of ${count}`} width={1200} height={750} fetchPriority="high" className="size-full object-cover" />
+        {/* The first photo is the page's largest paint: fetched at once; the others when chosen. */}
+        <ResponsivePhoto
+          key={images[index]}
+          photo={shown[index]!}
+          alt={`${alt}, photo ${index + 1} of ${count}`}
+          sizes={count > 1 ? PHOTO_SIZES.galleryMain : PHOTO_SIZES.gallerySingle}
+          priority={index === 0}
+          className="size-full object-cover"
+        />
         {count > 1 ? (
           <>
             <button
@@ -59,9 +72,9 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
       </div>
       {count > 1 ? (
         <div className={clsx('grid grid-cols-4 gap-3 lg:h-[440px]', count > 2 ? 'lg:grid-cols-2 lg:grid-rows-2' : 'lg:grid-cols-1 lg:grid-rows-2')}>
-          {images.slice(0, MAX_THUMBNAILS).map((image, i) => (
+          {shown.slice(0, MAX_THUMBNAILS).map((photo, i) => (
             <button
-              key={image}
+              key={images[i]}
               type="button"
               onClick={() => setIndex(i)}
               aria-label={`Photo ${i + 1}`}
@@ -71,7 +84,7 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
                 i === index ? 'ring-2 ring-stone-900' : 'opacity-80 hover:opacity-100',
               )}
             >
-              <img src={image} alt="" width={400} height={300} className="size-full object-cover" loading="lazy" />
+              <ResponsivePhoto photo={photo} alt="" sizes={PHOTO_SIZES.galleryThumb} className="size-full object-cover" />
             </button>
           ))}
         </div>

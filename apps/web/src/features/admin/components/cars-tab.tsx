@@ -371,7 +371,7 @@ export function CarsTab() {
         description={viewing ? `${viewing.car_username} of @${viewing.car_owner}` : undefined}
         className="max-w-3xl"
       >
-        {viewing ? <Gallery images={viewing.images.length ? viewing.images : viewing.car_images} alt={`${viewing.car_year} ${viewing.car_make} ${viewing.car_model}`} /> : null}
+        {viewing ? <Gallery images={viewing.images.length ? viewing.images : viewing.car_images} photos={viewing.photos} alt={`${viewing.car_year} ${viewing.car_make} ${viewing.car_model}`} /> : null}
       </Dialog>
       <ConfirmDialog
         open={deleting !== null}

@@ -6,6 +6,7 @@ import { CalendarDays, CarFront, CircleAlert, Clock, Fuel, MapPin, Settings2, St
 import { useId, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { PHOTO_SIZES, ResponsivePhoto } from '@/components/ui/responsive-photo';
 import { AvailabilityToggle } from './availability-toggle';
 import { PriceEditor } from './price-editor';
 import { availabilityHint, canMarkReturned, canToggleAvailability, carStatusBadge, verificationBadge } from '../utils/fleet-rules';
@@ -42,7 +43,8 @@ export function FleetCarCard({ car, statusBusy, priceBusy, onToggleAvailability,
   const name = carName(car);
   const status = carStatusBadge(car.status);
   const verification = verificationBadge(car);
-  const photo = car.images[0] ?? car.car_images[0];
+  // The first photo with its sizes when the answer has them (photos[] follows images[]).
+  const photo = car.images.length > 0 ? (car.photos?.[0] ?? car.images[0]) : car.car_images[0];
   const toggleable = canToggleAvailability(car);
   const returnable = canMarkReturned(car);
   const specs = car.specifications;
@@ -55,7 +57,7 @@ export function FleetCarCard({ car, statusBusy, priceBusy, onToggleAvailability,
     >
       <div className="relative aspect-[16/10] bg-stone-100">
         {photo && !imageFailed ? (
-          <img src={photo} alt={name} loading="lazy" className="size-full object-cover" onError={() => setImageFailed(true)} />
+          <ResponsivePhoto photo={photo} alt={name} sizes={PHOTO_SIZES.fleetCard} className="size-full object-cover" onError={() => setImageFailed(true)} />
         ) : (
           <div className="flex size-full items-center justify-center text-stone-300" role="img" aria-label={`${name}: no photo`}>
             <CarFront className="size-14" aria-hidden="true" />

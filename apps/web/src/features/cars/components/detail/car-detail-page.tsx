@@ -171,7 +171,7 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
       </div>
 
       <div className="mt-5">
-        <Gallery images={carImages(car)} alt={name} />
+        <Gallery images={carImages(car)} photos={car.photos} alt={name} />
       </div>
 
       <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_400px]">
