@@ -12,6 +12,7 @@ import {
   isAdmin,
   spanOfHold,
   todayIn,
+  tripRuleFailure,
   validateBookingRequest,
   type Booking,
   type Car,
@@ -39,6 +40,8 @@ import { BookingConfirmationModal, ConfirmBookingDialog } from './booking-dialog
 import { DatePicker } from './date-picker';
 import { InsuranceOptionsList, PickupOptionsList } from './booking-options';
 import { PriceBreakdown } from './price-breakdown';
+import { pickupDayRefusal, refusedPickupTimes, refusedReturnTimes, returnDayRefusal, tripRulesOfCar } from '../utils/trip-rules';
+import { TripRulesHint } from './trip-rules-hint';
 
 export const BOOKING_FAILED_MESSAGE = 'There was an error processing your booking. Please try again.';
 /** The return calendar opens this long after a pickup date is chosen while the return is empty. */
@@ -93,6 +96,13 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   const length = bookingLength(form);
   const pickup = car.pickup_options.find((option) => option.id === form.pickupOptionId) ?? null;
   const insurance = car.insurance_options.find((option) => option.id === form.insuranceOptionId) ?? null;
+  // The car's trip rules (decision 048): the days and times they refuse are greyed with the rule.
+  const tripRules = tripRulesOfCar(car);
+  const now = new Date();
+  const refusePickupDay = pickupDayRefusal(tripRules, now, today, form.startTime);
+  const refuseReturnDay = returnDayRefusal(tripRules, today, form.startDate, isHourly);
+  const refusedPickup = refusedPickupTimes(tripRules, now, form.startDate, TIME_SLOTS);
+  const refusedReturn = isHourly ? refusedReturnTimes(tripRules, form, TIME_SLOTS) : new Map<string, string>();
   const price =
     length && settings
       ? calculatePrice({
@@ -103,6 +113,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
           pickupFee: pickup?.additional_fee ?? 0,
           insuranceDailyRate: insurance?.daily_rate ?? 0,
           settings,
+          discounts: tripRules,
         })
       : null;
 
@@ -163,6 +174,16 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
     });
     if (failure) {
       notify.error(failure.title, failure.message);
+      return;
+    }
+    const ruleFailure = tripRuleFailure(
+      tripRules,
+      { start_date: form.startDate, end_date: form.endDate, start_time: form.startTime, end_time: form.endTime, is_hourly_booking: isHourly },
+      new Date(),
+      todayIn(),
+    );
+    if (ruleFailure) {
+      notify.error(ruleFailure.title, ruleFailure.message);
       return;
     }
     setConfirmOpen(true);
@@ -261,7 +282,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
           label="Pickup date"
           value={form.startDate}
           onSelect={chooseStart}
-          rules={{ today, availability: held }}
+          rules={{ today, availability: held, refuse: refusePickupDay }}
           open={openPicker === 'start'}
           onOpenChange={(open) => setOpenPicker(open ? 'start' : null)}
           range={{ start: form.startDate, end: form.endDate }}
@@ -276,6 +297,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
             minDate: form.startDate || today,
             maxDate: isHourly && form.startDate ? addDays(form.startDate, 1) : undefined,
             trip: form.startDate ? { startDate: form.startDate, startTime: form.startTime, endTime: form.endTime, isHourly, bufferMinutes } : undefined,
+            refuse: refuseReturnDay,
           }}
           disabled={!form.startDate}
           open={openPicker === 'end'}
@@ -283,9 +305,10 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
           range={{ start: form.startDate, end: form.endDate }}
           align="right"
         />
-        <TimeSelect label="Pickup time" value={form.startTime} taken={takenPickup} onChange={(startTime) => setForm((f) => ({ ...f, startTime }))} />
-        <TimeSelect label="Return time" value={form.endTime} taken={takenReturn} onChange={(endTime) => setForm((f) => ({ ...f, endTime }))} />
+        <TimeSelect label="Pickup time" value={form.startTime} taken={takenPickup} refused={refusedPickup} onChange={(startTime) => setForm((f) => ({ ...f, startTime }))} />
+        <TimeSelect label="Return time" value={form.endTime} taken={takenReturn} refused={refusedReturn} onChange={(endTime) => setForm((f) => ({ ...f, endTime }))} />
       </div>
+      <TripRulesHint rules={tripRules} isHourly={isHourly} pickupRefusal={refusedPickup.has(form.startTime) ? refusePickupDay(form.startDate) : null} returnRefusal={refusedReturn.get(form.endTime) ?? null} />
       {availability.isError ? <p className="mt-2 text-xs text-amber-700">Booked dates could not be loaded; the host will confirm availability.</p> : null}
       {takenPickup.has(form.startTime) || takenReturn.has(form.endTime) ? (
         <p className="mt-2 text-xs text-red-700" role="status">
@@ -363,7 +386,20 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
  * A time of day. The select fills its whole box, the label sits inside it, so the tap target is the
  * box (at least 44 px tall, as the date buttons beside it), never the 22 px line of text alone.
  */
-function TimeSelect({ label, value, taken, onChange }: { label: string; value: string; taken: ReadonlySet<string>; onChange: (time: string) => void }) {
+function TimeSelect({
+  label,
+  value,
+  taken,
+  refused,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  taken: ReadonlySet<string>;
+  /** Times the car's trip rules refuse, with a short reason ("too soon", "under 2 hours"). */
+  refused?: ReadonlyMap<string, string>;
+  onChange: (time: string) => void;
+}) {
   const id = `${label.toLowerCase().replace(/\s+/g, '-')}-select`;
   return (
     <div className="relative rounded-xl border border-stone-300 focus-within:border-stone-900 focus-within:ring-1 focus-within:ring-stone-900 hover:border-stone-400">
@@ -378,7 +414,7 @@ function TimeSelect({ label, value, taken, onChange }: { label: string; value: s
       >
         {TIME_SLOTS.map((time) => (
           <option key={time} value={time}>
-            {taken.has(time) ? `${time} (taken)` : time}
+            {taken.has(time) ? `${time} (taken)` : refused?.has(time) ? `${time} (${refused.get(time)})` : time}
           </option>
         ))}
       </select>

@@ -120,7 +120,7 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
                 const hasRange = !!range && !!range.start && !!range.end;
                 const inRange = hasRange && date > range.start && date < range.end;
                 const isEdge = !!range && (date === range.start || date === range.end);
-                const suffix = STATE_LABEL[state];
+                const suffix = state === 'refused' ? rules.refuse?.(date) : STATE_LABEL[state];
                 return (
                   <button
                     key={date}
@@ -132,6 +132,7 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
                     disabled={!isAvailable}
                     aria-pressed={isSelected}
                     aria-label={`${formatDayLong(date)}${suffix ? ` (${suffix})` : ''}`}
+                    title={state === 'refused' ? (suffix ?? undefined) : undefined}
                     onClick={() => {
                       onSelect(date);
                       onOpenChange(false);
@@ -145,7 +146,7 @@ export function DatePicker({ label, value, onSelect, rules, disabled, open, onOp
                       (isSelected || isEdge) && isAvailable && 'font-semibold text-white',
                       (isSelected || isEdge) && isAvailable && (inMonth ? 'bg-stone-900' : 'bg-stone-500'),
                       state === 'past' && 'cursor-not-allowed text-stone-300',
-                      (state === 'before-start' || state === 'out-of-range') && 'cursor-not-allowed text-stone-300',
+                      (state === 'before-start' || state === 'out-of-range' || state === 'refused') && 'cursor-not-allowed text-stone-300',
                       state === 'booked' && 'cursor-not-allowed bg-red-50 text-red-300 line-through',
                       state === 'pending' && 'cursor-not-allowed bg-amber-50 text-amber-600/70 line-through decoration-dotted',
                       !inMonth && !isAvailable && 'opacity-60',

@@ -109,7 +109,7 @@ export function quickSelectChoice(
 }
 
 /** 'partly': something holds part of the day (an hourly trip, a few blocked hours); it can be booked around it. */
-export type DayState = 'available' | 'partly' | 'past' | 'booked' | 'pending' | 'before-start' | 'out-of-range';
+export type DayState = 'available' | 'partly' | 'past' | 'booked' | 'pending' | 'before-start' | 'out-of-range' | 'refused';
 
 /** The trip being chosen, for the return picker: the pickup and the times, so a return that would reach a hold is refused. */
 export interface TripBeingChosen {
@@ -130,6 +130,8 @@ export interface DayRules {
   minDate?: string;
   /** Hourly return picker: only the pickup day and the next day. */
   maxDate?: string;
+  /** The car's trip rules (decision 048, utils/trip-rules.ts): why a day may not be chosen ('refused'), or null. */
+  refuse?: (date: string) => string | null;
 }
 
 /**
@@ -147,6 +149,7 @@ export function dayState(date: string, rules: DayRules): DayState {
   if (touching.length && dayFullyHeld(date, touching.map(spanOfHold))) return taken(touching);
   if (rules.minDate && date < rules.minDate) return 'before-start';
   if (rules.maxDate && date > rules.maxDate) return 'out-of-range';
+  if (rules.refuse?.(date)) return 'refused';
   if (rules.trip) {
     const { startDate, startTime, endTime, isHourly, bufferMinutes } = rules.trip;
     const span = tripSpan({ start_date: startDate, end_date: date, start_time: startTime, end_time: endTime, is_hourly_booking: isHourly });
