@@ -3,6 +3,7 @@
 // message naming it, and a discounted trip is priced by the shared function exactly as the web
 // prices it, stored with its discount, charged and shared in the ledger from the discounted price,
 // and its late cancellation fee is a day of the discounted price.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -267,6 +268,12 @@ describe('long-trip discounts', () => {
     expect(m.chargedCents).toBe(396_000);
     expect(m.chargedCents).toBe(m.refundedCents + m.refundPendingCents + m.refundFailedCents + m.hostShareCents + m.platformShareCents);
     expect(m.hostShareCents).toBe(270_000);
+    // The receipt's rental line is the discounted rental, and says the discount it was priced with.
+    const receipt = await t.app.inject({ method: 'GET', url: `/api/booking/${booking.id}/receipt.pdf`, headers: renter.headers });
+    expect(receipt.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: receipt.rawPayload }).toString('utf8').replace(/\u00a0/g, ' ');
+    expect(text).toMatch(/Rental \(8 days\)\s+R 3 600/);
+    expect(text).toContain('After the weekly discount (10%): R 400 off the rental');
 
     // Ten hours before the pickup (09:00 on the 20th): a late cancellation of an 8-day trip costs
     // one day's average of the discounted rental, R 3 600 / 8 = R 450 (not the R 500 daily price).

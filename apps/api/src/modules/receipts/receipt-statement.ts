@@ -1,7 +1,7 @@
 // What a receipt or an invoice says, as plain data (decision 040): the renter's receipt and the
 // host's invoice of one booking, each line a sum of the booking's ledger rows. Pure: the renderer
 // (receipt-pdf.ts) only lays these lines out, and the tests read the same figures back from the PDF.
-import { formatRand, serviceFeeLabel, TIME_ZONE } from '@karoo/shared';
+import { bookingDiscountLabel, formatRand, serviceFeeLabel, TIME_ZONE } from '@karoo/shared';
 import type { LedgerEntry } from '../ledger';
 
 /** The platform's company details, from the environment (env.ts: COMPANY_*). */
@@ -32,6 +32,9 @@ export interface StatementBooking {
   service_fee_rate: number;
   commission_rate: number;
   pickup_fee_cents: number;
+  /** The car's weekly or monthly discount taken off the rental when it was booked (decision 048; 0 when none). */
+  discount_cents?: number;
+  discount_rate?: number;
   pickup_option: { name: string; address?: string } | null;
   insurance_option: { name: string } | null;
   car_make: string;
@@ -198,6 +201,12 @@ function refundLine(e: Entry): StatementLine {
   };
 }
 
+/** The rental line's detail when the trip was priced with the car's weekly or monthly discount. */
+function discountDetail(b: StatementBooking): { detail?: string } {
+  if (!b.discount_cents) return {};
+  return { detail: `After the ${bookingDiscountLabel(b.discount_rate ?? 0, b.duration_days).toLowerCase()}: ${formatCents(b.discount_cents)} off the rental` };
+}
+
 function chargeLine(e: Entry): StatementLine {
   const reference = e.charge_reference ? ` · ref ${e.charge_reference}` : '';
   return { label: 'Card payment', detail: `Paid ${formatInstant(e.moved_at ?? e.recorded_at)}${reference}`, cents: e.amount_cents };
@@ -238,7 +247,7 @@ export interface StatementInput {
 export function renterReceipt({ booking: b, entries, company, issuedAt }: StatementInput): Statement {
   const price = tripPrice(entries, b);
   const priceLines = nonZero([
-    { label: `Rental (${durationOf(b)})`, cents: price.rental },
+    { label: `Rental (${durationOf(b)})`, ...discountDetail(b), cents: price.rental },
     { label: `Pickup: ${b.pickup_option?.name ?? 'delivery'}`, cents: price.pickup },
     { label: serviceFeeLabel(b.service_fee_rate), cents: price.serviceFee },
     { label: `Insurance: ${b.insurance_option?.name ?? 'cover'}`, cents: price.insurance },
@@ -290,7 +299,7 @@ export function hostInvoice({ booking: b, entries, company, issuedAt }: Statemen
   const shareCents = sumOf(entries, 'host_earning');
   const rate = `${b.commission_rate}%`;
   const earningLines = nonZero([
-    { label: b.pickup_fee_cents > 0 ? 'Rental and pickup paid by the renter' : 'Rental paid by the renter', cents: sumOf(entries, 'host_earning', 'trip') + hostFee },
+    { label: b.pickup_fee_cents > 0 ? 'Rental and pickup paid by the renter' : 'Rental paid by the renter', ...discountDetail(b), cents: sumOf(entries, 'host_earning', 'trip') + hostFee },
     { label: `Karoo host fee (${rate})`, cents: -hostFee },
     { label: 'Trip cancelled: your share taken back', cents: sumOf(entries, 'host_earning', 'trip_cancelled') },
     { label: 'Cancellation fee paid by the renter', cents: feeHost + feePlatform },
