@@ -52,6 +52,13 @@ const ADMIN_OPERATIONS: { operation: string; url: string; payload?: object }[] =
   { operation: 'PATCH /api/earnings/earning/updatePayout/{id}', url: '/api/earnings/earning/updatePayout/some-booking', payload: { payout_status: 'paid' } },
   { operation: 'POST /api/earnings/admin/payouts/{id}/reverse', url: '/api/earnings/admin/payouts/some-booking/reverse', payload: { reason: 'Paid twice' } },
   { operation: 'GET /api/admin/disputes', url: '/api/admin/disputes' },
+  { operation: 'GET /api/admin/breaches', url: '/api/admin/breaches' },
+  { operation: 'GET /api/admin/breaches/{id}', url: '/api/admin/breaches/00000000-0000-4000-8000-000000000000' },
+  {
+    operation: 'POST /api/admin/breaches',
+    url: '/api/admin/breaches',
+    payload: { summary: 'A test record of a compromise.', discovered_at: '2030-01-01T08:00:00+02:00', data_categories: ['contact'], measures: 'Keys rotated at once.', advice: 'Nothing to do, this is a test.', scope: 'all' },
+  },
   { operation: 'PATCH /api/admin/disputes/{id}/resolve', url: '/api/admin/disputes/some-dispute/resolve', payload: { note: 'Settled with both parties' } },
   { operation: 'GET /api/admin/messages/reports', url: '/api/admin/messages/reports' },
   { operation: 'POST /api/admin/messages/reports/{id}/resolve', url: '/api/admin/messages/reports/some-report/resolve', payload: { note: 'Warned the sender' } },
