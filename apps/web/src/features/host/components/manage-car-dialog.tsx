@@ -2,19 +2,21 @@
 // rules and discounts, documents), keyboard-navigable as a WAI-ARIA tab list.
 import { carName, type Car } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { CalendarClock, FileText, MapPin, ShieldCheck } from 'lucide-react';
+import { CalendarDays, CalendarClock, FileText, MapPin, ShieldCheck } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+import { CarCalendarPanel } from './car-calendar-panel';
 import { InsuranceOptionsEditor } from './insurance-options-editor';
 import { PickupOptionsEditor } from './pickup-options-editor';
 import { RegistrationDocumentPanel } from './registration-document-panel';
 import { TripRulesEditor } from './trip-rules-editor';
 
-export type ManageTab = 'pickup' | 'insurance' | 'rules' | 'documents';
+export type ManageTab = 'pickup' | 'insurance' | 'calendar' | 'rules' | 'documents';
 
 const TABS: { id: ManageTab; label: string; short: string; icon: ReactNode }[] = [
   { id: 'pickup', label: 'Pickup Locations', short: 'Pickup', icon: <MapPin className="size-4" aria-hidden="true" /> },
   { id: 'insurance', label: 'Insurance Plans', short: 'Insurance', icon: <ShieldCheck className="size-4" aria-hidden="true" /> },
+  { id: 'calendar', label: 'Calendar', short: 'Calendar', icon: <CalendarDays className="size-4" aria-hidden="true" /> },
   { id: 'rules', label: 'Trip Rules and Discounts', short: 'Rules', icon: <CalendarClock className="size-4" aria-hidden="true" /> },
   { id: 'documents', label: 'Documents', short: 'Documents', icon: <FileText className="size-4" aria-hidden="true" /> },
 ];
@@ -103,6 +105,7 @@ function ManageCarTabs({ car, username }: { car: Car; username: string }) {
         >
           {item.id === 'pickup' ? <PickupOptionsEditor car={car} username={username} /> : null}
           {item.id === 'insurance' ? <InsuranceOptionsEditor car={car} username={username} /> : null}
+          {item.id === 'calendar' ? <CarCalendarPanel car={car} /> : null}
           {item.id === 'rules' ? <TripRulesEditor car={car} username={username} /> : null}
           {item.id === 'documents' ? <RegistrationDocumentPanel car={car} /> : null}
         </div>
