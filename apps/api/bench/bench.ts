@@ -16,19 +16,31 @@
 // ("10000,100000"; empty skips PostgreSQL), BENCH_PGLITE_CARS (2000; 0 skips), BENCH_BOOKINGS_PER_CAR
 // (2), BENCH_PORT (3399), BENCH_OUT, BENCH_VERBOSE (seed timings). The PostgreSQL server is
 // BENCH_DATABASE_URL, else TEST_DATABASE_URL, else DATABASE_URL.
+//
+// BENCH_MODE=lean (issue 22 and 23, decisions 046 and 051) measures instead, per database size and
+// in one run, at 10 connections (req/s and p95): health; the varied browse in the full shape and
+// with fields=card, from the browse index and from the SQL (BROWSE_INDEX=off); the same page again
+// from the page cache (full and card: the ceiling for an answer of that size); and the map
+// (GET /api/car/map: the first view of each of 12 filter sets, one at a time, which builds its
+// clusters, then varied views and zooms over them). Three servers run side by side on the same
+// data (BENCH_PORT and the next two), and the index and SQL runs alternate BENCH_ROUNDS (3) times,
+// so that both engines meet the same machine load.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest } from 'autocannon';
-import { todayIn } from '@karoo/shared';
+import { BASE_CITIES, todayIn } from '@karoo/shared';
+import { seededRandom } from '../src/db/seed/demo-cars';
 import { createSchema, dropSchema, pgliteDatabase, postgresUnavailable, prepare, type BenchDatabase } from './bench-db';
 import { browsePaths, detailPaths } from './browse-urls';
 
 const DURATION = Number(process.env.BENCH_DURATION || 8);
 const WARMUP = Number(process.env.BENCH_WARMUP || 2);
-const PORT = Number(process.env.BENCH_PORT || 3399);
+/** The server measured (BENCH_MODE=lean runs three side by side, on this port and the next two). */
+let PORT = Number(process.env.BENCH_PORT || 3399);
 const PG_CARS = (process.env.BENCH_PG_CARS ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
 const PGLITE_CARS = Number(process.env.BENCH_PGLITE_CARS ?? 2000);
 const BOOKINGS_PER_CAR = Number(process.env.BENCH_BOOKINGS_PER_CAR || 2);
@@ -39,7 +51,7 @@ const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ---- Server ----
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(apiDir, 'dist/server.js')], {
-    env: { ...process.env, ...env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', BROWSE_CACHE_MS: '0', RATE_LIMIT_PER_MINUTE: '100000000' },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', BROWSE_CACHE_MS: '0', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -225,9 +237,164 @@ function targets(rows: Row[]): string {
     .join('\n');
 }
 
+// ---- BENCH_MODE=lean ----
+interface LeanRow {
+  cars: number;
+  load: string;
+  health: Measured;
+  fullIndex: Measured;
+  cardIndex: Measured;
+  fullSql: Measured;
+  cardSql: Measured;
+  fullCached: Measured;
+  cardCached: Measured;
+  map: Measured;
+  mapFirst: number[];
+  fullBytes: number;
+  cardBytes: number;
+}
+
+const withCard = (next: () => string) => () => `${next()}&fields=card`;
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+const MAP_FILTERS = ['', 'type=SUV', 'transmission=automatic', 'maxPrice=600', 'fuel=diesel', 'minPrice=1000', 'pickupType=HOST_DELIVERY', 'search=toyota', 'type=Sedan&transmission=manual', 'features=Bluetooth', 'location=cape%20town', 'type=Luxury'];
+
+/** Map requests: 12 filter sets (each built once), a view around a base city or the country, zoom 5-15. */
+function mapPaths(seed = 46): () => string {
+  const r = seededRandom(seed);
+  return () => {
+    const f = r.pick(MAP_FILTERS);
+    const zoom = r.int(5, 15);
+    const city = r.pick(BASE_CITIES);
+    const half = zoom <= 5 ? 8 : 180 / 2 ** zoom;
+    const lat = city.latitude + (r.next() - 0.5) * 0.2;
+    const lng = city.longitude + (r.next() - 0.5) * 0.2;
+    const bbox = [lng - half * 1.5, lat - half, lng + half * 1.5, lat + half].map((v) => v.toFixed(4)).join(',');
+    return `/api/car/map?bbox=${bbox}&zoom=${zoom}${f ? `&${f}` : ''}`;
+  };
+}
+
+/** The first view of each filter set, one at a time (its clusters are built then): the times in ms, sorted. */
+async function mapFirstViews(): Promise<number[]> {
+  const times: number[] = [];
+  for (const f of MAP_FILTERS) {
+    const at = performance.now();
+    await fetch(`http://127.0.0.1:${PORT}/api/car/map?bbox=16,-35,33,-22&zoom=5${f ? `&${f}` : ''}`).then((r) => r.arrayBuffer());
+    times.push(performance.now() - at);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function bytesOf(url: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${PORT}${url}`);
+  return (await res.arrayBuffer()).byteLength;
+}
+
+/** Averages of runs alternated with another server's (so that both meet the same machine load). */
+function mean(runs: Measured[]): Measured {
+  const avg = (pick: (m: Measured) => number) => runs.reduce((sum, m) => sum + pick(m), 0) / runs.length;
+  return { rps: avg((m) => m.rps), p50: avg((m) => m.p50), p95: avg((m) => m.p95), failures: {}, errors: runs.reduce((sum, m) => sum + m.errors, 0) };
+}
+
+const LEAN_ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+
+async function benchLean(cars: number): Promise<LeanRow> {
+  const schema = `karoo_bench_lean_${process.pid}_${cars}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'karoo-bench-'));
+  const basePort = PORT;
+  const started: ChildProcess[] = [];
+  try {
+    const target = await createSchema(schema);
+    console.log(`\nPostgreSQL: ${cars.toLocaleString('en-US')} cars (lean)`);
+    const seeded = await prepare(target, { cars, bookingsPerCar: BOOKINGS_PER_CAR, today: todayIn() }, dataDir);
+    console.log(`  seeded ${seeded.cars.toLocaleString('en-US')} cars and ${seeded.bookings.toLocaleString('en-US')} bookings in ${seeded.seconds.toFixed(1)} s`);
+    // Three servers at once on the same data: the index, the SQL alone, and the page cache on.
+    const ports = { index: basePort, sql: basePort + 1, cached: basePort + 2 };
+    const start = async (name: keyof typeof ports, extra: Record<string, string>) => {
+      PORT = ports[name];
+      started.push(await startServer({ ...target.serverEnv, DATA_DIR: path.join(dataDir, name), ...extra }));
+      if (extra.BROWSE_INDEX !== 'off') await browseIndexLoaded();
+    };
+    await start('index', {});
+    await start('sql', { BROWSE_INDEX: 'off' });
+    await start('cached', { BROWSE_CACHE_MS: '60000' });
+    const on = (name: keyof typeof ports) => {
+      PORT = ports[name];
+    };
+    const load = loadAverage();
+    on('index');
+    const health = await measure('health @10', () => '/api/health', 10);
+    // Index and SQL in turns, each round with its own URLs (the same for both engines).
+    const runs = { cardIndex: [] as Measured[], cardSql: [] as Measured[], fullIndex: [] as Measured[], fullSql: [] as Measured[] };
+    for (let round = 0; round < LEAN_ROUNDS; round += 1) {
+      on('index');
+      runs.cardIndex.push(await measure(`card, index @10 #${round + 1}`, withCard(browsePaths(100 + round)), 10));
+      on('sql');
+      runs.cardSql.push(await measure(`card, SQL @10 #${round + 1}`, withCard(browsePaths(100 + round)), 10));
+      on('index');
+      runs.fullIndex.push(await measure(`full, index @10 #${round + 1}`, browsePaths(200 + round), 10));
+      on('sql');
+      runs.fullSql.push(await measure(`full, SQL @10 #${round + 1}`, browsePaths(200 + round), 10));
+    }
+    on('index');
+    const mapFirst = await mapFirstViews();
+    console.log(`  map, first views of 12 filter sets: ${mapFirst.map((t) => t.toFixed(0)).join(', ')} ms`);
+    const map = await measure('map @10', mapPaths(), 10);
+    on('cached');
+    const page = '/api/car/getCarList?limit=12&page=1';
+    const fullCached = await measure('full, cached @10', () => page, 10);
+    const cardCached = await measure('card, cached @10', () => `${page}&fields=card`, 10);
+    const fullBytes = await bytesOf(page);
+    const cardBytes = await bytesOf(`${page}&fields=card`);
+    return {
+      cars: seeded.cars,
+      load: `${load} → ${loadAverage()}`,
+      health,
+      cardIndex: mean(runs.cardIndex),
+      cardSql: mean(runs.cardSql),
+      fullIndex: mean(runs.fullIndex),
+      fullSql: mean(runs.fullSql),
+      mapFirst,
+      map,
+      fullCached,
+      cardCached,
+      fullBytes,
+      cardBytes,
+    };
+  } finally {
+    for (const child of started) await stopServer(child);
+    PORT = basePort;
+    await dropSchema(schema);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function leanTable(rows: LeanRow[]): string {
+  const cell = (m: Measured) => `${n(m.rps)} req/s, p95 ${ms(m.p95)}`;
+  const lines = [
+    '| cars | health | full, index | card, index | full, SQL | card, SQL | full, cached | card, cached | map (clusters built) | map, first view of a filter set (median, max) | SQL/index (card) | page bytes full → card | load (1, 5, 15 min) |',
+    '|---:|---|---|---|---|---|---|---|---|---|---:|---|---|',
+    ...rows.map((r) =>
+      `| ${n(r.cars)} | ${cell(r.health)} | ${cell(r.fullIndex)} | ${cell(r.cardIndex)} | ${cell(r.fullSql)} | ${cell(r.cardSql)} | ${cell(r.fullCached)} | ${cell(r.cardCached)} | ${cell(r.map)} | ${ms(r.mapFirst[Math.floor(r.mapFirst.length / 2)]!)}, ${ms(r.mapFirst.at(-1)!)} | ${(r.cardSql.rps / r.cardIndex.rps).toFixed(2)} | ${n(r.fullBytes)} → ${n(r.cardBytes)} | ${r.load} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+async function mainLean() {
+  const unavailable = await postgresUnavailable();
+  if (unavailable) throw new Error(`PostgreSQL needed for BENCH_MODE=lean: ${unavailable}`);
+  const rows: LeanRow[] = [];
+  for (const cars of PG_CARS) rows.push(await benchLean(cars));
+  const report = `Karoo bench (lean): PostgreSQL, all at 10 connections, ${DURATION} s per run after ${WARMUP} s warm-up, ${BOOKINGS_PER_CAR} bookings per car; three servers on the same data at once (browse index on, BROWSE_INDEX=off, page cache on); index and SQL runs alternate, ${LEAN_ROUNDS} rounds each, averaged; a different browse URL on every request except "cached" (one page served again from the page cache)\n\n${leanTable(rows)}\n`;
+  console.log(`\n${report}`);
+  if (OUT) await writeFile(OUT, report);
+}
+
 async function main() {
   const build = spawnSync(process.execPath, ['build.mjs'], { cwd: apiDir, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
+  if (process.env.BENCH_MODE === 'lean') return mainLean();
   const started = Date.now();
   const rows: Row[] = [];
   const skipped = await benchPostgres(rows);

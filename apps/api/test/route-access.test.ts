@@ -9,6 +9,7 @@ import { authHeader, createSignedInUser, createTestApp, expectError, type TestAp
 const PUBLIC_OPERATIONS = [
   'GET /api/car/getCarDetails/{id}',
   'GET /api/car/getCarList',
+  'GET /api/car/map',
   'GET /api/car/owner/{id}',
   'GET /api/car/{id}/availability',
   'GET /api/health',

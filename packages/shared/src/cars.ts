@@ -226,7 +226,46 @@ const queryNumber = (label: string, min: number, max: number) =>
 const upper = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toUpperCase() : undefined), z.enum(values, { error: message }).optional());
 
+/** The browse answer's shapes: 'full' (every field of the car, api.md) or 'card' (what a browse card shows; car-cards.ts). */
+export const CAR_LIST_FIELDS = ['full', 'card'] as const;
+export type CarListFields = (typeof CAR_LIST_FIELDS)[number];
+
+/** A map view, `west,south,east,north` in degrees (west not east of east: no view across the antimeridian). */
+export interface BoundingBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+export const BBOX_MESSAGE = 'bbox must be west,south,east,north in degrees (west <= east, south <= north)';
+const bboxValue = (error: string) =>
+  safeText('bbox', { error })
+    .max(120, BBOX_MESSAGE)
+    .transform((v, ctx): BoundingBox => {
+      const parts = v.split(',').map((p) => (p.trim() === '' ? NaN : Number(p)));
+      const [west, south, east, north] = parts as [number, number, number, number];
+      const ok =
+        parts.length === 4 &&
+        parts.every(Number.isFinite) &&
+        west >= -180 && east <= 180 && west <= east &&
+        south >= -90 && north <= 90 && south <= north;
+      if (!ok) {
+        ctx.addIssue({ code: 'custom', message: BBOX_MESSAGE });
+        return z.NEVER;
+      }
+      return { west, south, east, north };
+    });
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** An optional view (the list's "Search as I move the map"). */
+export const bboxParam = z.preprocess(emptyToUndefined, bboxValue(BBOX_MESSAGE).optional());
+/** A view the answer needs (the map). */
+export const requiredBboxParam = z.preprocess(emptyToUndefined, bboxValue('bbox is required: west,south,east,north'));
+
 export const carListQuerySchema = z.object({
+  /** `card`: each car as a browse card shows it (carCardSchema), with the same filters, sort, paging and meta. */
+  fields: z.preprocess((v) => (v === '' ? undefined : v), z.enum(CAR_LIST_FIELDS, { error: `fields must be one of ${CAR_LIST_FIELDS.join(', ')}` }).optional()),
+  /** Only cars whose position is inside this view (`west,south,east,north`): the map's "Search as I move the map". */
+  bbox: bboxParam,
   search: queryText('Search', 100),
   location: queryText('Location', 100),
   type: queryText('Type', 60),

@@ -22,6 +22,7 @@ export * from './car-calendar';
 export * from './calendar-date';
 export * from './bookings';
 export * from './cars';
+export * from './car-cards';
 export * from './car-photos';
 export * from './images';
 export * from './reviews';

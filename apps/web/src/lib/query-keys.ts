@@ -33,6 +33,8 @@ export const queryKeys = {
     lists: () => CAR_LISTS,
     list: (params: Record<string, string | number | undefined>) => [...CAR_LISTS, params] as const,
     detail: (idOrUsername: string | undefined) => ['cars', 'detail', idOrUsername] as const,
+    /** The browse map's clusters of one view (its filters, bbox and zoom). */
+    map: (params: Record<string, string | number | undefined>) => ['cars', 'map', params] as const,
     /** How many cars are listed (the landing page and the renter's dashboard). */
     count: () => ['cars', 'count'] as const,
     /** Every car of one owner, whatever its status. */

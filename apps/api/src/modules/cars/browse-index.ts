@@ -18,7 +18,7 @@ import type { Db } from '../../db/connection';
 import { isDatabaseTimeout } from '../../db/connection-errors';
 import type { CacheBus } from '../../lib/cache-bus';
 import { selectHoldingBookings, type HoldingBooking } from '../availability';
-import { countCap, countedTotal, findCarRecordsInOrder, lastPageTotal, type CarPageQuery, type CarRecord } from './cars.repository';
+import { countCap, countedTotal, findCarRecordsInOrder, lastPageTotal, type CarCardRecord, type CarPageQuery, type CarRecord } from './cars.repository';
 import { BROWSE_TOPIC } from './listing-cache';
 
 /** The note of a TRUNCATE (migration 0016): load everything again. */
@@ -588,7 +588,10 @@ export class BrowseIndex {
     const windowEnd = span ? span.to / 60_000 : 0;
     const hasWindow = !!q.window;
     const today = dayOf(q.today);
+    const bbox = q.bbox;
     return (s) => {
+      // Inside the view, edges included (a car without a position is in no view).
+      if (bbox && !(c.lat[s]! >= bbox.south && c.lat[s]! <= bbox.north && c.lng[s]! >= bbox.west && c.lng[s]! <= bbox.east)) return false;
       if (owner !== -1 && c.owner[s] !== owner) return false;
       const price = c.price[s]!;
       if (price < minPrice || price > maxPrice) return false;
@@ -610,6 +613,20 @@ export class BrowseIndex {
       } else if (c.activeFrom[s]! <= today) return false;
       return true;
     };
+  }
+
+  /** Every car matching the query's filters that has a position (the browse map's points), as findMatchingPoints answers. */
+  points(q: CarPageQuery): { id: string; lat: number; lng: number; price_cents: number }[] {
+    const test = this.matcher(q);
+    const mask = this.candidates(q);
+    const c = this.columns;
+    const found: { id: string; lat: number; lng: number; price_cents: number }[] = [];
+    for (const slot of this.orders.relevance) {
+      if (mask !== null && (mask[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+      if (Number.isNaN(c.lat[slot]!) || !test(slot)) continue;
+      found.push({ id: c.ids[slot]!, lat: c.lat[slot]!, lng: c.lng[slot]!, price_cents: c.price[slot]! });
+    }
+    return found;
   }
 
   /** The page of a public browse query, in the SQL's order, with the count capped as findCarPage caps it. */
@@ -734,17 +751,17 @@ export function browseIndexEnabled(ctx: AppContext): boolean {
   return ctx.env.BROWSE_INDEX !== 'off';
 }
 
-const listed = (record: CarRecord) => record.status === 'available' && record.verification_status === 'verified';
+const listed = (record: CarRecord | CarCardRecord) => record.status === 'available' && record.verification_status === 'verified';
 
 /**
  * A public browse page from the index: the same answer as cars.repository.ts's findCarPage, with one
  * statement (the page's records by primary key) when the index is up to date. A record that is no
  * longer listed means a change the index has not heard of yet: it looks again, once; then SQL answers.
  */
-export async function findPublicCarPage(
+export async function findPublicCarPage<R extends CarRecord | CarCardRecord = CarRecord>(
   ctx: AppContext,
   q: CarPageQuery,
-): Promise<{ records: CarRecord[]; hasMore: boolean; total: number; exact: boolean } | null> {
+): Promise<{ records: R[]; hasMore: boolean; total: number; exact: boolean } | null> {
   const index = ctx.browseIndex;
   if (!index.loaded) {
     // The first load takes a moment with many cars: the SQL answers meanwhile.
@@ -763,7 +780,7 @@ export async function findPublicCarPage(
     const { ids, count } = index.find(q);
     const hasMore = ids.length > q.limit;
     const pageIds = ids.slice(0, q.limit);
-    const records = await findCarRecordsInOrder(ctx.db, pageIds, q.today);
+    const records = await findCarRecordsInOrder<R>(ctx.db, pageIds, q.today, q.shape);
     if (records.length === pageIds.length && records.every(listed)) {
       const last = lastPageTotal(q, records.length, hasMore);
       return { records, hasMore, ...(last !== null ? { total: last, exact: true } : countedTotal(count, countCap(q))) };

@@ -12,6 +12,7 @@ import {
   momentOf,
   type BrowseType,
   type Car,
+  type CarCard,
   type CarListFilters,
   type CarListMeta,
   type HostCancellations,
@@ -23,6 +24,7 @@ import { badRequest, notFound } from '../../lib/app-error';
 import { findCarHolds } from '../availability';
 import { findUser } from '../users';
 import { BrowseIndex, browseIndexEnabled, findPublicCarPage } from './browse-index';
+import { toCarCard } from './car-cards';
 import { distanceKm, toCar } from './cars.mapper';
 import * as repo from './cars.repository';
 import { canManageCar, findVisibleCar, isPubliclyVisible, today, viewCar } from './cars.service';
@@ -71,6 +73,38 @@ export function searchTerms(search: string | undefined, withPlate: boolean): Pic
  * hottest call; the answer is built from the same Car type the schema documents), with a gzip
  * copy when the page came from the cache.
  */
+/** The browse filters (what the list and the map both filter by), checked, as the list's SQL and the index read them. */
+export type BrowseFilterQuery = Pick<
+  CarListFilters,
+  'search' | 'location' | 'type' | 'transmission' | 'fuel' | 'features' | 'minPrice' | 'maxPrice' | 'pickupType' | 'startDate' | 'endDate' | 'bbox'
+>;
+
+/**
+ * The one definition of the browse filters (decision 046): the list (GET /car/getCarList) and the
+ * map (GET /car/map) both build their query here, so a filter means the same on both.
+ */
+export function browseFilters(query: BrowseFilterQuery, withPlate: boolean) {
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+    throw badRequest('The minimum price cannot be more than the maximum price.', { minPrice: 'Must not exceed maxPrice' });
+  }
+  const start = query.startDate ?? query.endDate;
+  const end = query.endDate ?? query.startDate;
+  if (start && end && end < start) throw badRequest('End date must be after start date.', { endDate: 'End date must be after start date.' });
+  return {
+    ...searchTerms(query.search, withPlate),
+    location: query.location,
+    type: resolveTypeFilter(query.type),
+    transmission: query.transmission,
+    fuel: query.fuel,
+    features: [...new Set(query.features.map(canonicalFeature))],
+    minPriceCents: query.minPrice !== undefined ? Math.round(query.minPrice * 100) : undefined,
+    maxPriceCents: query.maxPrice !== undefined ? Math.round(query.maxPrice * 100) : undefined,
+    pickupType: query.pickupType ?? 'ALL',
+    window: start && end ? { start, end } : undefined,
+    ...(query.bbox ? { bbox: query.bbox } : {}),
+  } satisfies Partial<repo.CarPageQuery>;
+}
+
 export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, query: CarListFilters): Promise<PageAnswer> {
   const todayDate = today(ctx);
   const sort = query.sort ?? 'RELEVANCE';
@@ -79,12 +113,6 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
     throw badRequest('Sorting by distance needs your location: send lat and lng.', { lat: 'Required for the DISTANCE sort' });
   }
   if ((query.lat === undefined) !== (query.lng === undefined)) throw badRequest('Send both lat and lng.', { lng: 'Send both lat and lng' });
-  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
-    throw badRequest('The minimum price cannot be more than the maximum price.', { minPrice: 'Must not exceed maxPrice' });
-  }
-  const start = query.startDate ?? query.endDate;
-  const end = query.endDate ?? query.startDate;
-  if (start && end && end < start) throw badRequest('End date must be after start date.', { endDate: 'End date must be after start date.' });
 
   let scope: 'public' | 'all' = 'public';
   let ownerId: string | undefined;
@@ -99,29 +127,30 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
   }
   if (query.includeUnverified && isAdmin(viewer)) scope = 'all';
 
+  const card = query.fields === 'card';
   const pageQuery: repo.CarPageQuery = {
     scope,
     ownerId,
     today: todayDate,
-    ...searchTerms(query.search, scope === 'all'),
-    location: query.location,
-    type: resolveTypeFilter(query.type),
-    transmission: query.transmission,
-    fuel: query.fuel,
-    features: [...new Set(query.features.map(canonicalFeature))],
-    minPriceCents: query.minPrice !== undefined ? Math.round(query.minPrice * 100) : undefined,
-    maxPriceCents: query.maxPrice !== undefined ? Math.round(query.maxPrice * 100) : undefined,
-    pickupType: query.pickupType ?? 'ALL',
-    window: start && end ? { start, end } : undefined,
+    ...browseFilters(query, scope === 'all'),
     status: query.status,
     verificationStatus: query.verification_status,
     sort,
     origin,
+    ...(card ? { shape: 'card' as const } : {}),
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   };
 
   const load = async (): Promise<string> => {
+    if (card) {
+      // What a card shows, read from the card's columns only (decision 046).
+      const fromIndex = browseIndexEnabled(ctx) && BrowseIndex.serves(pageQuery) ? await findPublicCarPage<repo.CarCardRecord>(ctx, pageQuery) : null;
+      const { records, total, exact, hasMore } = fromIndex ?? (await repo.findCarPage<repo.CarCardRecord>(ctx.db, pageQuery));
+      const meta: CarListMeta = { total, page: query.page, limit: query.limit, total_exact: exact, has_more: hasMore };
+      const data: CarCard[] = records.map((record) => toCarCard(record, origin ? distanceKm(origin, record) : undefined));
+      return JSON.stringify({ success: true, data, meta });
+    }
     const fromIndex = browseIndexEnabled(ctx) && BrowseIndex.serves(pageQuery) ? await findPublicCarPage(ctx, pageQuery) : null;
     const { records, total, exact, hasMore } = fromIndex ?? (await repo.findCarPage(ctx.db, pageQuery));
     const page: CarPage = {

@@ -1,7 +1,7 @@
 // SQL for cars: the car with its owner and current renter, the browse page (filters, sort and
 // paging all in SQL). Whether a booking holds the car is the availability module's question.
 import { sql, type RawBuilder, type Expression, type SqlBool } from 'kysely';
-import type { AdminCarSort, CarSort, CarStatus, PickupType, SortOrder } from '@karoo/shared';
+import type { AdminCarSort, BoundingBox, CarSort, CarStatus, PickupType, SortOrder } from '@karoo/shared';
 import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES, tripSpan } from '@karoo/shared';
 import type { Db } from '../../db/connection';
 import { currentRenterUsername, heldBetween as availabilityHeldBetween, rentedNow as availabilityRentedNow } from '../availability';
@@ -41,6 +41,54 @@ function selectCarRecords(db: Db, today: string) {
     .selectAll('c')
     .select(recordColumns(today))
     .where('c.deleted_at', 'is', null);
+}
+
+/**
+ * What a browse card shows of a car (fields=card, decision 046): the columns it reads and no other
+ * (no description, options, every photo), the first photo's URL and what was made of the photos.
+ */
+export interface CarCardRecord {
+  id: string;
+  car_username: string;
+  car_make: string;
+  car_model: string;
+  car_year: number;
+  car_type: string;
+  car_rent_price_cents: number;
+  pickup_location: string;
+  latitude: number | null;
+  longitude: number | null;
+  status: CarRow['status'];
+  verification_status: CarRow['verification_status'];
+  rating: number | null;
+  total_reviews: number;
+  specifications: CarRow['specifications'];
+  first_image: string | null;
+  photo_variants: CarRow['photo_variants'];
+  owner_full_name: string;
+  rented_by: string | null;
+}
+
+/** A browse answer's shape: every field of the car (api.md), or what a card shows. */
+export type RecordShape = 'full' | 'card';
+
+const CARD_COLUMNS = [
+  'c.id', 'c.car_username', 'c.car_make', 'c.car_model', 'c.car_year', 'c.car_type', 'c.car_rent_price_cents', 'c.pickup_location',
+  'c.latitude', 'c.longitude', 'c.status', 'c.verification_status', 'c.rating', 'c.total_reviews', 'c.specifications', 'c.photo_variants',
+] as const;
+
+/** The card's columns of `c` joined with its owner `u` (the card's "Hosted by", and who holds it now). */
+function cardColumns(today: string) {
+  return [
+    ...CARD_COLUMNS,
+    sql<string | null>`c.images->>0`.as('first_image'),
+    'u.full_name as owner_full_name',
+    currentRenterUsername(sql.ref('c.id'), today).as('rented_by'),
+  ] as const;
+}
+
+function selectCardRecords(db: Db, today: string) {
+  return db.selectFrom('cars as c').innerJoin('users as u', 'u.id', 'c.owner_id').select(cardColumns(today)).where('c.deleted_at', 'is', null);
 }
 
 /** `{id}` of a car accepts the id or the car_username. Deleted cars are never found. */
@@ -133,6 +181,10 @@ export interface CarPageQuery {
   /** The browse's sorts, or an admin's order of the whole list (GET /admin/cars). */
   sort: CarSort | AdminCarOrder;
   origin?: { lat: number; lng: number };
+  /** Only cars positioned inside this view (the map's "Search as I move the map"). */
+  bbox?: BoundingBox;
+  /** The answer's shape (the records read): the whole car unless 'card'. */
+  shape?: RecordShape;
   limit: number;
   offset: number;
 }
@@ -271,7 +323,29 @@ function filteredCars(db: Db, q: CarPageQuery) {
   } else if (q.pickupType === 'PICKUP_POINT') {
     query = query.where(sql<SqlBool>`(c.pickup_types = '[]'::jsonb OR ${offersPickupType(PICKUP_POINT_OPTION_TYPES)})`);
   }
+  if (q.bbox) {
+    // Inside the view, edges included (the listed-position GiST index of point(longitude, latitude) serves it).
+    const { west, south, east, north } = q.bbox;
+    query = query.where(sql<SqlBool>`point(c.longitude, c.latitude) <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`);
+  }
   return query;
+}
+
+/** Every public car matching the filters (paging and sort ignored), as map points: id, position and price. */
+export async function findMatchingPoints(db: Db, q: CarPageQuery): Promise<{ id: string; lat: number; lng: number; price_cents: number }[]> {
+  const rows = await filteredCars(db, q)
+    .where('c.latitude', 'is not', null)
+    .where('c.longitude', 'is not', null)
+    .select([sql<number>`c.latitude::float8`.as('lat'), sql<number>`c.longitude::float8`.as('lng'), 'c.id', 'c.car_rent_price_cents as price_cents'])
+    .execute();
+  return rows.map((r) => ({ id: r.id, lat: Number(r.lat), lng: Number(r.lng), price_cents: Number(r.price_cents) }));
+}
+
+/** The make and model of these cars (the map's single cars), by id. */
+export async function findCarTitles(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('cars').select(['id', 'car_make', 'car_model']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, `${r.car_make} ${r.car_model}`.trim()]));
 }
 
 /** Past this many matches a public browse says "1,000+" instead of counting every car (decision 020). */
@@ -360,7 +434,7 @@ function cappedCount(db: Db, q: CarPageQuery, cap: number) {
  * sort's index serves (for the distance sort, found box by box first), their records are read for
  * those ids only, and the count stops at the cap, so nothing reads every car.
  */
-export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ records: CarRecord[]; hasMore: boolean; total: number; exact: boolean }> {
+export async function findCarPage<R extends CarRecord | CarCardRecord = CarRecord>(db: Db, q: CarPageQuery): Promise<{ records: R[]; hasMore: boolean; total: number; exact: boolean }> {
   const distance = q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng) : null;
   const cap = countCap(q);
   const matchingCount = (cap === null ? db.selectFrom(filteredCars(db, q).select(sql<number>`1`.as('one')).as('m')).select(sql<number>`count(*)`.as('count')) : cappedCount(db, q, cap)).as(
@@ -382,19 +456,22 @@ export async function findCarPage(db: Db, q: CarPageQuery): Promise<{ records: C
           .offset(q.offset)
           .as('p');
   if (Array.isArray(page) && page.length === 0) return finish([], counted);
-  const rows = await (Array.isArray(page)
-    ? selectCarRecords(db, q.today).where('c.id', 'in', page)
-    : db.selectFrom(page).innerJoin('cars as c', 'c.id', 'p.id').innerJoin('users as u', 'u.id', 'c.owner_id').selectAll('c').select(recordColumns(q.today))
-  )
-    .select(counted === null ? matchingCount : sql<number>`${counted}::int`.as('matching_count'))
-    .orderBy(sortOf(q, distance))
-    .execute();
+  const count = counted === null ? matchingCount : sql<number>`${counted}::int`.as('matching_count');
+  const card = q.shape === 'card';
+  const fromPage = () => db.selectFrom(page as Exclude<typeof page, string[]>).innerJoin('cars as c', 'c.id', 'p.id').innerJoin('users as u', 'u.id', 'c.owner_id');
+  // The card reads its own columns only (decision 046); the full answer, every column.
+  const order = sortOf(q, distance);
+  const rows = (
+    card
+      ? await (Array.isArray(page) ? selectCardRecords(db, q.today).where('c.id', 'in', page) : fromPage().select(cardColumns(q.today))).select(count).orderBy(order).execute()
+      : await (Array.isArray(page) ? selectCarRecords(db, q.today).where('c.id', 'in', page) : fromPage().selectAll('c').select(recordColumns(q.today))).select(count).orderBy(order).execute()
+  ) as unknown as (R & { matching_count: number })[];
   return finish(
-    rows.map(({ matching_count: _count, ...record }) => record as CarRecord),
+    rows.map(({ matching_count: _count, ...record }) => record as unknown as R),
     rows.length ? Number(rows[0]!.matching_count) : counted,
   );
 
-  async function finish(records: CarRecord[], counted: number | null) {
+  async function finish(records: R[], counted: number | null) {
     const hasMore = records.length > q.limit;
     const page = records.slice(0, q.limit);
     const last = lastPageTotal(q, page.length, hasMore);
@@ -421,11 +498,13 @@ export function countedTotal(count: number, cap: number | null): { total: number
   return cap === null ? { total: count, exact: true } : { total: Math.min(count, cap), exact: count <= cap };
 }
 
-/** These cars' records (deleted ones left out), in the order of `ids`. */
-export async function findCarRecordsInOrder(db: Db, ids: readonly string[], today: string): Promise<CarRecord[]> {
+/** These cars' records (deleted ones left out), in the order of `ids`: whole, or (shape 'card') what a card reads. */
+export async function findCarRecordsInOrder<R extends CarRecord | CarCardRecord = CarRecord>(db: Db, ids: readonly string[], today: string, shape: RecordShape = 'full'): Promise<R[]> {
   if (!ids.length) return [];
-  const rows = await selectCarRecords(db, today).where('c.id', 'in', ids).execute();
-  const byId = new Map(rows.map((row) => [row.id, row as CarRecord]));
+  const rows = (shape === 'card'
+    ? await selectCardRecords(db, today).where('c.id', 'in', ids).execute()
+    : await selectCarRecords(db, today).where('c.id', 'in', ids).execute()) as unknown as R[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

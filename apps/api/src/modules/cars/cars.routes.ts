@@ -3,6 +3,10 @@
 // (bookings/returns.routes.ts).
 import {
   carAvailabilitySchema,
+  carCardSchema,
+  carMapQuerySchema,
+  carMapSchema,
+  MAX_MAP_ITEMS,
   carListQuerySchema,
   carOwnerProfileSchema,
   carSchema,
@@ -34,12 +38,15 @@ import { privateFileQuerySchema, readSingleUpload, sendPrivateFile } from '../..
 import { currentUser, routesFor } from '../../plugins/auth';
 import { fileAnswer } from '../../plugins/openapi';
 import * as browse from './car-browse.service';
+import { carMap } from './car-map.service';
 import * as verification from './car-verification.service';
 import * as cars from './cars.service';
 import { updateTripRules } from './trip-rules.service';
 
 const tags = ['Cars'];
 const carListAnswer = pagedEnvelope(carSchema).extend({ meta: carListMetaSchema });
+/** fields=card: the same envelope and meta, each car as a browse card shows it (decision 046). */
+const carCardListAnswer = pagedEnvelope(carCardSchema).extend({ meta: carListMetaSchema });
 type CarListAnswer = z.infer<typeof carListAnswer>;
 /** Public routes that answer more to the car's owner and to admins: the token is optional. */
 const optionalToken: Array<Record<string, string[]>> = [{}, { bearerAuth: [] }];
@@ -60,9 +67,13 @@ export function carsRoutes(ctx: AppContext, { hostCancellationsOf }: CarsRoutesD
       schema: {
         tags,
         summary: 'Browse cars: listed cars for the public; all of an owner\'s cars for that owner; everything for admins with includeUnverified=true',
+        description:
+          'Each car is the whole car by default. With `fields=card` each is what a browse card shows (id, car_username, title, year, type, price per day, ' +
+          'location, rating, reviews, the first photo and its widths, position, badges, status, transmission, fuel, seats, host name): the same filters, ' +
+          'sort, paging and meta, about a sixth of the bytes. `bbox=west,south,east,north` keeps the cars positioned inside that view (edges included).',
         querystring: carListQuerySchema,
         security: optionalToken,
-        response: { 200: carListAnswer },
+        response: { 200: z.union([carListAnswer, carCardListAnswer]) },
       },
     }, async (request, reply) => {
       // Sent as text: the service serialises (and caches) the page itself.
@@ -73,6 +84,19 @@ export function carsRoutes(ctx: AppContext, { hostCancellationsOf }: CarsRoutesD
       }
       return reply.send(page.json as unknown as CarListAnswer);
     });
+
+    app.get('/car/map', {
+      schema: {
+        tags,
+        summary: 'The browse map: every listed car matching the browse filters in a view, clustered where they crowd at that zoom',
+        description:
+          'The same filters as GET /car/getCarList (sort and paging do not apply), `bbox=west,south,east,north` and `zoom` (0-22, the map\'s). ' +
+          'Cars close together at that zoom come as one cluster (its position, count and the zoom at which it splits); the others one by one with ' +
+          `their price. At most ${MAX_MAP_ITEMS} clusters and cars: past that \`capped\` is true (zoom in). \`total\` counts the matching cars in the view.`,
+        querystring: carMapQuerySchema,
+        response: { 200: envelope(carMapSchema) },
+      },
+    }, async (request) => ({ success: true as const, data: await carMap(ctx, request.query) }));
 
     app.get('/car/getCarDetails/:id', {
       schema: { tags, summary: 'One car by id or car_username (unlisted cars: owner and admins only)', params: idParams, security: optionalToken, response: { 200: envelope(carSchema) } },

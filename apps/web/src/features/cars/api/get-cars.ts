@@ -1,13 +1,14 @@
-// GET /api/car/getCarList: one page of listed cars for the browse filters; the browse page pages
-// through them with "Load more vehicles" (12 a page, decisions.md section 4).
-import type { Car } from '@karoo/shared';
+// GET /api/car/getCarList?fields=card: one page of listed cars for the browse filters, each as its
+// card shows it (decision 046: a few KB for 12 cars, not 41); the browse page pages through them
+// with "Load more vehicles" (12 a page, decisions.md section 4).
+import type { CarCard } from '@karoo/shared';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { PAGE_SIZE, type CarListParams } from '../utils/browse-filters';
 
 export interface CarPage {
-  cars: Car[];
+  cars: CarCard[];
   /** Matching cars; past 1,000 the server stops counting and `exact` is false ("1,000+"). */
   total: number;
   exact: boolean;
@@ -17,7 +18,7 @@ export interface CarPage {
 }
 
 export async function getCars(params: CarListParams, page = 1, signal?: AbortSignal): Promise<CarPage> {
-  const result = await apiClient.get<Car[]>('/car/getCarList', { query: { ...params, page, limit: PAGE_SIZE }, signal });
+  const result = await apiClient.get<CarCard[]>('/car/getCarList', { query: { ...params, fields: 'card', page, limit: PAGE_SIZE }, signal });
   const cars = Array.isArray(result.data) ? result.data : [];
   const meta = result.meta ?? { total: cars.length, page, limit: PAGE_SIZE };
   return {

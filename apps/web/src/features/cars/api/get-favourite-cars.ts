@@ -1,7 +1,8 @@
 // The renter's favourite cars for the browse page's Favourites chip: favourites live in this
-// browser, so each is read with GET /api/car/getCarDetails/{id}; cars that were removed or are no
+// browser, so each is read with GET /api/car/getCarDetails/{id} (the same query as its car page)
+// and shown as its card (carCardOf, the fields=card shape); cars that were removed or are no
 // longer listed (404) are left out.
-import type { Car } from '@karoo/shared';
+import { carCardOf, type Car } from '@karoo/shared';
 import { useQueries } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { getCar } from './get-car';
@@ -14,7 +15,7 @@ export function useFavouriteCars(carUsernames: readonly string[], enabled: boole
       enabled,
     })),
     combine: (results) => ({
-      cars: results.map((r) => r.data).filter((car): car is Car => !!car),
+      cars: results.map((r) => r.data).filter((car): car is Car => !!car).map(carCardOf),
       isLoading: results.some((r) => r.isLoading),
       isError: results.length > 0 && results.every((r) => r.isError),
     }),

@@ -1,11 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { carPage, makeCar } from '@/test/car-fixtures';
+import { carCardOf, type Car } from '@karoo/shared';
+import { carPage as fullCarPage, makeCar } from '@/test/car-fixtures';
 import { fail, mockFetch, ok } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 
 function cars(count: number, from = 0) {
   return Array.from({ length: count }, (_, i) => makeCar({ car_make: 'Car', car_model: `Model ${from + i + 1}`, car_rent_price: 300 + (from + i) * 100 }));
+}
+
+/** A browse answer as the page asks for it (fields=card, decision 046). */
+function carPage(list: Car[], meta: Parameters<typeof fullCarPage>[1]) {
+  return fullCarPage(list.map(carCardOf) as unknown as Car[], meta);
 }
 
 function queryOf(url: string) {

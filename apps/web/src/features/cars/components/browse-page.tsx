@@ -1,7 +1,7 @@
 // The browse page (document 2 section 2): text search, filters, grid or list, an optional map
 // (desktop, grid view), the vehicle count, skeletons, empty and error states, and "Load more
 // vehicles" that loads the next page from the server. Every filter lives in the URL.
-import { BASE_CITIES, todayIn, type Car } from '@karoo/shared';
+import { BASE_CITIES, todayIn, type CarCard } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { CarFront, Heart, LayoutGrid, List, LocateFixed, Map as MapIcon, MapPin, Search, SlidersHorizontal, TriangleAlert, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -14,7 +14,6 @@ import { GEOLOCATION_MESSAGES, useGeolocation } from '../hooks/use-geolocation';
 import { useFavouriteCars } from '../api/get-favourite-cars';
 import { useIsClient, useIsMobile } from '../hooks/use-media-query';
 import { clearedFilters, countActiveFilters, filtersToParams, needsDistanceStart, PAGE_SIZE, parseFilters, toCarListParams, type BrowseFilters } from '../utils/browse-filters';
-import { carTitle } from '../utils/car-display';
 import { useFavouritesPort } from './favourites-context';
 import { FilterPanel } from './filter-panel';
 import { VehicleCard, VehicleCardSkeleton } from './vehicle-card';
@@ -137,8 +136,8 @@ export function BrowsePage() {
   const [showFilters, setShowFilters] = useState(false);
   const geolocation = useGeolocation();
   // The car a Map button showed: on the side map when it is open, otherwise in a map dialog.
-  const [sideFocus, setSideFocus] = useState<Car | null>(null);
-  const [dialogCar, setDialogCar] = useState<Car | null>(null);
+  const [sideFocus, setSideFocus] = useState<CarCard | null>(null);
+  const [dialogCar, setDialogCar] = useState<CarCard | null>(null);
 
   const update = useCallback(
     (patch: Partial<BrowseFilters>) => setSearchParams((current) => filtersToParams({ ...parseFilters(current, today), ...patch }), { replace: true }),
@@ -170,7 +169,7 @@ export function BrowsePage() {
   const sideMap = canShowMap && filters.showMap;
   const layout = filters.view;
 
-  const showOnMap = (car: Car) => {
+  const showOnMap = (car: CarCard) => {
     if (sideMap) {
       // Set again even for the same car, so the map re-centres on it.
       setSideFocus(null);
@@ -352,7 +351,13 @@ export function BrowsePage() {
             {/* Leaflet needs a window: the server renders the map's place, the browser the map. */}
             {isClient ? (
               <Suspense fallback={<MapFallback className="size-full" />}>
-                <CarMap cars={cars} focusCarId={sideFocus?.id ?? null} className="size-full" />
+                <CarMap
+                  params={params}
+                  focusCar={sideFocus}
+                  searchArea={filters.bbox || null}
+                  onSearchAreaChange={(bbox) => update({ bbox: bbox ?? '' })}
+                  className="size-full"
+                />
               </Suspense>
             ) : (
               <MapFallback className="size-full" />
@@ -362,10 +367,10 @@ export function BrowsePage() {
         <div className="min-w-0">{results}</div>
       </div>
 
-      <Dialog open={!!dialogCar} onClose={() => setDialogCar(null)} title={dialogCar ? `${carTitle(dialogCar)} on the map` : 'Map'} className="max-w-4xl">
+      <Dialog open={!!dialogCar} onClose={() => setDialogCar(null)} title={dialogCar ? `${dialogCar.title} on the map` : 'Map'} className="max-w-4xl">
         {dialogCar ? (
           <Suspense fallback={<MapFallback className="h-[60vh]" />}>
-            <CarMap cars={cars.some((c) => c.id === dialogCar.id) ? cars : [dialogCar, ...cars]} focusCarId={dialogCar.id} className="h-[60vh]" />
+            <CarMap params={params} focusCar={dialogCar} className="h-[60vh]" />
           </Suspense>
         ) : null}
       </Dialog>

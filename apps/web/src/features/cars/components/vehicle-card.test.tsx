@@ -2,11 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { carCardOf, type Car } from '@karoo/shared';
 import { makeCar } from '@/test/car-fixtures';
 import { FavouritesProvider, type FavouritesPort } from './favourites-context';
 import { VehicleCard } from './vehicle-card';
 
-function renderCard(car = makeCar(), port?: Partial<FavouritesPort>, onShowOnMap = vi.fn()) {
+function renderCard(full: Car = makeCar(), port?: Partial<FavouritesPort>, onShowOnMap = vi.fn()) {
+  const car = carCardOf(full);
   const favourites: FavouritesPort = { items: [], isFavourite: () => false, toggle: vi.fn(), ...port };
   render(
     <MemoryRouter>
@@ -53,15 +55,35 @@ describe('VehicleCard', () => {
     const { card, favourites, onShowOnMap } = renderCard(car);
     expect(within(card).getByRole('link', { name: 'Book Toyota Corolla' })).toHaveAttribute('href', `/cars/${car.car_username}`);
     await userEvent.click(within(card).getByRole('button', { name: 'Show Toyota Corolla on the map' }));
-    expect(onShowOnMap).toHaveBeenCalledWith(car);
+    expect(onShowOnMap).toHaveBeenCalledWith(carCardOf(car));
     await userEvent.click(within(card).getByRole('button', { name: 'Add Toyota Corolla to favourites' }));
     expect(favourites.toggle).toHaveBeenCalledWith({ id: car.id, car_username: car.car_username, name: 'Toyota Corolla' });
   });
 
-  it('pages through the photos', async () => {
-    const { card } = renderCard();
-    expect(within(card).getByRole('img', { name: 'Toyota Corolla, photo 1 of 2' })).toBeInTheDocument();
-    await userEvent.click(within(card).getByRole('button', { name: 'Next photo' }));
-    expect(within(card).getByRole('img', { name: 'Toyota Corolla, photo 2 of 2' })).toBeInTheDocument();
+  it('shows the first photo only, in the widths the card is drawn at', () => {
+    const { card } = renderCard(
+      makeCar({
+        photos: [
+          {
+            src: '/uploads/cars/a/side.jpg',
+            width: 2560,
+            height: 1920,
+            variants: [320, 640, 1280, 2560].map((w) => ({
+              width: w,
+              height: (w * 3) / 4,
+              jpeg: w === 2560 ? '/uploads/cars/a/side.jpg' : `/uploads/cars/a/side-w${w}.jpg`,
+              webp: `/uploads/cars/a/side-w${w}.webp`,
+              avif: `/uploads/cars/a/side-w${w}.avif`,
+            })),
+          },
+        ],
+      }),
+    );
+    const img = within(card).getByRole('img', { name: 'Toyota Corolla' });
+    expect(img).toHaveAttribute('src', '/uploads/cars/a/side.jpg');
+    expect(img).toHaveAttribute('width', '2560');
+    const avif = card.querySelector('source[type="image/avif"]');
+    expect(avif?.getAttribute('srcset')).toBe('/uploads/cars/a/side-w320.avif 320w, /uploads/cars/a/side-w640.avif 640w, /uploads/cars/a/side-w1280.avif 1280w, /uploads/cars/a/side-w2560.avif 2560w');
+    expect(within(card).queryByRole('button', { name: 'Next photo' })).not.toBeInTheDocument();
   });
 });

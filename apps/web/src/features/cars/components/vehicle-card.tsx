@@ -1,14 +1,14 @@
-// A car in the browse results (document 2, vehicle card): photos, heart, name, location, rating,
-// price per day, up to 3 specification chips, Map and Book buttons, and the price badges.
-import type { Car } from '@karoo/shared';
+// A car in the browse results (document 2, vehicle card): its first photo, heart, name, location,
+// rating, price per day, up to 3 specification chips, Map and Book buttons, and the price badges.
+// It draws a CarCard (GET /car/getCarList?fields=card, decision 046): only what it shows.
+import { cardPhotoSources, photoSources, type Car, type CarCard } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { BadgeCheck, MapPin, Shield, Sparkles, Star, Zap } from 'lucide-react';
+import { BadgeCheck, CarFront, MapPin, Shield, Sparkles, Star, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses, Button } from '@/components/ui/button';
 import { formatRand, formatRating, hasRating } from '@/lib/format';
-import { carBadges, carImages, carTitle, specChips } from '../utils/car-display';
+import { capitalise } from '../utils/car-display';
 import { FavouriteButton } from './favourite-button';
-import { ImageCarousel } from './image-carousel';
 
 const BADGE_STYLE = {
   Premium: { icon: Sparkles, className: 'bg-stone-900/85 text-amber-200' },
@@ -20,19 +20,59 @@ export function detailPath(car: Pick<Car, 'car_username'>): string {
   return `/cars/${encodeURIComponent(car.car_username)}`;
 }
 
+/** The card's specification chips: transmission, fuel and seats. */
+export function cardChips(car: Pick<CarCard, 'transmission' | 'fuel_type' | 'seats'>): string[] {
+  return [car.transmission ? capitalise(car.transmission) : null, car.fuel_type ? capitalise(car.fuel_type) : null, car.seats ? `${car.seats} seats` : null].filter(
+    (chip): chip is string => !!chip,
+  );
+}
+
+/**
+ * The card's photo in the size the card is drawn (AVIF or WebP where the browser takes them, the
+ * JPEG otherwise), or a neutral placeholder without one.
+ */
+export function CardPhotoImage({ photo, alt, priority = false, sizes }: { photo: CarCard['photo']; alt: string; priority?: boolean; sizes: string }) {
+  if (!photo) {
+    return (
+      <div className="flex size-full items-center justify-center bg-stone-100 text-stone-300" role="img" aria-label={`${alt}, no photo yet`}>
+        <CarFront className="size-16" aria-hidden="true" />
+      </div>
+    );
+  }
+  const sources = photoSources(cardPhotoSources(photo));
+  return (
+    <picture>
+      {sources.avif ? <source type="image/avif" srcSet={sources.avif} sizes={sizes} /> : null}
+      {sources.webp ? <source type="image/webp" srcSet={sources.webp} sizes={sizes} /> : null}
+      <img
+        src={sources.src}
+        srcSet={sources.jpeg || undefined}
+        sizes={sources.jpeg ? sizes : undefined}
+        alt={alt}
+        width={photo.width ?? 800}
+        height={photo.height ?? 600}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+        className="size-full bg-stone-100 object-cover"
+      />
+    </picture>
+  );
+}
+
 export interface VehicleCardProps {
-  car: Car;
+  car: CarCard;
   layout?: 'grid' | 'list';
-  onShowOnMap?: (car: Car) => void;
+  onShowOnMap?: (car: CarCard) => void;
   /** Above the fold on most screens: its photo loads at once (the page's largest paint). */
   priority?: boolean;
 }
 
 export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = false }: VehicleCardProps) {
-  const name = carTitle(car);
-  const badges = carBadges(car.car_rent_price);
-  const chips = specChips(car);
-  const rated = hasRating(car.rating, car.totalReviews);
+  const name = car.title;
+  const badges = car.badges;
+  const chips = cardChips(car);
+  const rated = hasRating(car.rating, car.reviews);
   const isList = layout === 'list';
   const hasPosition = car.latitude != null && car.longitude != null;
 
@@ -46,7 +86,9 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = fals
       )}
     >
       <div className={clsx('relative shrink-0', isList ? 'aspect-[4/3] sm:aspect-auto sm:w-72' : 'aspect-[4/3]')}>
-        <ImageCarousel images={carImages(car)} alt={name} className="size-full" priority={priority} />
+        <div className="size-full overflow-hidden">
+          <CardPhotoImage photo={car.photo} alt={name} priority={priority} sizes={isList ? '(min-width: 640px) 288px, 100vw' : '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'} />
+        </div>
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
           {badges.map((badge) => {
             const { icon: Icon, className } = BADGE_STYLE[badge];
@@ -72,7 +114,7 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = fals
             <p className="mt-0.5 flex items-center gap-1 truncate text-sm text-stone-500">
               <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
               <span className="truncate">
-                {car.pickup_location}
+                {car.location}
                 <span aria-hidden="true"> · </span>
                 <span>{car.car_year}</span>
                 <span aria-hidden="true"> · </span>
@@ -84,7 +126,7 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = fals
             <p className="flex shrink-0 items-center gap-1 text-sm font-semibold text-stone-800" aria-label={`Rated ${formatRating(car.rating)} out of 5`}>
               <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" />
               {formatRating(car.rating)}
-              {car.totalReviews ? <span className="font-normal text-stone-500">({car.totalReviews})</span> : null}
+              {car.reviews ? <span className="font-normal text-stone-500">({car.reviews})</span> : null}
             </p>
           ) : (
             <p className="flex shrink-0 items-center gap-1 text-sm font-semibold text-stone-600" aria-label="New: no reviews yet">
@@ -104,12 +146,10 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = fals
           </ul>
         ) : null}
 
-        {isList && car.description ? <p className="line-clamp-2 text-sm text-stone-600">{car.description}</p> : null}
-
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-stone-100 pt-3">
           <p>
             <span className="text-lg font-bold text-stone-900" data-testid="car-price">
-              {formatRand(car.car_rent_price)}
+              {formatRand(car.price_per_day)}
             </span>
             <span className="text-sm text-stone-500"> / day</span>
           </p>
@@ -125,10 +165,10 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = fals
             </Link>
           </div>
         </div>
-        {car.verification_status === 'verified' && car.host?.full_name ? (
+        {car.verified && car.host_name ? (
           <p className="-mt-1 flex items-center gap-1 text-xs text-stone-500">
             <BadgeCheck className="size-3.5 text-emerald-600" aria-hidden="true" />
-            Hosted by {car.host.full_name}
+            Hosted by {car.host_name}
           </p>
         ) : null}
       </div>
@@ -163,7 +203,6 @@ export function VehicleCardSkeleton({ layout = 'grid' }: { layout?: 'grid' | 'li
           <div className="h-6 w-14 rounded-full bg-stone-100" />
           <div className="h-6 w-16 rounded-full bg-stone-100" />
         </div>
-        {isList ? <div className="h-10" /> : null}
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-stone-100 pt-3">
           <div className="h-7 w-20 rounded bg-stone-200" />
           <div className="h-9 w-24 rounded-xl bg-stone-100" />

@@ -42,6 +42,11 @@ export interface BrowseFilters {
   transmission: string;
   fuel: string;
   features: string[];
+  /**
+   * "Search as I move the map": the map's view the list is limited to (`west,south,east,north`,
+   * URL `bbox`), '' when off.
+   */
+  bbox: string;
   view: ViewMode;
   showMap: boolean;
   favouritesOnly: boolean;
@@ -66,6 +71,7 @@ export function defaultFilters(): BrowseFilters {
     transmission: '',
     fuel: '',
     features: [],
+    bbox: '',
     view: 'grid',
     showMap: false,
     favouritesOnly: false,
@@ -73,6 +79,16 @@ export function defaultFilters(): BrowseFilters {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const NUMBER = '-?\\d{1,3}(\\.\\d+)?';
+const BBOX = new RegExp(`^${NUMBER},${NUMBER},${NUMBER},${NUMBER}$`);
+
+/** A map view from the URL (`west,south,east,north` inside the world, west <= east, south <= north), or ''. */
+export function parseBbox(value: string | null): string {
+  if (!value || !BBOX.test(value)) return '';
+  const [west, south, east, north] = value.split(',').map(Number) as [number, number, number, number];
+  const ok = west >= -180 && east <= 180 && west <= east && south >= -90 && north <= 90 && south <= north;
+  return ok ? value : '';
+}
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
@@ -137,6 +153,7 @@ export function parseFilters(params: URLSearchParams, today: string): BrowseFilt
     transmission: oneOf(['', ...BROWSE_TRANSMISSIONS], params.get('transmission'), ''),
     fuel: oneOf(['', ...FUEL_TYPES], params.get('fuel'), ''),
     features: [...new Set(features)],
+    bbox: parseBbox(params.get('bbox')),
     view,
     showMap: view === 'grid' && params.get('map') === '1',
     favouritesOnly: params.get('favourites') === '1',
@@ -172,6 +189,7 @@ export function filtersToParams(filters: BrowseFilters): URLSearchParams {
   set('transmission', filters.transmission, '');
   set('fuel', filters.fuel, '');
   if (filters.features.length) params.set('features', filters.features.join(','));
+  set('bbox', filters.bbox, '');
   set('view', filters.view, d.view);
   if (filters.showMap && filters.view === 'grid') params.set('map', '1');
   if (filters.favouritesOnly) params.set('favourites', '1');
@@ -207,6 +225,7 @@ export function toCarListParams(filters: BrowseFilters): CarListParams {
     // Only a window the renter chose: none by default (docs/decisions/014).
     startDate: filters.pickupDate && filters.returnDate ? filters.pickupDate : undefined,
     endDate: filters.pickupDate && filters.returnDate ? filters.returnDate : undefined,
+    bbox: filters.bbox || undefined,
   };
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as CarListParams;
 }
@@ -225,6 +244,7 @@ export function countActiveFilters(filters: BrowseFilters): number {
   if (filters.transmission) count++;
   if (filters.fuel) count++;
   count += filters.features.length;
+  if (filters.bbox) count++;
   return count;
 }
 

@@ -1,10 +1,11 @@
 // The map without tiles (offline, a bad connection): a plain message on the map instead of a grey
 // square. react-leaflet is replaced by stand-ins whose tile layer reports what the test tells it.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeCar } from '@/test/car-fixtures';
+import { mockFetch, ok } from '@/test/fixtures';
 import { FavouritesProvider, type FavouritesPort } from '../favourites-context';
 
 type TileHandlers = { tileload?: () => void; tileerror?: () => void };
@@ -20,18 +21,23 @@ vi.mock('react-leaflet', () => ({
   },
   Marker: () => null,
   CircleMarker: () => null,
+  useMapEvents: () => fakeMap,
 }));
+const fakeMap = { getBounds: () => ({ getWest: () => 16, getSouth: () => -35, getEast: () => 33, getNorth: () => -22 }), getZoom: () => 5 };
 
 const { default: CarMap, TILES_UNAVAILABLE_MESSAGE } = await import('./car-map');
 
 function renderMap() {
   const favourites: FavouritesPort = { items: [], isFavourite: () => false, toggle: vi.fn() };
+  mockFetch({ 'GET /api/car/map': ok({ clusters: [], cars: [{ id: 'a', title: 'Toyota Corolla', price_per_day: 650, latitude: -33.92, longitude: 18.42 }], total: 1, capped: false, zoom: 5 }) });
   render(
-    <MemoryRouter>
-      <FavouritesProvider value={favourites}>
-        <CarMap cars={[makeCar({ latitude: -33.92, longitude: 18.42 })]} />
-      </FavouritesProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <FavouritesProvider value={favourites}>
+          <CarMap params={{}} />
+        </FavouritesProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { carCardOf } from '@karoo/shared';
 import { makeCar } from '@/test/car-fixtures';
 import { FavouritesProvider, type FavouritesPort } from '../favourites-context';
 import { MapCarPanel } from './car-map';
@@ -10,7 +11,7 @@ function renderPanel(car = makeCar()) {
   render(
     <MemoryRouter>
       <FavouritesProvider value={favourites}>
-        <MapCarPanel car={car} onClose={vi.fn()} />
+        <MapCarPanel car={carCardOf(car)} onClose={vi.fn()} />
       </FavouritesProvider>
     </MemoryRouter>,
   );
