@@ -360,9 +360,10 @@ describe('car details, availability and owner', () => {
     await createTestBooking(t.ctx, car, renter.user, { start: '2030-03-15', end: '2030-03-16', status: 'cancelled' });
     await createTestBooking(t.ctx, car, renter.user, { start: '2030-02-01', end: '2030-02-03', status: 'completed' });
     const held = expectOk<CarAvailability[]>(await t.app.inject({ method: 'GET', url: `/api/car/${car.car_username}/availability` }));
+    // Each with the time it holds (decision 047): pickup 09:00 to return 17:00, Johannesburg.
     expect(held).toEqual([
-      { start_date: '2030-03-12', end_date: '2030-03-14', status: 'confirmed' },
-      { start_date: '2030-03-20', end_date: '2030-03-22', status: 'pending' },
+      { start_date: '2030-03-12', end_date: '2030-03-14', status: 'confirmed', kind: 'booking', from: '2030-03-12T07:00:00.000Z', to: '2030-03-14T15:00:00.000Z', is_hourly_booking: false, buffer_minutes: 0 },
+      { start_date: '2030-03-20', end_date: '2030-03-22', status: 'pending', kind: 'booking', from: '2030-03-20T07:00:00.000Z', to: '2030-03-22T15:00:00.000Z', is_hourly_booking: false, buffer_minutes: 0 },
     ]);
     expect(expectOk<CarAvailability[]>(await t.app.inject({ method: 'GET', url: `/api/car/${car.id}/availability?from=2030-03-15` }))).toHaveLength(1);
   });

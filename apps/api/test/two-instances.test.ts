@@ -258,8 +258,8 @@ describe.skipIf(!!redisSkipReason)('two instances with Redis and one S3 bucket',
     const client = newClient();
     const renters = await Promise.all(['sipho', 'kagiso', 'priya', 'ruan', 'aisha'].map((name) => signIn(a, name, client)));
     const car = ((await call(b, 'GET', '/api/car/getCarList?limit=1&sort=price_high', { client })).body.data as Car[])[0]!;
-    // The same morning, asked in four overlapping ways (10:00-13:00, 11:00-12:00, 09:00-11:00, 12:59-14:00).
-    const asks: [string, string][] = [['10:00', '13:00'], ['11:00', '12:00'], ['09:00', '11:00'], ['12:59', '14:00']];
+    // The same hours asked in four ways that all share 11:29 to 11:31 (two of them by a minute each side).
+    const asks: [string, string][] = [['10:00', '13:00'], ['11:00', '12:00'], ['09:00', '11:31'], ['11:29', '14:00']];
     const hourly = (instance: Instance, token: string, [start_time, end_time]: [string, string]) =>
       callRetryingBusy(instance, 'POST', '/api/booking/create', {
         client: newClient(),

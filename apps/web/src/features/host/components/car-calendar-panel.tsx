@@ -144,94 +144,99 @@ export function CarCalendarPanel({ car }: { car: Car }) {
           aria-label={`${formatMonth(month)}: choose days to block`}
           aria-busy={calendar.isLoading || undefined}
           onKeyDown={onGridKey}
-          className="grid grid-cols-7 gap-1 select-none"
+          className="space-y-1 select-none"
           data-testid="host-calendar"
         >
-          {weeks.flat().map(({ date, inMonth }) => {
-            const on = holdsOn(date);
-            const blocks = on.filter((h) => h.kind === 'block');
-            const trips = on.filter((h) => h.kind === 'booking');
-            const past = date < today;
-            const selected = !!selection && date >= selection.start && date <= selection.end;
-            const wholeBlock = blocks.some((b) => hoursOn(date, b) === 'all day');
-            const description = [
-              ...trips.map((h) => `${holdLabel(h)} ${hoursOn(date, h)}${h.booking ? `, ${h.booking.renter_name}` : ''}`),
-              ...blocks.map((h) => `Blocked ${hoursOn(date, h)}${h.note ? `: ${h.note}` : ''}`),
-            ];
-            return (
-              <button
-                key={date}
-                ref={(node) => {
-                  if (node) dayRefs.current.set(date, node);
-                  else dayRefs.current.delete(date);
-                }}
-                type="button"
-                role="gridcell"
-                data-date={date}
-                data-blocked={wholeBlock ? 'day' : blocks.length ? 'hours' : undefined}
-                data-trips={trips.length || undefined}
-                aria-selected={selected}
-                aria-disabled={past || undefined}
-                aria-label={`${formatDayLong(date)}${past ? ', past' : ''}${description.length ? `: ${description.join('; ')}` : ', free'}`}
-                tabIndex={date === focusDate ? 0 : -1}
-                onFocus={() => setFocusDate(date)}
-                onPointerDown={(event) => {
-                  if (past || event.button !== 0) return;
-                  // A second tap ends the range the first one began; otherwise a drag (or a first tap) begins one.
-                  if (anchor && selection && selection.start === anchor && selection.end === anchor) {
-                    choose(date);
-                    return;
-                  }
-                  setDragging(true);
-                  setAnchor(date);
-                  setSelection({ start: date, end: date });
-                }}
-                onPointerEnter={() => {
-                  if (!dragging || !anchor || past) return;
-                  setSelection({ start: anchor < date ? anchor : date, end: anchor < date ? date : anchor });
-                }}
-                onPointerUp={() => {
-                  if (!dragging) return;
-                  setDragging(false);
-                  if (selection && selection.start !== selection.end) setAnchor(null);
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    choose(date);
-                  }
-                }}
-                className={clsx(
-                  'relative flex min-h-14 flex-col items-stretch rounded-lg border p-1 text-left text-xs transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-20',
-                  past ? 'cursor-not-allowed border-transparent bg-stone-50 text-stone-400' : 'cursor-pointer border-stone-200 bg-white hover:border-stone-400',
-                  wholeBlock && !past && 'border-stone-300 bg-[repeating-linear-gradient(135deg,#f5f5f4_0,#f5f5f4_6px,#e7e5e4_6px,#e7e5e4_12px)]',
-                  selected && 'ring-2 ring-brand-600 ring-offset-1',
-                  !inMonth && 'opacity-60',
-                )}
-              >
-                <span className={clsx('font-semibold', date === today ? 'text-brand-700' : past ? 'text-stone-400' : 'text-stone-900')}>
-                  {Number(date.slice(8))}
-                </span>
-                <span className="mt-0.5 flex flex-col gap-0.5" aria-hidden="true">
-                  {trips.slice(0, 2).map((h) => (
-                    <span
-                      key={h.id}
-                      className={clsx('truncate rounded px-1 text-[10px] leading-4 font-medium', h.status === 'pending' ? 'bg-amber-100 text-amber-900' : 'bg-sky-100 text-sky-900')}
-                    >
-                      {hoursOn(date, h) === 'all day' ? holdLabel(h) : hoursOn(date, h)}
-                    </span>
-                  ))}
-                  {blocks.slice(0, 2).map((h) => (
-                    <span key={h.id} className="flex items-center gap-0.5 truncate rounded bg-stone-700 px-1 text-[10px] leading-4 font-medium text-white">
-                      <Lock className="size-2.5 shrink-0" aria-hidden="true" />
-                      {hoursOn(date, h) === 'all day' ? 'Blocked' : hoursOn(date, h)}
-                    </span>
-                  ))}
-                  {trips.length + blocks.length > 4 ? <span className="text-[10px] text-stone-500">+{trips.length + blocks.length - 4}</span> : null}
-                </span>
-              </button>
-            );
-          })}
+          {weeks.map((week) => (
+            <div key={week[0]!.date} role="row" className="grid grid-cols-7 gap-1">
+            {week.map(({ date, inMonth }) => {
+              const on = holdsOn(date);
+              const blocks = on.filter((h) => h.kind === 'block');
+              const trips = on.filter((h) => h.kind === 'booking');
+              const past = date < today;
+              const selected = !!selection && date >= selection.start && date <= selection.end;
+              const wholeBlock = blocks.some((b) => hoursOn(date, b) === 'all day');
+              const description = [
+                ...trips.map((h) => `${holdLabel(h)} ${hoursOn(date, h)}${h.booking ? `, ${h.booking.renter_name}` : ''}`),
+                ...blocks.map((h) => `Blocked ${hoursOn(date, h)}${h.note ? `: ${h.note}` : ''}`),
+              ];
+              return (
+                <button
+                  key={date}
+                  ref={(node) => {
+                    if (node) dayRefs.current.set(date, node);
+                    else dayRefs.current.delete(date);
+                  }}
+                  type="button"
+                  role="gridcell"
+                  data-date={date}
+                  data-blocked={wholeBlock ? 'day' : blocks.length ? 'hours' : undefined}
+                  data-trips={trips.length || undefined}
+                  aria-selected={selected}
+                  aria-disabled={past || undefined}
+                  tabIndex={date === focusDate ? 0 : -1}
+                  onFocus={() => setFocusDate(date)}
+                  onPointerDown={(event) => {
+                    if (past || event.button !== 0) return;
+                    // A second tap ends the range the first one began; otherwise a drag (or a first tap) begins one.
+                    if (anchor && selection && selection.start === anchor && selection.end === anchor) {
+                      choose(date);
+                      return;
+                    }
+                    setDragging(true);
+                    setAnchor(date);
+                    setSelection({ start: date, end: date });
+                  }}
+                  onPointerEnter={() => {
+                    if (!dragging || !anchor || past) return;
+                    setSelection({ start: anchor < date ? anchor : date, end: anchor < date ? date : anchor });
+                  }}
+                  onPointerUp={() => {
+                    if (!dragging) return;
+                    setDragging(false);
+                    if (selection && selection.start !== selection.end) setAnchor(null);
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      event.preventDefault();
+                      choose(date);
+                    }
+                  }}
+                  className={clsx(
+                    'relative flex min-h-14 flex-col items-stretch rounded-lg border p-1 text-left text-xs transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:min-h-20',
+                    past ? 'cursor-not-allowed border-transparent bg-stone-50 text-stone-400' : 'cursor-pointer border-stone-200 bg-white hover:border-stone-400',
+                    wholeBlock && !past && 'border-stone-300 bg-[repeating-linear-gradient(135deg,#f5f5f4_0,#f5f5f4_6px,#e7e5e4_6px,#e7e5e4_12px)]',
+                    selected && 'ring-2 ring-brand-600 ring-offset-1',
+                    !inMonth && 'opacity-60',
+                  )}
+                >
+                  <span className={clsx('font-semibold', date === today ? 'text-brand-700' : past ? 'text-stone-400' : 'text-stone-900')}>
+                    {Number(date.slice(8))}
+                  </span>
+                  {/* The name is what is seen, then the day in words and what holds it (for screen readers). */}
+                  <span className="sr-only">{`, ${formatDayLong(date)}${past ? ', past' : ''}${description.length ? `: ${description.join('; ')}` : ', free'}`}</span>
+                  <span className="mt-0.5 flex flex-col gap-0.5">
+                    {trips.slice(0, 2).map((h) => (
+                      <span
+                        key={h.id}
+                        className={clsx('truncate rounded px-1 text-[10px] leading-4 font-medium', h.status === 'pending' ? 'bg-amber-100 text-amber-900' : 'bg-sky-100 text-sky-900')}
+                      >
+                        {hoursOn(date, h) === 'all day' ? holdLabel(h) : hoursOn(date, h)}
+                      </span>
+                    ))}
+                    {blocks.slice(0, 2).map((h) => (
+                      <span key={h.id} className="flex items-center gap-0.5 truncate rounded bg-stone-700 px-1 text-[10px] leading-4 font-medium text-white">
+                        <Lock className="size-2.5 shrink-0" aria-hidden="true" />
+                        {hoursOn(date, h) === 'all day' ? 'Blocked' : hoursOn(date, h)}
+                      </span>
+                    ))}
+                    {trips.length + blocks.length > 4 ? <span className="text-[10px] text-stone-500">+{trips.length + blocks.length - 4}</span> : null}
+                  </span>
+                </button>
+              );
+            })}
+            </div>
+          ))}
         </div>
         <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600" aria-label="Calendar key">
           <li className="flex items-center gap-1.5">
