@@ -21,7 +21,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../connection';
 import type { BookingStatusValue, NewBooking, NewCar, StoredInsuranceOption, StoredPickupOption } from '../schema';
 import { publicUrl } from '../../lib/public-files';
-import { enqueuePhotoConversion, storedInsuranceOption, storedPickupOption } from '../../modules/cars';
+import { enqueuePhotoSweep, storedInsuranceOption, storedPickupOption } from '../../modules/cars';
 import * as ledger from '../../modules/ledger';
 import { refreshRatings } from '../../modules/reviews';
 import { PHOTO_ANGLES, type PhotoAngle } from './car-illustrations';
@@ -494,13 +494,14 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
   await db.insertInto('notifications').values(notifications.map((n) => ({ ...n, created_at: new Date(now.getTime() - 3_600_000) }))).execute();
 
   await Promise.all(writes);
-  // One picture at a time (rendering is CPU work); most come from the cache.
-  for (const photo of photos) await store.put(photo.key, await demoCarPhoto(photo.car, photo.angle));
-  // A server seeds once its job queue has started: the photos get their widths and formats in the
-  // background. `npm run db:seed` has no queue; the sweep converts them once a server runs.
-  if (!ctx.jobs.detached) {
-    for (const car of cars) await enqueuePhotoConversion(ctx, { db, now }, car.id);
-  }
+  // One picture at a time (rendering is CPU work; all come from the cache once made), then stored at once.
+  const photoBytes: Buffer[] = [];
+  for (const photo of photos) photoBytes.push(await demoCarPhoto(photo.car, photo.angle));
+  await Promise.all(photos.map((photo, i) => store.put(photo.key, photoBytes[i]!)));
+  // A server seeds once its job queue has started: one sweep gives every car its conversion job,
+  // and the photos get their widths and formats in the background. `npm run db:seed` has no
+  // queue; the sweep's schedule converts them once a server runs.
+  if (!ctx.jobs.detached) await enqueuePhotoSweep(ctx, { db, now });
   return cars.map((c) => ({ id: c.id, car_username: c.car_username, owner: c.owner, city: c.city, price: c.model.price, verification_status: c.verification_status as string }));
 }
 

@@ -46,6 +46,11 @@ const unconverted = sql`EXISTS (
   WHERE u.url LIKE ${`${PUBLIC_URL_PREFIX}%`} AND (c.photo_variants -> substr(u.url, ${PUBLIC_URL_PREFIX.length + 1})) IS NULL
 )`;
 
+/** Asks for a sweep now (the demo seed: every car's photos at once, from one job). */
+export function enqueuePhotoSweep(ctx: AppContext, tx: JobTransaction): Promise<string | null> {
+  return ctx.jobs.enqueue(tx, 'photos.sweep', {}, { singletonKey: 'photos.sweep' });
+}
+
 /** Cars (not deleted) with at least one photo not converted, oldest first. */
 export async function carsWithUnconvertedPhotos(db: Db, limit: number): Promise<string[]> {
   const rows = await sql<{ id: string }>`SELECT c.id FROM cars c WHERE c.deleted_at IS NULL AND ${unconverted} ORDER BY c.created_at, c.id LIMIT ${limit}`.execute(db);

@@ -26,7 +26,7 @@ export {
   type CarRecord,
 } from './cars.service';
 export { carsRoutes, type CarsRoutesDeps } from './cars.routes';
-export { enqueuePhotoConversion, photoConvertJob, photoSweepJob } from './car-photos.job';
+export { enqueuePhotoConversion, enqueuePhotoSweep, photoConvertJob, photoSweepJob } from './car-photos.job';
 export { carCalendarRoutes } from './car-calendar.routes';
 export { tripRulesOf } from './trip-rules';
 export type { HostCancellationsOf } from './car-browse.service';
