@@ -34,6 +34,8 @@ export function LoginPage() {
   const notify = useNotification();
   const loginMutation = useLogin();
   const state = (location.state ?? null) as LoginLocationState | null;
+  // After deleting one's own account (decision 050) the app reloads here, with nothing left of the session.
+  const accountDeleted = new URLSearchParams(location.search).get('deleted') === '1';
   const [formError, setFormError] = useState<string | null>(null);
   // Password sign-in refused for now: the name it was refused for, to send a sign-in link to.
   const [linkOfferFor, setLinkOfferFor] = useState<string | null>(null);
@@ -118,7 +120,12 @@ export function LoginPage() {
           limited until an administrator approves your account.
         </Alert>
       ) : null}
-      {state?.from && !state.registered ? (
+      {accountDeleted ? (
+        <Alert tone="success" title="Your account has been deleted" className="mb-5">
+          A confirmation of what was deleted, and what is kept until when, is on its way to your email address. Goodbye from Karoo.
+        </Alert>
+      ) : null}
+      {state?.from && !state.registered && !accountDeleted ? (
         <Alert tone="info" className="mb-5">
           Please sign in to continue.
         </Alert>

@@ -1,17 +1,15 @@
 // The Privacy and data page's "Delete your account" panel (POPIA s. 24; decision 050): what goes and
 // what stays until when, why it cannot go yet (a trip under way, money owed either way), and the
 // deletion itself, confirmed with the password in a dialog. Afterwards the session ends here and
-// the person lands on the home page with a notice.
+// the sign-in page is loaded afresh, saying the account was deleted.
 import { AlertTriangle, CheckCircle2, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
-import { useNotification } from '@/components/ui/toast';
 import { isApiError, messageOf } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
@@ -101,8 +99,6 @@ function ConfirmDeletion({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
   const { clearSession } = useAuth();
-  const notify = useNotification();
-  const navigate = useNavigate();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -113,9 +109,10 @@ function ConfirmDeletion({ onClose }: { onClose: () => void }) {
     setError(null);
     remove.mutate(password, {
       onSuccess: () => {
+        // A full load of the sign-in page, with nothing of the session left: a query still in
+        // flight with the old token would otherwise answer 401 and send the app to sign in again.
         clearSession();
-        notify.success('Your account has been deleted', 'A confirmation is on its way to your email address. Goodbye from Karoo.', 8000);
-        void navigate(PATHS.home, { replace: true });
+        window.location.replace(`${PATHS.login}?deleted=1`);
       },
       onError: (e) => setError(isApiError(e) && e.errors.password ? e.errors.password : messageOf(e, 'Your account could not be deleted. Please try again.')),
     });
