@@ -23,3 +23,10 @@ export function useDecideCorrection() {
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: correctionsKey }), queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })]),
   });
 }
+
+/** Karoo news (the one marketing mail, decision 049): queued only for people who opted in to marketing. */
+export function useSendNews() {
+  return useMutation({
+    mutationFn: async (news: { subject: string; message: string }) => (await apiClient.post<{ queued: number }>('/admin/privacy/news', news)).data,
+  });
+}

@@ -31,6 +31,7 @@ import { messageOf } from '@/lib/api-client';
 import { initialOf } from '@/lib/format';
 import { useAdminUsers, useDeleteUser, useSetVerification } from '../api/admin-users';
 import { CorrectionRequests } from './correction-requests';
+import { SendNews } from './send-news';
 import { AddUserDialog, EditUserDialog, RejectUserDialog, ROLE_LABELS, UserDocumentsDialog } from './user-dialogs';
 import { VerifyButton } from './verify-action';
 
@@ -240,6 +241,7 @@ export function UsersTab() {
       />
 
       <CorrectionRequests />
+      <SendNews />
 
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
