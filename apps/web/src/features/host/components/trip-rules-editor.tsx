@@ -151,7 +151,7 @@ export function TripRulesEditor({ car, username }: { car: Car; username: string 
           <select {...field('advance_notice_hours')} {...register('advance_notice_hours')} className={`${inputClasses} border-stone-300 py-2 text-sm`}>
             {withCurrent(NOTICE_CHOICES_HOURS, current.advance_notice_hours).map((hours) => (
               <option key={hours} value={hours}>
-                {hours === 0 ? 'None: any time before the pickup day' : formatHours(hours)}
+                {hours === 0 ? 'No notice' : formatHours(hours)}
               </option>
             ))}
           </select>
