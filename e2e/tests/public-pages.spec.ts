@@ -79,8 +79,11 @@ test('each public page hydrates with no React error or warning in the console', 
   // The page is live after hydration: a link navigates on the client.
   await page.goto(`/cars/${car.car_username}`);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page).toHaveTitle(/\/day — Karoo$/);
   await page.getByRole('link', { name: 'Back to vehicles' }).click();
   await expect(page).toHaveURL(/\/cars$/);
+  // Another page opened in the app does not keep the car's title.
+  await expect(page).toHaveTitle('Karoo — Car rental from local hosts');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(problems).toEqual([]);
 });
@@ -94,7 +97,9 @@ test('a signed-in visitor never sees Sign In in the header of a server-rendered 
     w.__sawSignIn = false;
     new MutationObserver(() => {
       const header = document.querySelector('header');
-      if (header && Array.from(header.querySelectorAll('a')).some((a) => a.textContent?.trim() === 'Sign In')) w.__sawSignIn = true;
+      // The server's placeholder is the same link, invisible and hidden from assistive technology.
+      const shown = (a: HTMLAnchorElement) => a.textContent?.trim() === 'Sign In' && !a.classList.contains('invisible');
+      if (header && Array.from(header.querySelectorAll('a')).some(shown)) w.__sawSignIn = true;
     }).observe(document, { childList: true, subtree: true });
   });
   const problems = watchConsole(page);

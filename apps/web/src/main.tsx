@@ -11,6 +11,7 @@ import './index.css';
 // 044, entry-server.tsx); every other page is the empty shell, rendered here.
 const ROUTER_STATE_ID = 'karoo-router-state';
 const QUERY_STATE_ID = 'karoo-query-state';
+const SITE_TITLE = 'Karoo — Car rental from local hosts';
 
 function readState<T>(id: string): T | null {
   const text = document.getElementById(id)?.textContent;
@@ -49,6 +50,14 @@ async function start() {
     );
   }
   const router = createAppRouter(queryClient, isServerRendered ? routerState : undefined);
+
+  // The server's title names the page it rendered (a car, a city): another page opened in the app
+  // gets the site's title rather than keep a car's name; back on the first page, its own again.
+  const firstUrl = `${window.location.pathname}${window.location.search}`;
+  const firstTitle = document.title;
+  router.subscribe(({ location }) => {
+    document.title = `${location.pathname}${location.search}` === firstUrl ? firstTitle : SITE_TITLE;
+  });
 
   // After a 401 the session is gone: go to sign in, and come back here afterwards.
   function goToLogin() {

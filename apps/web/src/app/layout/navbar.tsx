@@ -75,8 +75,11 @@ export function Navbar() {
             </ButtonLink>
           ) : (
             // A server-rendered page before it hydrates: who is signed in is not known yet, so the
-            // corner keeps its place empty rather than offer Sign In to someone signed in (decision 044).
-            <span className="inline-block h-9 w-[5.25rem]" aria-hidden="true" data-testid="session-pending" />
+            // corner keeps the button's place but shows nothing, rather than offer Sign In to someone
+            // signed in (decision 044); the same size, so nothing moves when it appears.
+            <ButtonLink to={PATHS.login} size="sm" className="invisible" aria-hidden="true" tabIndex={-1} data-testid="session-pending">
+              Sign In
+            </ButtonLink>
           )}
           <button
             type="button"

@@ -328,10 +328,14 @@ export function BrowsePage() {
               <X className="size-4" aria-hidden="true" /> Clear filters
             </button>
           ) : null}
-          {canShowMap ? (
-            <Button variant="secondary" size="sm" className="h-10 rounded-full" onClick={() => update({ showMap: !filters.showMap })} icon={<MapIcon className="size-4" aria-hidden="true" />}>
-              {filters.showMap ? 'Hide map' : 'Show map'}
-            </Button>
+          {filters.view === 'grid' ? (
+            // Hidden below 640 px by CSS, not by useIsMobile: a server-rendered page is the same for a
+            // phone, and the toolbar must not change when it hydrates (layout shift).
+            <span className="hidden sm:contents">
+              <Button variant="secondary" size="sm" className="h-10 rounded-full" onClick={() => update({ showMap: !filters.showMap })} icon={<MapIcon className="size-4" aria-hidden="true" />}>
+                {filters.showMap ? 'Hide map' : 'Show map'}
+              </Button>
+            </span>
           ) : null}
           <div role="group" aria-label="View" className="flex rounded-full border border-stone-200 bg-white p-1">
             <ToggleButton pressed={layout === 'grid'} label="Grid view" onClick={() => update({ view: 'grid' })} className="size-8">
