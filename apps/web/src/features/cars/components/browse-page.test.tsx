@@ -103,7 +103,7 @@ describe('BrowsePage', () => {
     const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     fireEvent.change(within(panel).getByLabelText('Pickup date'), { target: { value: start } });
     await waitFor(() => expect(router.state.location.search).toContain(`start=${start}`));
-    expect(await screen.findByText('13 vehicles available')).toBeInTheDocument();
+    expect(await screen.findByText('13 vehicles available', {}, { timeout: 5000 })).toBeInTheDocument();
     const windowed = queryOf(fetchMock.mock.calls.at(-1)![0] as string);
     expect(windowed.get('startDate')).toBe(start);
     expect(windowed.get('endDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -147,7 +147,8 @@ describe('BrowsePage', () => {
     await screen.findByText('1 vehicle available');
     await user.click(screen.getByRole('button', { name: 'List view' }));
     await waitFor(() => expect(router.state.location.search).toBe('?view=list'));
-    expect(screen.queryByRole('button', { name: /show map/i })).not.toBeInTheDocument();
+    // The router's state changes first; the page follows in a transition.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /show map/i })).not.toBeInTheDocument());
   });
 
   it('the Favourites chip shows the saved cars, read one by one', async () => {
@@ -211,7 +212,7 @@ describe('BrowsePage: sort by distance without the renter\u2019s position', () =
       const query = queryOf(String(fetchMock.mock.calls.at(-1)![0]));
       expect([query.get('sort'), query.get('lat'), query.get('lng')]).toEqual(['DISTANCE', '-33.9249', '18.4241']);
     });
-    expect(screen.queryByRole('region', { name: 'Sort by distance' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Sort by distance' })).not.toBeInTheDocument());
     expect(screen.getByText('Distance from Cape Town')).toBeInTheDocument();
     expect(screen.getByTestId('vehicle-count')).toHaveTextContent('3 vehicles available, nearest to Cape Town first');
   });
@@ -223,6 +224,6 @@ describe('BrowsePage: sort by distance without the renter\u2019s position', () =
     expect(within(region).getByRole('status')).toHaveTextContent('To sort by distance, choose a city to measure from.');
     await user.click(within(region).getByRole('button', { name: 'Sort by relevance' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.queryByRole('region', { name: 'Sort by distance' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Sort by distance' })).not.toBeInTheDocument());
   });
 });
