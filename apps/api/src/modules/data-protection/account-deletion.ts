@@ -94,7 +94,7 @@ function keptList(until: string): KeptRecord[] {
     {
       what: 'Reviews you wrote and reviews of your trips',
       why: 'They describe a car or a trip for other members; shown under “Former member”',
-      until: 'while the car is listed',
+      until: 'the car leaves Karoo',
     },
     {
       what: 'That your account was verified, and when',

@@ -127,10 +127,10 @@ function ConfirmDeletion({ onClose }: { onClose: () => void }) {
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={remove.isPending}>
-            Keep my account
+            Cancel
           </Button>
           <Button variant="danger" type="submit" form="delete-account-form" loading={remove.isPending} icon={<AlertTriangle className="size-4" aria-hidden="true" />}>
-            Delete my account for good
+            Delete for good
           </Button>
         </>
       }
