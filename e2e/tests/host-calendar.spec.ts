@@ -35,9 +35,12 @@ function monthsBetween(from: string, to: string): number {
 
 /** Opens a booking calendar and shows the month of `date`. */
 async function openCalendarAt(page: Page, label: RegExp, date: string) {
-  await page.getByRole('button', { name: label }).click();
   const calendar = page.getByRole('dialog', { name: /choose/i });
-  await expect(calendar).toBeVisible();
+  // The car page is rendered on the server: a click before the page is hydrated does nothing, so click until it opens.
+  await expect(async () => {
+    if (!(await calendar.isVisible())) await page.getByRole('button', { name: label }).click();
+    await expect(calendar).toBeVisible({ timeout: 1000 });
+  }).toPass();
   const shown = (await calendar.getAttribute('data-month'))!;
   for (let i = 0; i < monthsBetween(shown, date.slice(0, 7)); i++) await calendar.getByRole('button', { name: 'Next month' }).click();
   await expect(calendar).toHaveAttribute('data-month', date.slice(0, 7));
@@ -68,10 +71,19 @@ async function renterPageFor(browser: Browser, username: string) {
 }
 
 /** An hourly request through the booking panel: the day, then the times, Book Now, Send Request. */
+/** Hourly mode in the booking panel, clicked until the (hydrated) panel takes it. */
+async function chooseHourly(aside: Locator) {
+  const hourly = aside.getByRole('button', { name: 'Hourly' });
+  await expect(async () => {
+    await hourly.click();
+    await expect(hourly).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
+  }).toPass();
+}
+
 async function requestHours(page: Page, carUsername: string, date: string, from: string, to: string) {
   await page.goto(`/cars/${carUsername}`);
   const aside = page.getByRole('complementary', { name: 'Booking' });
-  await aside.getByRole('button', { name: 'Hourly' }).click();
+  await chooseHourly(aside);
   const calendar = await openCalendarAt(page, /Pickup date/i, date);
   await calendar.locator(`[data-date="${date}"]`).click();
   await aside.getByLabel('Pickup time').selectOption(from);
@@ -138,7 +150,7 @@ test('a host blocks a weekend; a renter sees it greyed; two renters book the mor
   const second = await renterPageFor(browser, 'ruan');
   await second.page.goto(`/cars/${car.car_username}`);
   const aside = second.page.getByRole('complementary', { name: 'Booking' });
-  await aside.getByRole('button', { name: 'Hourly' }).click();
+  await chooseHourly(aside);
   const day = await openCalendarAt(second.page, /Pickup date/i, tuesday);
   await expect(day.locator(`[data-date="${tuesday}"]`)).toHaveAttribute('data-state', 'partly');
   await day.locator(`[data-date="${tuesday}"]`).click();

@@ -219,15 +219,19 @@ export function CarCalendarPanel({ car }: { car: Car }) {
                     {trips.slice(0, 2).map((h) => (
                       <span
                         key={h.id}
-                        className={clsx('truncate rounded px-1 text-[10px] leading-4 font-medium', h.status === 'pending' ? 'bg-amber-100 text-amber-900' : 'bg-sky-100 text-sky-900')}
+                        className={clsx(
+                          'h-1.5 truncate rounded px-1 text-[10px] leading-4 font-medium sm:h-auto',
+                          h.status === 'pending' ? 'bg-amber-200 text-amber-900 sm:bg-amber-100' : 'bg-sky-300 text-sky-900 sm:bg-sky-100',
+                        )}
                       >
-                        {hoursOn(date, h) === 'all day' ? holdLabel(h) : hoursOn(date, h)}
+                        {/* On a phone the day is too narrow for words: a coloured bar, the words are in the day's name. */}
+                        <span className="hidden sm:inline">{hoursOn(date, h) === 'all day' ? holdLabel(h) : hoursOn(date, h)}</span>
                       </span>
                     ))}
                     {blocks.slice(0, 2).map((h) => (
                       <span key={h.id} className="flex items-center gap-0.5 truncate rounded bg-stone-700 px-1 text-[10px] leading-4 font-medium text-white">
                         <Lock className="size-2.5 shrink-0" aria-hidden="true" />
-                        {hoursOn(date, h) === 'all day' ? 'Blocked' : hoursOn(date, h)}
+                        <span className="hidden sm:inline">{hoursOn(date, h) === 'all day' ? 'Blocked' : hoursOn(date, h)}</span>
                       </span>
                     ))}
                     {trips.length + blocks.length > 4 ? <span className="text-[10px] text-stone-500">+{trips.length + blocks.length - 4}</span> : null}
