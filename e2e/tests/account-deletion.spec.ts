@@ -79,14 +79,20 @@ test('a member deletes their account from Privacy and data; they cannot sign in 
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Password', { exact: true }).fill('not-my-password1');
-  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
   await expect(dialog.getByText('Incorrect password')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/account-deletion-dialog-390.png` });
+  // Both buttons whole on a phone (a longer label once pushed Cancel out of the dialog).
+  for (const name of ['Cancel', 'Delete for good']) {
+    const box = (await dialog.getByRole('button', { name, exact: true }).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectNoAxeViolations(page, 'delete account dialog, wrong password');
   await page.screenshot({ path: `${SCREENS}/account-deletion-dialog-1280.png` });
   await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
   await expect(page).toHaveURL(/\/login\?deleted=1$/);
   await expect(page.getByText('Your account has been deleted', { exact: true })).toBeVisible();
   await expect(page.getByText('Please sign in to continue.')).toHaveCount(0);
