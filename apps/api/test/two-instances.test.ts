@@ -8,6 +8,7 @@
 // The instances trust one proxy hop (TRUST_PROXY=1, as behind a load balancer), so that each check
 // and each polling loop is its own client for the rate limit: the addresses are from the range
 // reserved for benchmarks (198.18.0.0/15) and only ever travel in that header.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Car, PlatformSettings } from '@karoo/shared';
@@ -172,7 +173,9 @@ describe.skipIf(!!redisSkipReason)('two instances with Redis and one S3 bucket',
   let s3: TestS3;
   beforeAll(async () => {
     s3 = await startTestS3('karoo-two-instances');
-    pair = await startTwoInstances({ redisUrl: REDIS_URL, env: { ...INSTANCE_ENV, ...s3.env } });
+    // Private files are sealed under one master key on every instance, as production requires
+    // with S3 (decision 050); without it each would make its own and not open the other's.
+    pair = await startTwoInstances({ redisUrl: REDIS_URL, env: { ...INSTANCE_ENV, ...s3.env, DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64') } });
   }, 120_000);
   afterAll(async () => {
     await pair?.close();
