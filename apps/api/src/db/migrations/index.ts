@@ -24,11 +24,11 @@ import * as m0021 from './0021-booking-messages';
 import * as m0022 from './0022-trip-records';
 import * as m0023 from './0023-reviews-both-ways';
 import * as m0024 from './0024-message-report-resolution';
-import * as m0026 from './0026-privacy-rights';
-import * as m0030 from './0030-trip-rules-and-discounts';
-import * as m0027 from './0027-deletion-retention-breaches';
 import * as m0025 from './0025-car-photo-variants';
+import * as m0026 from './0026-privacy-rights';
+import * as m0027 from './0027-deletion-retention-breaches';
 import * as m0028 from './0028-time-ranges-and-blocks';
+import * as m0030 from './0030-trip-rules-and-discounts';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -55,9 +55,9 @@ export const migrations: Record<string, Migration> = {
   '0022-trip-records': m0022,
   '0023-reviews-both-ways': m0023,
   '0024-message-report-resolution': m0024,
-  '0026-privacy-rights': m0026,
-  '0030-trip-rules-and-discounts': m0030,
-  '0027-deletion-retention-breaches': m0027,
   '0025-car-photo-variants': m0025,
+  '0026-privacy-rights': m0026,
+  '0027-deletion-retention-breaches': m0027,
   '0028-time-ranges-and-blocks': m0028,
+  '0030-trip-rules-and-discounts': m0030,
 };

@@ -26,8 +26,8 @@ export {
   type CarRecord,
 } from './cars.service';
 export { carsRoutes, type CarsRoutesDeps } from './cars.routes';
-export { enqueuePhotoConversion, enqueuePhotoSweep, photoConvertJob, photoSweepJob } from './car-photos.job';
 export { carCalendarRoutes } from './car-calendar.routes';
+export { enqueuePhotoConversion, enqueuePhotoSweep, photoConvertJob, photoSweepJob } from './car-photos.job';
 export { tripRulesOf } from './trip-rules';
 export type { HostCancellationsOf } from './car-browse.service';
 export { countCarsForAdmin, listCarsForAdmin, type AdminCarPage } from './car-admin.service';
