@@ -108,12 +108,13 @@ describe('register step 1 (Account Details)', () => {
 });
 
 describe('register step 2 (Terms & Privacy)', () => {
-  it('needs both boxes ticked', () => {
-    expect(registerStep2FormSchema.safeParse({ terms_accepted: true, privacy_accepted: true }).success).toBe(true);
-    expect(fieldErrors(registerStep2FormSchema, { terms_accepted: false, privacy_accepted: true })).toEqual({
+  it('needs both boxes ticked; the marketing choice is free either way', () => {
+    expect(registerStep2FormSchema.safeParse({ terms_accepted: true, privacy_accepted: true, marketing_opt_in: false }).success).toBe(true);
+    expect(registerStep2FormSchema.safeParse({ terms_accepted: true, privacy_accepted: true, marketing_opt_in: true }).success).toBe(true);
+    expect(fieldErrors(registerStep2FormSchema, { terms_accepted: false, privacy_accepted: true, marketing_opt_in: false })).toEqual({
       terms_accepted: 'You must accept the terms and conditions',
     });
-    expect(fieldErrors(registerStep2FormSchema, { terms_accepted: true, privacy_accepted: false })).toEqual({
+    expect(fieldErrors(registerStep2FormSchema, { terms_accepted: true, privacy_accepted: false, marketing_opt_in: false })).toEqual({
       privacy_accepted: 'You must accept the privacy policy',
     });
   });
