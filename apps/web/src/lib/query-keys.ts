@@ -99,5 +99,9 @@ export const queryKeys = {
     refunds: (state: 'pending' | 'failed') => ['admin', 'refunds', state] as const,
     /** Every refund list, for Refresh and after a retry or a cancellation. */
     refundsAll: () => ['admin', 'refunds'] as const,
+    /** Security compromises recorded under POPIA s. 22 (Settings tab; decision 050). */
+    breaches: () => ['admin', 'breaches'] as const,
+    /** Open requests to correct a verified detail (Users tab; decision 049). */
+    corrections: () => ['admin', 'corrections', 'open'] as const,
   },
 } as const;

@@ -3,8 +3,9 @@
 import type { Breach, NewBreachBody } from '@karoo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-const breachesKey = ['admin', 'breaches'] as const;
+const breachesKey = queryKeys.admin.breaches();
 
 export function useBreaches() {
   return useQuery({ queryKey: breachesKey, queryFn: async () => (await apiClient.get<Breach[]>('/admin/breaches')).data, refetchInterval: 15_000 });
@@ -16,7 +17,7 @@ export function useRecordBreach() {
     mutationFn: async (body: NewBreachBody) => (await apiClient.post<Breach>('/admin/breaches', body)).data,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: breachesKey });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.auditAll() });
     },
   });
 }

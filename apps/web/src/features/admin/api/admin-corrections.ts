@@ -4,8 +4,9 @@
 import { ADMIN_REFRESH_MS, type AdminCorrectionRequest, type CorrectionDecisionBody, type CorrectionRequest } from '@karoo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-const correctionsKey = ['admin', 'corrections', 'open'] as const;
+const correctionsKey = queryKeys.admin.corrections();
 
 export function useOpenCorrections() {
   return useQuery({
@@ -20,7 +21,7 @@ export function useDecideCorrection() {
   return useMutation({
     mutationFn: async ({ id, ...body }: CorrectionDecisionBody & { id: string }) =>
       (await apiClient.post<CorrectionRequest>(`/admin/privacy/corrections/${encodeURIComponent(id)}/decision`, body)).data,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: correctionsKey }), queryClient.invalidateQueries({ queryKey: ['admin', 'users'] })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: correctionsKey }), queryClient.invalidateQueries({ queryKey: queryKeys.admin.usersAll() })]),
   });
 }
 
