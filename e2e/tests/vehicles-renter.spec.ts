@@ -103,11 +103,21 @@ test('a guest browses, filters by type and price, opens the map and a car, and i
   await expect(page.getByTestId('vehicle-card')).toHaveCount(filteredCount);
   await page.getByRole('button', { name: /^Filters/ }).click();
 
-  // The map: price markers (no tiles offline), and a marker opens the car's panel.
+  // The map: every matching car in its view (decision 046), as a price marker or counted in a
+  // cluster's circle (no tiles offline); a marker opens the car's panel.
   await page.getByRole('button', { name: 'Show map' }).click();
   const map = page.getByTestId('car-map');
   await expect(map).toBeVisible();
-  await expect(map.locator('.leaflet-marker-icon')).toHaveCount(filteredCount);
+  const carsOnMap = async () => {
+    const singles = await map.locator('.leaflet-marker-icon:not(.karoo-cluster-marker)').count();
+    const clustered = await map.locator('.karoo-cluster-marker [data-count]').evaluateAll((circles) => circles.map((circle) => Number(circle.getAttribute('data-count'))));
+    return singles + clustered.reduce((sum, count) => sum + count, 0);
+  };
+  await expect.poll(carsOnMap).toBeGreaterThan(0);
+  // Zoomed out to the whole country, the map counts every match, not only the loaded page's 12.
+  await map.getByRole('button', { name: 'Zoom out' }).click();
+  await map.getByRole('button', { name: 'Zoom out' }).click();
+  await expect.poll(carsOnMap).toBe(filteredTotal);
   await map.getByRole('button', { name: 'Satellite' }).click();
   // Offline (as here) the imagery fails and the map falls back to the street tiles.
   await expect(map.getByText(/Satellite imagery is unavailable/).or(map.getByRole('button', { name: 'Satellite', pressed: true }))).toBeVisible();
@@ -183,15 +193,17 @@ test('a verified renter books a car by the day and another by the hour; the date
   await expect(calendar).toHaveAttribute('data-month', E2E_TODAY.slice(0, 7));
   await expect(calendar.locator(`[data-date="${end}"]`)).toHaveAttribute('data-outside-month', 'true');
   await expectNoAxeViolations(page, 'booking calendar');
+  // The trip holds its hours (decision 047): from 09:00 on its first day to 17:00 on its last, so
+  // both days keep some free hours and say so.
   for (const date of [start, end]) {
-    await expect(calendar.locator(`[data-date="${date}"]`)).toBeDisabled();
-    await expect(calendar.locator(`[data-date="${date}"]`)).toHaveAttribute('data-state', 'pending');
+    await expect(calendar.locator(`[data-date="${date}"]`)).toHaveAttribute('data-state', 'partly');
+    await expect(calendar.locator(`[data-date="${date}"]`)).toHaveAttribute('aria-label', /partly booked, some times free/);
   }
   await page.keyboard.press('Escape');
   // And the next month shows it too, with the first day among the previous month's.
   calendar = await openCalendarAt(page, /pickup date/i, end);
-  await expect(calendar.locator(`[data-date="${start}"]`)).toHaveAttribute('data-state', 'pending');
-  await expect(calendar.locator(`[data-date="${end}"]`)).toHaveAttribute('data-state', 'pending');
+  await expect(calendar.locator(`[data-date="${start}"]`)).toHaveAttribute('data-state', 'partly');
+  await expect(calendar.locator(`[data-date="${end}"]`)).toHaveAttribute('data-state', 'partly');
   await page.keyboard.press('Escape');
 
   // Next Week again: those dates are held, so it takes the first free day after them, and says so.
@@ -236,12 +248,11 @@ test('a verified renter books a car by the day and another by the hour; the date
   await expect(page.getByText('Hourly Booking Request Sent!')).toBeVisible();
   await page.getByRole('dialog', { name: 'Booking Request Sent' }).getByRole('button', { name: 'Done' }).click();
 
+  // An hourly trip holds only its hours (decision 047): tomorrow keeps its other hours, and its
+  // morning's pickup times inside the trip say they are taken.
   calendar = await openCalendarAt(page, /pickup date/i, tomorrow);
-  await expect(calendar.locator(`[data-date="${tomorrow}"]`)).toBeDisabled();
-  await expect(calendar.locator(`[data-date="${tomorrow}"]`)).toHaveAttribute('data-state', 'pending');
-  await page.keyboard.press('Escape');
-
-  // Tomorrow is now held, so the hourly Tomorrow button says why instead of picking it.
-  await expect(page.getByRole('button', { name: 'Tomorrow' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Tomorrow' })).toHaveAccessibleDescription('Booked — tomorrow is taken');
+  await expect(calendar.locator(`[data-date="${tomorrow}"]`)).toHaveAttribute('data-state', 'partly');
+  await calendar.locator(`[data-date="${tomorrow}"]`).click();
+  await expect(page.getByLabel('Pickup time').locator('option', { hasText: '11:00 (taken)' })).toHaveCount(1);
+  await expect(page.getByLabel('Pickup time').locator('option', { hasText: /^14:00$/ })).toHaveCount(1);
 });

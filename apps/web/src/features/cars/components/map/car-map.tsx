@@ -274,17 +274,6 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
         {me ? <CircleMarker center={[me.lat, me.lng]} radius={8} pathOptions={{ color: '#1d4ed8', fillColor: '#3b82f6', fillOpacity: 0.9, weight: 3 }} /> : null}
       </MapContainer>
 
-      {onSearchAreaChange ? (
-        <label className="absolute top-3 left-1/2 z-[500] flex -translate-x-1/2 items-center gap-2 rounded-xl bg-white px-3 py-2 text-xs font-semibold whitespace-nowrap text-stone-800 shadow-md ring-1 ring-stone-900/5">
-          <input
-            type="checkbox"
-            checked={searching}
-            onChange={(event) => onSearchAreaChange(event.target.checked && map ? bboxOf(map.getBounds()) : null)}
-            className="size-4 accent-brand-600"
-          />
-          Search as I move the map
-        </label>
-      ) : null}
       {answer.data ? (
         <p className="sr-only" role="status" data-testid="map-count">
           {answer.data.total} {answer.data.total === 1 ? 'car' : 'cars'} in this part of the map
@@ -316,6 +305,18 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
             </button>
           ))}
         </div>
+        {/* Under the map styles, so the two never cover each other on a narrow map. */}
+        {onSearchAreaChange ? (
+          <label className="flex items-center gap-2 rounded-xl bg-white px-3 py-2 text-xs font-semibold whitespace-nowrap text-stone-800 shadow-md ring-1 ring-stone-900/5">
+            <input
+              type="checkbox"
+              checked={searching}
+              onChange={(event) => onSearchAreaChange(event.target.checked && map ? bboxOf(map.getBounds()) : null)}
+              className="size-4 accent-brand-600"
+            />
+            Search as I move the map
+          </label>
+        ) : null}
         <button
           type="button"
           onClick={() => void locateMe()}
