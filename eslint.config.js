@@ -98,6 +98,11 @@ export default tseslint.config(
     }),
   },
   {
+    // The server-rendered pages' loader (decision 052): a classic script, as browsers run it.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', ecmaVersion: 5, globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -18,9 +18,10 @@
 // Not part of `npm test`: timing scores are noisy on a shared machine. Options (environment):
 //   CHROME_PATH (default /usr/bin/chromium), LH_PORT (default 3250; each server takes the next
 //   ports), LH_RUNS (runs per page, variant and preset; the median by performance score is kept;
-//   default 1), LH_BEFORE (a checkout to compare with), LH_JSON=file (all figures as JSON).
+//   default 1), LH_BEFORE (a checkout to compare with), LH_JSON=file (all figures as JSON),
+//   LH_REPORTS=folder (every Lighthouse report in full, as JSON, to read its diagnostics).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,6 +112,24 @@ async function waitForServer(server, base) {
   throw new Error(`The server at ${base} did not start within 2 minutes.`);
 }
 
+/**
+ * Waits until the demo cars' photos have their widths and formats (the 'photos.convert' jobs the
+ * seed queues take a minute or so): a real site's photos are converted seconds after upload, so
+ * the pages are measured as visitors meet them, not with the originals. A build without photo
+ * variants (LH_BEFORE on an older checkout) answers no `photo.widths`, and is not waited for.
+ */
+async function waitForPhotos(base) {
+  for (let i = 0; i < 600; i++) {
+    const answer = await fetch(`${base}/api/car/getCarList?fields=card&limit=48`).then((res) => res.json(), () => null);
+    const cars = Array.isArray(answer?.data) ? answer.data : [];
+    const photos = cars.map((car) => car.photo).filter(Boolean);
+    if (cars.length > 0 && photos.every((photo) => !Array.isArray(photo.widths))) return 'none';
+    if (photos.length > 0 && photos.every((photo) => photo.widths.length > 0)) return 'converted';
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`The demo photos at ${base} were not converted within 10 minutes.`);
+}
+
 /** Serves the snapshots at their own addresses and passes every other request to the real server. */
 function startSnapshotProxy(target, snapshots) {
   const proxy = http.createServer((req, res) => {
@@ -181,6 +200,11 @@ async function audit(chrome, url, preset) {
     let lhr;
     for (let attempt = 1; ; attempt++) {
       lhr = (await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined)).lhr;
+      if (process.env.LH_REPORTS) {
+        mkdirSync(process.env.LH_REPORTS, { recursive: true });
+        const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${url.includes(':' + firstPort) ? 'a' : 'b'}-${new URL(url).port}-${preset}-${Date.now()}.json`;
+        writeFileSync(path.join(process.env.LH_REPORTS, name), JSON.stringify(lhr));
+      }
       if (!lhr.runtimeError) break;
       if (attempt === 3) throw new Error(`${url} (${preset}): ${lhr.runtimeError.message}`);
     }
@@ -223,6 +247,11 @@ try {
   const loadBefore = os.loadavg();
   const servers = targets.map((target) => ({ target, server: startServer(target) }));
   for (const { target, server } of servers) await waitForServer(server, `http://localhost:${target.port}`);
+  for (const { target } of servers) {
+    const started = Date.now();
+    const photos = await waitForPhotos(`http://localhost:${target.port}`);
+    console.log(`  ${target.name}: demo photos ${photos === 'converted' ? `converted (waited ${Math.round((Date.now() - started) / 1000)} s)` : 'have no variants in this build'}`);
+  }
 
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   cleanUps.push(() => chrome.kill());

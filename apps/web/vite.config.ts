@@ -29,6 +29,8 @@ export function precompress(): Plugin {
     closeBundle() {
       for (const file of walk(outDir)) {
         if (!/\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/.test(file) || statSync(file).size < 1024) continue;
+        // The build's manifest (.vite/) is read by the server, never sent.
+        if (file.includes(`${path.sep}.vite${path.sep}`)) continue;
         const body = readFileSync(file);
         writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
@@ -55,6 +57,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         sourcemap: false,
+        // dist/.vite/manifest.json: the chunks of each source file, so the server names a rendered
+        // page's route chunks in its head (modulepreload) rather than the browser finding them late.
+        manifest: true,
         rolldownOptions: {
           // @karoo/shared is pure code (schemas, rules, constants) read through one index: treating its
           // modules as free of side effects lets the bundler drop what a chunk does not use, so the

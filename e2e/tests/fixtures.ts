@@ -28,6 +28,39 @@ export function trackRequests(context: BrowserContext) {
 }
 
 /**
+ * A server-rendered page (/, /cars, a car page) is there to read before its code has run: /boot.js
+ * loads the code after the page's load event (decision 052), and React then hydrates it. A click
+ * before then does nothing, as it would for a visitor. So every page of a context waits, after
+ * `goto` and `reload`, until such a page is live (`<html data-ready>`, set by main.tsx), as a
+ * visitor who waits to see the page would.
+ */
+const waitingContexts = new WeakSet<BrowserContext>();
+
+export function waitForLivePages(context: BrowserContext) {
+  if (waitingContexts.has(context)) return;
+  waitingContexts.add(context);
+  const live = async (page: Page) => {
+    await page.waitForFunction(() => !document.getElementById('karoo-code') || document.documentElement.dataset.ready === 'true', undefined, { timeout: 20_000 });
+  };
+  const wrap = (page: Page) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (response?.headers()['content-type']?.includes('text/html')) await live(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (response?.headers()['content-type']?.includes('text/html')) await live(page);
+      return response;
+    };
+  };
+  for (const page of context.pages()) wrap(page);
+  context.on('page', wrap);
+}
+
+/**
  * Playwright's test with the browser's clock installed at E2E_NOW. After install the page's time
  * runs on at real speed (timers, TanStack Query, toasts behave as usual); only the start is fixed.
  */
@@ -35,8 +68,22 @@ export const test = base.extend({
   context: async ({ context }, use) => {
     await context.clock.install({ time: E2E_NOW });
     trackRequests(context);
+    waitForLivePages(context);
     await use(context);
   },
+  // Contexts a test opens itself (a second person in another browser) wait for live pages too.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        waitForLivePages(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
 });
 
 export const DEMO_PASSWORD = 'Demo@1234';

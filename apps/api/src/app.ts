@@ -29,7 +29,7 @@ import { healthRoutes } from './modules/health';
 import { messagesRoutes } from './modules/messages';
 import { privacyRoutes } from './modules/privacy';
 import { notificationsRoutes } from './modules/notifications';
-import { createPageServer, INTERNAL_HEADER, isRenderedPage, sitemapRoutes, type PageRenderer } from './modules/pages';
+import { createPageServer, INTERNAL_HEADER, isRenderedPage, loadViteManifest, sitemapRoutes, type PageRenderer } from './modules/pages';
 import { cancelPaidTrip, cancelTripRequestOf, findVisibleLedger, paymentsRoutes } from './modules/payments';
 import { receiptsRoutes } from './modules/receipts';
 import { reviewsRoutes } from './modules/reviews';
@@ -200,7 +200,8 @@ export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemp
 
   const hasWeb = !!webDistDir && existsSync(path.join(webDistDir, 'index.html'));
   const template = pageTemplate ?? (hasWeb ? readFileSync(path.join(webDistDir, 'index.html'), 'utf8') : null);
-  const servePage = hasWeb && pageRenderer && template ? createPageServer(ctx, app, { renderer: pageRenderer, template, internalKey }) : null;
+  const servePage = hasWeb && pageRenderer && template ? createPageServer(ctx, app, { renderer: pageRenderer, template, internalKey, manifest: loadViteManifest(webDistDir) })
+      : null;
   if (hasWeb) {
     // The build writes a .br and a .gz copy of each file (vite.config.ts): sent as the browser
     // accepts; hashed assets are cached for good, the app's HTML is always revalidated.

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,19 @@ const cars: Record<string, Awaited<ReturnType<typeof createTestCar>>> = {};
 
 const PHOTO = '/uploads/cars/test/front.jpg';
 
+const MANIFEST = {
+  'src/main.tsx': { file: 'assets/index-T.js', isEntry: true, imports: ['_react-T.js'] },
+  '_react-T.js': { file: 'assets/react-T.js' },
+  '_forms-T.js': { file: 'assets/forms-T.js', imports: ['_react-T.js'] },
+  'src/app/routes/car-detail-route.tsx': { file: 'assets/car-detail-route-T.js', isDynamicEntry: true, imports: ['_forms-T.js', '_react-T.js'] },
+  'src/app/routes/browse-route.tsx': { file: 'assets/browse-route-T.js', isDynamicEntry: true, imports: ['_forms-T.js'] },
+};
+/** The page's code as it names it for /boot.js (decision 052): its entry and the modules fetched with it. */
+const codeOf = (html: string) => {
+  const text = /<script type="application\/json" id="karoo-code">([^<]*)<\/script>/.exec(html)?.[1];
+  return text ? (JSON.parse(text) as { entry: string; preload: string[] }) : null;
+};
+
 beforeAll(async () => {
   const { createServer } = await import('vite');
   vite = await createServer({
@@ -44,6 +57,9 @@ beforeAll(async () => {
   renderer = { render: (request) => (failRenders ? Promise.reject(new Error('render exploded')) : source.render(request)) };
   dist = await mkdtemp(path.join(tmpdir(), 'karoo-ssr-dist-'));
   await writeFile(path.join(dist, 'index.html'), template);
+  // The build's manifest (vite.config.ts `manifest`), as Vite writes it: the pages' route chunks.
+  await mkdir(path.join(dist, '.vite'));
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   t = await createTestApp({ webDistDir: dist, pages: { pageRenderer: renderer, pageTemplate: template, sitemapUrlsPerFile: 4 } });
   owner = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified', full_name: 'Thabo Nkosi' });
   const photos = { images: JSON.stringify([PHOTO, '/uploads/cars/test/side.jpg']) };
@@ -152,6 +168,21 @@ describe('server-rendered public pages', () => {
     expect(rootOf(html)).toMatch(/data-testid="vehicle-count">2</);
     // Nobody's session is known on the server: the account corner waits, it never says Sign In to a signed-in user.
     expect(rootOf(html)).toContain('data-testid="session-pending"');
+  });
+
+  it("a page's code is loaded after the page (boot.js), with its route's chunks and what they import, once each", async () => {
+    const car = (await page(`/cars/${cars.durban!.car_username}`)).html;
+    expect(codeOf(car)).toEqual({ entry: '/src/main.tsx', preload: ['/assets/car-detail-route-T.js', '/assets/forms-T.js', '/assets/react-T.js'] });
+    expect(codeOf((await page('/cars?location=Durban')).html)?.preload).toEqual(['/assets/browse-route-T.js', '/assets/forms-T.js', '/assets/react-T.js']);
+    // The landing page's code is all in the entry.
+    expect(codeOf((await page('/')).html)).toEqual({ entry: '/src/main.tsx', preload: [] });
+    // No script of the page's own is fetched before it has loaded: only the loader, deferred.
+    expect(car).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(car).toContain('<script src="/boot.js" defer></script>');
+    // The shell of the other pages loads its code at once, as before: there the code is the page.
+    const shell = (await page('/login')).html;
+    expect(shell).toContain('<script type="module" src="/src/main.tsx"></script>');
+    expect(shell).not.toContain('boot.js');
   });
 
   it('an unlisted car or one that never was answers 404 with a page; a deleted car 410', async () => {

@@ -12,7 +12,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { routes, type ServerLoadContext } from './app/router';
+import { routes, type RouteHandle, type ServerLoadContext } from './app/router';
 import { headTags, pageMeta, scriptJson } from './app/ssr/page-meta';
 import { prefetchLandingFigures } from './app/ssr/prefetch-landing';
 import { setApiTransport } from './lib/api-client';
@@ -41,6 +41,8 @@ export interface RenderResult {
   state: string;
   /** The car page's `{id}` when its car was not found (the API answers 410 if it was removed). */
   missingCar?: string;
+  /** The source files of the page's lazy routes (the build's manifest keys), for modulepreload links. */
+  modules: string[];
 }
 
 /** The element ids of the hydration state (main.tsx reads them). */
@@ -92,7 +94,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     ]);
     if (routerContext instanceof Response) {
       // A redirect (<Navigate> routes have no loader, so only a loader's own redirect would come here).
-      return { status: routerContext.status, location: routerContext.headers.get('location') ?? '/', head: '', html: '', state: '' };
+      return { status: routerContext.status, location: routerContext.headers.get('location') ?? '/', head: '', html: '', state: '', modules: [] };
     }
     const router = createStaticRouter(handler.dataRoutes, routerContext);
     // A request that failed (a car not on Karoo) is shown as failed, not tried again on mount: the
@@ -118,8 +120,13 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       `<script type="application/json" id="${ROUTER_STATE_ID}">${scriptJson(routerState)}</script>`,
       `<script type="application/json" id="${QUERY_STATE_ID}">${scriptJson(dehydrated)}</script>`,
     ].join('');
+    const modules = routerContext.matches.flatMap((match) => {
+      const source = (match.route.handle as RouteHandle | undefined)?.source;
+      return source ? [source] : [];
+    });
     return {
       status: meta?.status ?? routerContext.statusCode,
+      modules,
       head: meta ? headTags(meta) : '',
       html,
       state,

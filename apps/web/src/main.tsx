@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type HydrationState } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -21,6 +21,28 @@ function readState<T>(id: string): T | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Resolves once the browser has painted the page (a task after the next animation frame), or after
+ * 200 ms in a tab that paints nothing (opened in the background: it has no frames until shown).
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 200);
+  });
+}
+
+/**
+ * Marks the page live (`<html data-ready>`) once React has rendered or hydrated it: from then on its
+ * buttons answer. The end-to-end tests wait for it on a server-rendered page before they click.
+ */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
 }
 
 async function start() {
@@ -70,13 +92,21 @@ async function start() {
       <AppProviders onSessionExpired={goToLogin} queryClient={queryClient} hydrating={isServerRendered}>
         <RouterProvider router={router} />
       </AppProviders>
+      <MarkReady />
     </StrictMode>
   );
   if (isServerRendered) {
-    hydrateRoot(container, app, {
-      // A page that does not match its server HTML is re-rendered by React; said loudly, so the
-      // end-to-end run (public-pages.spec.ts) fails on it.
-      onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+    // The server's page is shown first, then hydrated (decision 052): after the browser's first
+    // paint of it, and as a transition, which React renders in slices of a few milliseconds that
+    // leave the main thread free between them (a tap or a scroll is never held up by one long
+    // task), where a plain hydrateRoot renders the whole page in one.
+    await afterFirstPaint();
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A page that does not match its server HTML is re-rendered by React; said loudly, so the
+        // end-to-end run (public-pages.spec.ts) fails on it.
+        onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+      });
     });
   }
   else createRoot(container).render(app);

@@ -2,6 +2,7 @@
 // 'YYYY-MM-DD' and times 'HH:mm', both local to Africa/Johannesburg; the date arithmetic here works
 // on calendar dates only, so no time-zone shift can move a day.
 import { TIME_ZONE } from './constants';
+import { lazily } from './lazily';
 import { todayIn } from './zoned-date';
 
 export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -66,28 +67,31 @@ export function minutesOfTime(time: string): number {
 // A calendar date is shown the South African way, e.g. "30 Nov 2026", on every screen and in every
 // notification and email (decisions.md section 7). The date has no time zone of its own: it is
 // formatted as a UTC day so that no zone can move it.
-const dayFormatter = new Intl.DateTimeFormat('en-ZA', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormatter = lazily(() => new Intl.DateTimeFormat('en-ZA', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }));
 
 /** 'YYYY-MM-DD' (or an ISO timestamp's date part) as en-ZA, e.g. "30 Nov 2026"; anything else unchanged. */
 export function formatDay(date: string): string {
   if (!DATE_PATTERN.test(date.slice(0, 10))) return date;
   const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? date : dayFormatter.format(d);
+  return Number.isNaN(d.getTime()) ? date : dayFormatter().format(d);
 }
 
 // The short form of a day in running text ("Paid · starts Tue 8 Dec"): the weekday helps a person
 // place the day; the year is added only when it is not this year in Johannesburg.
-const shortDayParts = new Intl.DateTimeFormat('en-ZA', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const momentParts = new Intl.DateTimeFormat('en-ZA', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: TIME_ZONE,
-});
+const shortDayParts = lazily(() => new Intl.DateTimeFormat('en-ZA', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
+const momentParts = lazily(
+  () =>
+    new Intl.DateTimeFormat('en-ZA', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: TIME_ZONE,
+    }),
+);
 
 function partsOf(formatter: Intl.DateTimeFormat, instant: Date): Record<string, string> {
   return Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
@@ -101,14 +105,14 @@ function shortDay(parts: Record<string, string>, now: Date): string {
 /** 'YYYY-MM-DD' as "Tue 8 Dec" ("Tue 8 Dec 2026" in another year than `now`'s); anything else unchanged. */
 export function formatShortDay(date: string, now: Date = new Date()): string {
   if (!isValidDate(date.slice(0, 10))) return date;
-  return shortDay(partsOf(shortDayParts, new Date(`${date.slice(0, 10)}T00:00:00Z`)), now);
+  return shortDay(partsOf(shortDayParts(), new Date(`${date.slice(0, 10)}T00:00:00Z`)), now);
 }
 
 /** An instant as Johannesburg's "Wed 9 Dec, 14:00" (with the year when it is not `now`'s). */
 export function formatMoment(instant: Date | string, now: Date = new Date()): string {
   const d = new Date(instant);
   if (Number.isNaN(d.getTime())) return String(instant);
-  const parts = partsOf(momentParts, d);
+  const parts = partsOf(momentParts(), d);
   return `${shortDay(parts, now)}, ${parts.hour}:${parts.minute}`;
 }
 

@@ -1,5 +1,6 @@
 // Pure code both the API and the web app import: schemas, rules and constants.
 export * from './constants';
+export * from './lazily';
 export * from './zoned-date';
 export * from './limits';
 export * from './text';

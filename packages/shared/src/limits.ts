@@ -11,6 +11,7 @@
 //   total                                                                     =  R80 320 000
 // = 8 032 000 000 cents: above the 2 147 483 647 of a 32-bit integer (hence bigint), and far
 // below both bigint's 9.2 x 10^18 and the 9.0 x 10^15 up to which a JavaScript number is exact.
+import { lazily } from './lazily';
 import { formatRand } from './pricing';
 
 /** Daily rent price. A supercar rents for about R20 000 a day. */
@@ -40,7 +41,7 @@ export const MAX_CAR_YEAR = 2100;
 export const EARLIEST_CALENDAR_DATE = '2000-01-01';
 export const LATEST_CALENDAR_DATE = '2100-12-31';
 
-const grouped = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 });
+const grouped = lazily(() => new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 }));
 
 /** "Daily price must be at most R 100 000". */
 export function atMostRand(label: string, max: number): string {
@@ -49,5 +50,5 @@ export function atMostRand(label: string, max: number): string {
 
 /** "Odometer must be at most 2 000 000 km". */
 export function atMostCount(label: string, max: number, unit = ''): string {
-  return `${label} must be at most ${grouped.format(max)}${unit ? ` ${unit}` : ''}`;
+  return `${label} must be at most ${grouped().format(max)}${unit ? ` ${unit}` : ''}`;
 }

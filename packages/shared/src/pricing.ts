@@ -17,6 +17,7 @@
 //   app fee         = total - host earnings
 // Amounts that are not rounded (a daily price of R455.50 times 3 days) keep their cents.
 
+import { lazily } from './lazily';
 import { discountLabel, tripDiscount } from './trip-rules';
 
 export interface PricingSettings {
@@ -178,8 +179,8 @@ export function hourlyRateOf(dailyPrice: number): number {
   return Math.round(dailyPrice / 10);
 }
 
-const wholeRand = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const randAndCents = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeRand = lazily(() => new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 0, maximumFractionDigits: 0 }));
+const randAndCents = lazily(() => new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /**
  * The one rand formatter (decisions.md section 7), used by the API's messages and every screen:
@@ -188,5 +189,5 @@ const randAndCents = new Intl.NumberFormat('en-ZA', { style: 'currency', currenc
  */
 export function formatRand(amount: number | null | undefined): string {
   const value = typeof amount === 'number' && Number.isFinite(amount) ? Math.round(amount * 100) / 100 : 0;
-  return Number.isInteger(value) ? wholeRand.format(value) : randAndCents.format(value);
+  return Number.isInteger(value) ? wholeRand().format(value) : randAndCents().format(value);
 }

@@ -334,7 +334,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           definition.name,
           { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: definition.pollSeconds ?? 2 },
           async ([job]) => {
-            if (job) await attempt(definition, job);
+            if (!job) return;
+            await attempt(definition, job);
+            // A worker that found a job looks for the next at once: a backlog (the seed's photos, a
+            // sweep's batch) drains job after job, and only an empty look waits the poll interval.
+            const id = workerIds.get(definition.name);
+            if (id) boss.notifyWorker(id);
           },
         );
         workerIds.set(definition.name, id);

@@ -62,6 +62,22 @@ async function prefetchCars({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/**
+ * The source files of the server-rendered pages' lazy routes, as the build's manifest names them
+ * (apps/web/dist/.vite/manifest.json): the server puts their chunks in the page's head as
+ * modulepreload links (decision 052), so the browser fetches them with the page. Kept beside the
+ * imports below; router.test.ts checks that each file exists.
+ */
+export const SERVER_RENDERED_SOURCES = {
+  browse: 'src/app/routes/browse-route.tsx',
+  carDetail: 'src/app/routes/car-detail-route.tsx',
+} as const;
+
+/** What a route's `handle` may carry: the source of its lazy module (SERVER_RENDERED_SOURCES). */
+export interface RouteHandle {
+  source?: string;
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -93,9 +109,24 @@ export const routes: RouteObject[] = [
           { path: 'privacy', lazy: () => import('@/features/legal/components/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
           { path: 'unsubscribe', lazy: () => import('@/features/legal/components/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })) },
 
-          { path: 'cars', loader: prefetchCars, lazy: () => import('./routes/browse-route').then((m) => ({ Component: m.BrowseRoute })) },
-          { path: 'cars/:id', loader: prefetchCar, lazy: () => import('./routes/car-detail-route').then((m) => ({ Component: m.CarDetailRoute })) },
-          { path: 'car/:id', loader: prefetchCar, lazy: () => import('./routes/car-detail-route').then((m) => ({ Component: m.CarDetailRoute })) },
+          {
+            path: 'cars',
+            loader: prefetchCars,
+            handle: { source: SERVER_RENDERED_SOURCES.browse },
+            lazy: () => import('./routes/browse-route').then((m) => ({ Component: m.BrowseRoute })),
+          },
+          {
+            path: 'cars/:id',
+            loader: prefetchCar,
+            handle: { source: SERVER_RENDERED_SOURCES.carDetail },
+            lazy: () => import('./routes/car-detail-route').then((m) => ({ Component: m.CarDetailRoute })),
+          },
+          {
+            path: 'car/:id',
+            loader: prefetchCar,
+            handle: { source: SERVER_RENDERED_SOURCES.carDetail },
+            lazy: () => import('./routes/car-detail-route').then((m) => ({ Component: m.CarDetailRoute })),
+          },
           { path: 'become-host', lazy: () => import('./routes/become-host-route').then((m) => ({ Component: m.BecomeHostRoute })) },
           { path: 'list-car', element: <Navigate to={PATHS.becomeHost} replace /> },
           { path: 'signin', element: <RedirectKeepingState to={PATHS.login} /> },

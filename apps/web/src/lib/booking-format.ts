@@ -1,6 +1,6 @@
 // Booking display helpers shared by My Bookings, the dashboard and earnings: dates in en-ZA,
 // durations, status colours, countdowns, and what a booking's state means to the person reading it.
-import { formatMoment, formatShortDay, hasDayStarted, TIME_ZONE, todayIn, type Booking, type BookingStatus } from '@karoo/shared';
+import { formatMoment, formatShortDay, hasDayStarted, lazily, TIME_ZONE, todayIn, type Booking, type BookingStatus } from '@karoo/shared';
 import type { BadgeTone } from '@/components/ui/badge';
 
 /**
@@ -35,8 +35,8 @@ export const STATUS_STRIPES: Record<BookingStatus, string> = {
   rejected: 'border-l-red-400',
 };
 
-const dateFormatter = new Intl.DateTimeFormat('en-ZA', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const momentFormatter = new Intl.DateTimeFormat('en-ZA', { day: '2-digit', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
+const dateFormatter = lazily(() => new Intl.DateTimeFormat('en-ZA', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }));
+const momentFormatter = lazily(() => new Intl.DateTimeFormat('en-ZA', { day: '2-digit', month: 'short', year: 'numeric', timeZone: TIME_ZONE }));
 
 /**
  * '01 Mar 2030'. A calendar date (YYYY-MM-DD) is shown as it is; a moment (an ISO timestamp such as
@@ -46,7 +46,7 @@ export function formatDate(date: string): string {
   const isDay = date.length === 10;
   const d = new Date(isDay ? `${date}T00:00:00Z` : date);
   if (Number.isNaN(d.getTime())) return date;
-  return (isDay ? dateFormatter : momentFormatter).format(d);
+  return (isDay ? dateFormatter() : momentFormatter()).format(d);
 }
 
 export function formatDuration(b: Pick<Booking, 'is_hourly_booking' | 'duration_hours' | 'duration_days'>): string {

@@ -1,18 +1,22 @@
 // Display formats for South Africa: en-ZA dates in Johannesburg time, rand amounts, relative times.
-import { TIME_ZONE } from '@karoo/shared';
+import { lazily, TIME_ZONE } from '@karoo/shared';
 
 const LOCALE = 'en-ZA';
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: TIME_ZONE,
-});
-const relativeFormat = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+// Made on first use (lazily): building one costs milliseconds before the page's first paint.
+const dateFormat = lazily(() => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }));
+const dateTimeFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: TIME_ZONE,
+    }),
+);
+const relativeFormat = lazily(() => new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }));
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -23,12 +27,12 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** "16 August 2025"; `fallback` when the value is missing or not a date. */
 export function formatDate(value: string | number | Date | null | undefined, fallback = 'Unknown'): string {
   const date = toDate(value);
-  return date ? dateFormat.format(date) : fallback;
+  return date ? dateFormat().format(date) : fallback;
 }
 
 export function formatDateTime(value: string | number | Date | null | undefined, fallback = 'Unknown'): string {
   const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : fallback;
+  return date ? dateTimeFormat().format(date) : fallback;
 }
 
 /** Rand amounts: the one shared formatter (decisions.md section 7). */
@@ -50,9 +54,9 @@ export function formatRelativeTime(value: string | number | Date | null | undefi
   const seconds = Math.round((date.getTime() - now) / 1000);
   if (Math.abs(seconds) < 45) return 'just now';
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeFormat().format(Math.round(seconds / size), unit);
   }
-  return relativeFormat.format(Math.round(seconds / 60), 'minute');
+  return relativeFormat().format(Math.round(seconds / 60), 'minute');
 }
 
 /** What a car, a host or the platform shows for its rating until it has reviews (decisions.md section 5). */

@@ -4,7 +4,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { robotsTxt, sitemap, sitemapFile, SITEMAP_MAX_URLS } from './sitemap';
 
-export { createPageServer, fillTemplate, INTERNAL_HEADER, isRenderedPage, loadPageRenderer, PAGE_CACHE_MS, type PageRenderer, type PageServerOptions } from './page-server';
+export {
+  CODE_ID,
+  createPageServer,
+  fillTemplate,
+  INTERNAL_HEADER,
+  isRenderedPage,
+  loadPageRenderer,
+  loadViteManifest,
+  PAGE_CACHE_MS,
+  routeModuleFiles,
+  type PageRenderer,
+  type PageServerOptions,
+  type ViteManifest,
+} from './page-server';
 export { robotsTxt, SITEMAP_MAX_URLS } from './sitemap';
 
 export interface SitemapRoutesOptions {

@@ -23,7 +23,38 @@ export interface PageRenderer {
     origin: string;
     api: (path: string) => Promise<{ status: number; body: string }>;
     timeoutMs?: number;
-  }): Promise<{ status: number; location?: string; head: string; html: string; state: string; missingCar?: string }>;
+  }): Promise<{ status: number; location?: string; head: string; html: string; state: string; missingCar?: string; modules?: string[] }>;
+}
+
+/** The part of Vite's build manifest (dist/.vite/manifest.json) read here: each source's chunk and the chunks it imports. */
+export type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+
+/** Reads the web build's manifest; an empty one when the build has none (the pages then preload nothing more). */
+export function loadViteManifest(webDistDir: string): ViteManifest {
+  try {
+    return JSON.parse(readFileSync(path.join(webDistDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The files of the chunks of `sources` and of everything they import (Vite's manifest), for the
+ * page's code to fetch with its entry rather than once the entry has run and asked for them.
+ */
+export function routeModuleFiles(manifest: ViteManifest, sources: readonly string[]): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    files.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const source of sources) visit(source);
+  return files;
 }
 
 /** How long a rendered page is served again (when no change is announced before). */
@@ -66,14 +97,40 @@ export interface PageServerOptions {
   internalKey: string;
   /** Time a page is kept (ms); 0 renders every request. */
   cacheMs?: number;
+  /** The web build's manifest (loadViteManifest), for the pages' modulepreload links. */
+  manifest?: ViteManifest;
 }
 
-/** Puts a render into the template: the head's tags replace its title and description, the page goes in #root. */
-export function fillTemplate(template: string, head: string, html: string, state: string): string {
-  let page = template;
+/** The id of the page's code list (apps/web/public/boot.js reads it). */
+export const CODE_ID = 'karoo-code';
+
+/**
+ * Puts a render into the template: the head's tags replace its title and description, the page goes
+ * in #root. The template's script and modulepreload tags are taken out: the page is there to read
+ * without them, so its code is loaded by /boot.js once the page has loaded and been painted (or at
+ * the visitor's first touch), not fetched beside the style sheet and the first photos (decision
+ * 052). `moreModules` are the page's route chunks, fetched with the entry.
+ */
+export function fillTemplate(template: string, head: string, html: string, state: string, moreModules: readonly string[] = []): string {
+  let entry: string | null = null;
+  const preload: string[] = [];
+  let page = template
+    .replace(/\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g, (_tag, src: string) => {
+      entry ??= src;
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+      preload.push(href);
+      return '';
+    });
   if (head) {
     page = page.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
     page = page.replace('</head>', `  ${head}\n  </head>`);
+  }
+  if (entry) {
+    const code = { entry, preload: [...new Set([...preload, ...moreModules])].filter((file) => file !== entry) };
+    const json = JSON.stringify(code).replace(/</g, '\\u003c');
+    page = page.replace('</head>', `  <script type="application/json" id="${CODE_ID}">${json}</script>\n    <script src="/boot.js" defer></script>\n  </head>`);
   }
   return page.replace(/<div id="root">\s*<\/div>/, `<div id="root">${html}</div>${state}`);
 }
@@ -100,7 +157,8 @@ export function createPageServer(ctx: AppContext, app: FastifyInstance, options:
     // A car taken off Karoo is gone for good (410), so search engines drop it; one that never was is 404.
     if (status === 404 && result.missingCar && (await wasCarRemoved(ctx, result.missingCar))) status = 410;
     if (status >= 300 && status < 400) throw new Error(`The server renderer redirected ${url} to ${result.location}`);
-    return { status, html: fillTemplate(options.template, result.head, result.html, result.state), at: Date.now() };
+    const modules = routeModuleFiles(options.manifest ?? {}, result.modules ?? []);
+    return { status, html: fillTemplate(options.template, result.head, result.html, result.state, modules), at: Date.now() };
   }
 
   function cachedRender(url: string): Promise<Page> {

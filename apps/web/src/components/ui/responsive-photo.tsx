@@ -53,10 +53,13 @@ function pickFallback(photo: CarPhoto): string {
 
 /** `sizes` for the layouts that show car photos, from their CSS (Tailwind breakpoints: sm 640, md 768, lg 1024, xl 1280). */
 export const PHOTO_SIZES = {
-  /** The detail page's main photo beside its thumbnails: 2/3 of the 1 216 px content box from lg, the screen's width below. */
-  galleryMain: '(min-width: 1280px) 804px, (min-width: 1024px) 66vw, 100vw',
+  /**
+   * The detail page's main photo beside its thumbnails: 2/3 of the 1 216 px content box from lg; below,
+   * the screen's width less the page's 1 rem margins (a 412 px phone at 1.75x then takes the 720, not the 1 280).
+   */
+  galleryMain: '(min-width: 1280px) 804px, (min-width: 1024px) 66vw, calc(100vw - 2rem)',
   /** The detail page's only photo: the whole content box. */
-  gallerySingle: '(min-width: 1280px) 1216px, 100vw',
+  gallerySingle: '(min-width: 1280px) 1216px, calc(100vw - 2rem)',
   /** A thumbnail: a quarter of the row on a phone, 2 columns of the side third from lg. */
   galleryThumb: '(min-width: 1024px) 200px, 25vw',
   /** A host's fleet card: 1, 2 or 3 columns. */

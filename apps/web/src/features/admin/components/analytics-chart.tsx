@@ -1,10 +1,10 @@
 // The Analytics tab's weekly chart: bookings (bars, left axis) and platform revenue (line, right
 // axis, rand). recharts is heavy: this module is only ever imported lazily.
-import { formatRand, type AnalyticsWeek } from '@karoo/shared';
+import { formatRand, lazily, type AnalyticsWeek } from '@karoo/shared';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-const weekFormatter = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const label = (weekStart: string) => weekFormatter.format(new Date(`${weekStart}T00:00:00Z`));
+const weekFormatter = lazily(() => new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const label = (weekStart: string) => weekFormatter().format(new Date(`${weekStart}T00:00:00Z`));
 
 export default function AnalyticsChart({ data }: { data: AnalyticsWeek[] }) {
   return (

@@ -3,6 +3,7 @@
 // in Johannesburg; the arithmetic is on calendar dates only.
 import {
   addDays,
+  lazily,
   dayFullyHeld,
   daysBetween,
   daysSpan,
@@ -232,20 +233,20 @@ const utcDate = (date: string) => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d));
 };
-const longFormat = new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortFormat = new Intl.DateTimeFormat('en-ZA', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const monthFormat = new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const longFormat = lazily(() => new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const shortFormat = lazily(() => new Intl.DateTimeFormat('en-ZA', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const monthFormat = lazily(() => new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /** "Saturday, 28 November 2026" (the calendar's day names). */
 export function formatDayLong(date: string): string {
-  return longFormat.format(utcDate(date));
+  return longFormat().format(utcDate(date));
 }
 
 /** "Sat, 28 Nov". */
 export function formatDayShort(date: string): string {
-  return shortFormat.format(utcDate(date));
+  return shortFormat().format(utcDate(date));
 }
 
 export function formatMonth(month: string): string {
-  return monthFormat.format(utcDate(`${month}-01`));
+  return monthFormat().format(utcDate(`${month}-01`));
 }

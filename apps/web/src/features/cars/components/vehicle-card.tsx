@@ -87,7 +87,7 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = fals
     >
       <div className={clsx('relative shrink-0', isList ? 'aspect-[4/3] sm:aspect-auto sm:w-72' : 'aspect-[4/3]')}>
         <div className="size-full overflow-hidden">
-          <CardPhotoImage photo={car.photo} alt={name} priority={priority} sizes={isList ? '(min-width: 640px) 288px, 100vw' : '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'} />
+          <CardPhotoImage photo={car.photo} alt={name} priority={priority} sizes={isList ? '(min-width: 640px) 288px, 100vw' : '(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 2rem)'} />
         </div>
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
           {badges.map((badge) => {

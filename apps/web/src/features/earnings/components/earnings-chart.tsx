@@ -1,5 +1,5 @@
 // The monthly earnings chart. recharts is heavy: this module is only ever imported lazily.
-import { formatRand } from '@karoo/shared';
+import { formatRand, lazily } from '@karoo/shared';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 export interface MonthPoint {
@@ -8,8 +8,8 @@ export interface MonthPoint {
   earnings: number;
 }
 
-const monthFormatter = new Intl.DateTimeFormat('en-ZA', { month: 'short', year: '2-digit', timeZone: 'UTC' });
-const label = (month: string) => monthFormatter.format(new Date(`${month}-01T00:00:00Z`));
+const monthFormatter = lazily(() => new Intl.DateTimeFormat('en-ZA', { month: 'short', year: '2-digit', timeZone: 'UTC' }));
+const label = (month: string) => monthFormatter().format(new Date(`${month}-01T00:00:00Z`));
 
 export default function EarningsChart({ data }: { data: MonthPoint[] }) {
   return (

@@ -12,6 +12,7 @@ import {
   formatBuffer,
   spansOverlap,
   spanOfHold,
+  timeIn,
   todayIn,
   type CalendarHold,
   type Car,
@@ -28,8 +29,8 @@ import { BLOCK_TIMES, dayLong as formatDayLong, dayShort as formatDayShort, mont
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-const timeOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-ZA', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Johannesburg' }).format(new Date(iso));
+/** 'HH:mm' on Karoo's clock (shared's timeIn: one formatter, one time zone for every screen). */
+const timeOf = (iso: string) => timeIn(new Date(iso));
 
 /** "09:00–12:00", "all day", "from 17:00", "until 10:00" for a hold as it meets one day. */
 function hoursOn(date: string, hold: CalendarHold): string {

@@ -1,6 +1,6 @@
 // The month of the host's calendar (decision 047): whole weeks, Sunday first, and how days and
 // months read. Dates are Johannesburg's 'YYYY-MM-DD'; the arithmetic is on calendar dates only.
-import { addDays, daysBetween, EARLIEST_TIME, LATEST_TIME, minutesOfTime } from '@karoo/shared';
+import { addDays, daysBetween, EARLIEST_TIME, LATEST_TIME, lazily, minutesOfTime } from '@karoo/shared';
 
 export interface MonthDay {
   date: string;
@@ -31,16 +31,16 @@ export function monthWeeks(month: string): MonthDay[][] {
 }
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
-const long = new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const short = new Intl.DateTimeFormat('en-ZA', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const monthName = new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const long = lazily(() => new Intl.DateTimeFormat('en-ZA', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const short = lazily(() => new Intl.DateTimeFormat('en-ZA', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const monthName = lazily(() => new Intl.DateTimeFormat('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /** "Saturday, 6 February 2027". */
-export const dayLong = (date: string) => long.format(utc(date));
+export const dayLong = (date: string) => long().format(utc(date));
 /** "Sat, 6 Feb". */
-export const dayShort = (date: string) => short.format(utc(date));
+export const dayShort = (date: string) => short().format(utc(date));
 /** "February 2027". */
-export const monthTitle = (month: string) => monthName.format(utc(`${month}-01`));
+export const monthTitle = (month: string) => monthName().format(utc(`${month}-01`));
 
 /** The half hours a block may start or end at: the opening hours, as the booking panel's times. */
 export const BLOCK_TIMES: string[] = (() => {
