@@ -114,8 +114,11 @@ describe('the browse index', () => {
     const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.ctx.db);
     const other = connectServer({ url: process.env.TEST_DATABASE_URL!, schema: rows[0]!.schema, max: 1 });
     try {
-      const [first, second] = [listedIds[10]!, listedIds[11]!];
-      await browse('/api/car/getCarList');
+      // Two cars the default browse shows: a listed car on a rental right now is not (the seed books
+      // some cars around today, and listedIds is in the order of their random ids' hashes, so
+      // listedIds[n] is sometimes one of them: this test then failed in both engines alike).
+      const shown = ids(await browse('/api/car/getCarList?limit=48'));
+      const [first, second] = [shown[10]!, shown[11]!];
       await other.db.transaction().execute(async (tx) => {
         await sql`UPDATE cars SET car_rent_price_cents = 100 WHERE id = ${first}`.execute(tx);
         // Meanwhile a younger transaction commits, and the index reads its note.
