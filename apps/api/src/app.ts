@@ -200,8 +200,8 @@ export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemp
 
   const hasWeb = !!webDistDir && existsSync(path.join(webDistDir, 'index.html'));
   const template = pageTemplate ?? (hasWeb ? readFileSync(path.join(webDistDir, 'index.html'), 'utf8') : null);
-  const servePage = hasWeb && pageRenderer && template ? createPageServer(ctx, app, { renderer: pageRenderer, template, internalKey, manifest: loadViteManifest(webDistDir) })
-      : null;
+  const servePage =
+    hasWeb && pageRenderer && template ? createPageServer(ctx, app, { renderer: pageRenderer, template, internalKey, manifest: loadViteManifest(webDistDir) }) : null;
   if (hasWeb) {
     // The build writes a .br and a .gz copy of each file (vite.config.ts): sent as the browser
     // accepts; hashed assets are cached for good, the app's HTML is always revalidated.

@@ -24,17 +24,6 @@ function readState<T>(id: string): T | null {
 }
 
 /**
- * Resolves once the browser has painted the page (a task after the next animation frame), or after
- * 200 ms in a tab that paints nothing (opened in the background: it has no frames until shown).
- */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 200);
-  });
-}
-
-/**
  * Marks the page live (`<html data-ready>`) once React has rendered or hydrated it: from then on its
  * buttons answer. The end-to-end tests wait for it on a server-rendered page before they click.
  */
@@ -96,11 +85,10 @@ async function start() {
     </StrictMode>
   );
   if (isServerRendered) {
-    // The server's page is shown first, then hydrated (decision 052): after the browser's first
-    // paint of it, and as a transition, which React renders in slices of a few milliseconds that
-    // leave the main thread free between them (a tap or a scroll is never held up by one long
-    // task), where a plain hydrateRoot renders the whole page in one.
-    await afterFirstPaint();
+    // The server's page is already on screen (public/boot.js loads this code after its first paint,
+    // decision 052). It is hydrated as a transition, which React renders in slices of a few
+    // milliseconds that leave the main thread free between them (a tap or a scroll is never held
+    // up by one long task), where a plain hydrateRoot renders the whole page in one.
     startTransition(() => {
       hydrateRoot(container, app, {
         // A page that does not match its server HTML is re-rendered by React; said loudly, so the

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context';
 import { robotsTxt, sitemap, sitemapFile, SITEMAP_MAX_URLS } from './sitemap';
 
 export {
-  CODE_ID,
   createPageServer,
   fillTemplate,
   INTERNAL_HEADER,
@@ -13,7 +12,6 @@ export {
   loadPageRenderer,
   loadViteManifest,
   PAGE_CACHE_MS,
-  routeModuleFiles,
   type PageRenderer,
   type PageServerOptions,
   type ViteManifest,

@@ -102,7 +102,7 @@ export interface PageServerOptions {
 }
 
 /** The id of the page's code list (apps/web/public/boot.js reads it). */
-export const CODE_ID = 'karoo-code';
+const CODE_ID = 'karoo-code';
 
 /**
  * Puts a render into the template: the head's tags replace its title and description, the page goes
