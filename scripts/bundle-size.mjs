@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // The landing page's JavaScript budget: sums the gzip size of the scripts apps/web/dist/index.html
 // makes the browser load before the first paint (the entry module and its modulepreload links)
-// and fails above the limit. Run after `vite build`: `npm run size`.
+// and fails above the limit. Then the other server-rendered pages (/cars and a car page): their
+// route's chunks from Vite's manifest, added to the entry's, under a limit of their own, and with
+// no chunk of zod and the form libraries (decision 053: the public pages build no schema).
+// Run after `vite build`: `npm run size`.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const LIMIT_KB = Number(process.env.BUNDLE_LIMIT_KB ?? 135);
+const ROUTE_LIMIT_KB = Number(process.env.BUNDLE_ROUTE_LIMIT_KB ?? 170);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const indexFile = path.join(dist, 'index.html');
@@ -55,3 +59,40 @@ if (total > LIMIT_KB * 1024) {
   console.error(`Over budget by ${kb(total - LIMIT_KB * 1024)} KB: move more code behind lazy routes or dynamic imports.`);
   process.exit(1);
 }
+
+// The server-rendered routes (SERVER_RENDERED_SOURCES in apps/web/src/app/router.tsx).
+const ROUTES = { '/cars': 'src/app/routes/browse-route.tsx', 'a car page': 'src/app/routes/car-detail-route.tsx' };
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!existsSync(manifestFile)) {
+  console.error(`No ${path.relative(root, manifestFile)}: the build writes it (build.manifest).`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const gzipOf = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+let failed = false;
+for (const [page, source] of Object.entries(ROUTES)) {
+  if (!manifest[source]) {
+    console.error(`${source} is not in the build's manifest: has the route moved? (SERVER_RENDERED_SOURCES)`);
+    process.exit(1);
+  }
+  const files = new Set(rows.map(([src]) => src.replace(/^\//, '')));
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(source);
+  const pageTotal = [...files].reduce((sum, file) => sum + gzipOf(file), 0);
+  const forms = [...files].filter((file) => /^assets\/forms-/.test(file));
+  console.log(`${kb(pageTotal).padStart(8)} KB  total gzip JavaScript of ${page} (limit ${ROUTE_LIMIT_KB} KB)`);
+  if (forms.length) {
+    console.error(`${page} loads ${forms.join(', ')} (zod and the form libraries): a module it imports builds a schema. Keep schemas apart from what the page draws with (decision 053).`);
+    failed = true;
+  }
+  if (pageTotal > ROUTE_LIMIT_KB * 1024) {
+    console.error(`${page} is over budget by ${kb(pageTotal - ROUTE_LIMIT_KB * 1024)} KB.`);
+    failed = true;
+  }
+}
+if (failed) process.exit(1);

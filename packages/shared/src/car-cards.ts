@@ -2,24 +2,10 @@
 // /api/car/getCarList?fields=card), and the browse map's clusters and single cars (GET /api/car/map).
 // A browse page of 12 full cars is about 41 KB (descriptions, every option, every photo); 12 cards
 // are a few KB.
-import { z } from './zod';
-import type { CarPhoto, CarPhotoFormat } from './car-photos';
-import { carBadges, requiredBboxParam, carListQuerySchema, CAR_STATUSES, type Car } from './cars';
-
-/**
- * A card's photo in few bytes: its URL, size and the widths it is stored in (each as JPEG, WebP and
- * AVIF, named as decision 045 names them: `<name>-w<width>.<ext>`, the full-width JPEG being the
- * photo itself). `cardPhotoSources` turns it into the CarPhoto a `<picture>` draws. Spelled out,
- * the twelve cards' variant URLs alone would be about 10 KB.
- */
-export const cardPhotoSchema = z.object({
-  src: z.string(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  /** Narrowest first; empty until the photo is converted. */
-  widths: z.array(z.number().int()),
-});
-export type CardPhoto = z.infer<typeof cardPhotoSchema>;
+// Here what a card is made of (pure: the public pages draw cards without loading zod); the card's
+// and the map's schemas are cars.ts's.
+import type { CarPhotoFormat } from './car-photos';
+import type { Car, CardPhoto, CarCard, CarPhoto } from './cars';
 
 const FORMAT_EXTENSIONS: Record<CarPhotoFormat, string> = { jpeg: 'jpg', webp: 'webp', avif: 'avif' };
 
@@ -51,42 +37,6 @@ export function cardPhotoOf(photo: CarPhoto): CardPhoto {
   return { src: photo.src, width: photo.width, height: photo.height, widths: photo.variants.map((v) => v.width) };
 }
 
-/** What a browse card (and the map's car panel) shows of a car. */
-export const carCardSchema = z.object({
-  id: z.string(),
-  /** The car page's address (/cars/{car_username}). */
-  car_username: z.string(),
-  /** "Toyota Corolla" (make and model; the year is its own field). */
-  title: z.string(),
-  car_make: z.string(),
-  car_model: z.string(),
-  car_year: z.number().int(),
-  car_type: z.string(),
-  /** Rand per day. */
-  price_per_day: z.number(),
-  /** The pickup place as the card shows it (its city). */
-  location: z.string(),
-  rating: z.number().nullable(),
-  reviews: z.number().int(),
-  /** The first photo, or null without one. */
-  photo: cardPhotoSchema.nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  /** The price badges (carBadges): Premium, Instant, Insured. */
-  badges: z.array(z.enum(['Premium', 'Instant', 'Insured'])),
-  status: z.enum(CAR_STATUSES),
-  /** The specification chips: transmission, fuel and seats. */
-  transmission: z.string(),
-  fuel_type: z.string(),
-  seats: z.number().int(),
-  /** "Hosted by …" under a verified car. */
-  host_name: z.string(),
-  verified: z.boolean(),
-  /** Kilometres from the lat/lng of a distance-sorted browse. */
-  distance_km: z.number().nullable().optional(),
-});
-export type CarCard = z.infer<typeof carCardSchema>;
-
 /** A full car as a card (the favourites, read one by one from the car's details). */
 export function carCardOf(car: Car): CarCard {
   const photo = car.photos[0] ?? (car.images[0] ? { src: car.images[0], width: null, height: null, variants: [] } : undefined);
@@ -117,48 +67,19 @@ export function carCardOf(car: Car): CarCard {
   return card;
 }
 
-// ---- The browse map ----
-/** The map's query: the public browse's filters (the same definition as the list's), a view and a zoom. */
-export const carMapQuerySchema = carListQuerySchema
-  .pick({ search: true, location: true, type: true, transmission: true, fuel: true, features: true, minPrice: true, maxPrice: true, pickupType: true, startDate: true, endDate: true })
-  .extend({
-    bbox: requiredBboxParam,
-    zoom: z.coerce.number({ error: 'zoom must be a number' }).int('zoom must be a whole number').min(0, 'zoom must be at least 0').max(22, 'zoom must be at most 22'),
-  });
-export type CarMapQuery = z.input<typeof carMapQuerySchema>;
-export type CarMapFilters = z.output<typeof carMapQuerySchema>;
+// ---- Display rules shared by the cards and the map ----
+/** Card badges of document 2: Premium above R1000, Instant up to R800, Insured above R600. */
+export function carBadges(dailyPrice: number): ('Premium' | 'Instant' | 'Insured')[] {
+  const badges: ('Premium' | 'Instant' | 'Insured')[] = [];
+  if (dailyPrice > 1000) badges.push('Premium');
+  if (dailyPrice <= 800) badges.push('Instant');
+  if (dailyPrice > 600) badges.push('Insured');
+  return badges;
+}
 
-/** Cars that crowd at this zoom, drawn as one circle; clicking it zooms to `expansion_zoom`. */
-export const mapClusterSchema = z.object({
-  cluster_id: z.number().int(),
-  latitude: z.number(),
-  longitude: z.number(),
-  count: z.number().int(),
-  /** The zoom at which the cluster splits. */
-  expansion_zoom: z.number().int(),
-});
-export type MapCluster = z.infer<typeof mapClusterSchema>;
-
-/** A car on its own at this zoom: a price pill. */
-export const mapCarSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  price_per_day: z.number(),
-  latitude: z.number(),
-  longitude: z.number(),
-});
-export type MapCar = z.infer<typeof mapCarSchema>;
-
-export const carMapSchema = z.object({
-  clusters: z.array(mapClusterSchema),
-  cars: z.array(mapCarSchema),
-  /** Matching cars in the view (clusters' counts plus single cars, capped ones included). */
-  total: z.number().int(),
-  /** True when the view held more clusters and cars than an answer carries (MAX_MAP_ITEMS): zoom in. */
-  capped: z.boolean(),
-  zoom: z.number().int(),
-});
-export type CarMap = z.infer<typeof carMapSchema>;
-
-/** At most this many clusters and single cars in one map answer (a view of the whole country holds a few dozen). */
-export const MAX_MAP_ITEMS = 500;
+/** Map marker colour bands: up to R500 green, up to R1000 yellow, above red. */
+export function markerColour(dailyPrice: number): 'green' | 'yellow' | 'red' {
+  if (dailyPrice <= 500) return 'green';
+  if (dailyPrice <= 1000) return 'yellow';
+  return 'red';
+}

@@ -3,35 +3,14 @@
 // car's `images`) and, once converted, in each width of CAR_PHOTO_WIDTHS narrower than the photo
 // (and at its own width when that is at most 1 280), each as JPEG, WebP and AVIF. A photo not
 // converted yet (stored before, or uploaded seconds ago) has no variants: it is shown from `src`.
-import { z } from './zod';
+// No schemas here (the photo's is cars.ts's): the public pages draw photos without loading zod.
+import type { CarPhoto, CarPhotoVariant } from './cars';
 
 /**
  * The widths photos are made in (decision 045): a browse card on a phone is 358 CSS px wide (390
  * less its margins), so 360 at 1x and 720 at 2x; 1 280 for the gallery and for 2x desktop cards.
  */
 export const CAR_PHOTO_WIDTHS = [360, 720, 1280] as const;
-
-export const carPhotoVariantSchema = z.object({
-  width: z.number().int(),
-  height: z.number().int(),
-  jpeg: z.string(),
-  webp: z.string(),
-  avif: z.string(),
-});
-export type CarPhotoVariant = z.infer<typeof carPhotoVariantSchema>;
-
-export const carPhotoSchema = z
-  .object({
-    /** The full JPEG: the same URL as in the car's `images`, at the same position. */
-    src: z.string(),
-    /** The full photo's size in pixels; null until the photo is converted. */
-    width: z.number().int().nullable(),
-    height: z.number().int().nullable(),
-    /** Narrowest first, at most 1 280 wide (a narrower photo ends with its own width, whose `jpeg` is `src`). Empty until converted. */
-    variants: z.array(carPhotoVariantSchema),
-  })
-  .describe('A car photo with the widths and formats it is stored in (issue 22).');
-export type CarPhoto = z.infer<typeof carPhotoSchema>;
 
 export type CarPhotoFormat = 'jpeg' | 'webp' | 'avif';
 

@@ -18,8 +18,30 @@ import {
 } from './limits';
 import { formatRand } from './pricing';
 import { safeText } from './text';
-import { tripRulesSchema } from './trip-rules';
-import { carPhotoSchema } from './car-photos';
+import { tripRulesSchema } from './trip-rules-schema';
+
+// ---- A car photo in several widths and formats (issue 22, decision 045; helpers in car-photos.ts) ----
+export const carPhotoVariantSchema = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  jpeg: z.string(),
+  webp: z.string(),
+  avif: z.string(),
+});
+export type CarPhotoVariant = z.infer<typeof carPhotoVariantSchema>;
+
+export const carPhotoSchema = z
+  .object({
+    /** The full JPEG: the same URL as in the car's `images`, at the same position. */
+    src: z.string(),
+    /** The full photo's size in pixels; null until the photo is converted. */
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    /** Narrowest first, at most 1 280 wide (a narrower photo ends with its own width, whose `jpeg` is `src`). Empty until converted. */
+    variants: z.array(carPhotoVariantSchema),
+  })
+  .describe('A car photo with the widths and formats it is stored in (issue 22).');
+export type CarPhoto = z.infer<typeof carPhotoSchema>;
 
 export const CAR_STATUSES = ['available', 'offline', 'active', 'rented', 'maintenance'] as const;
 export type CarStatus = (typeof CAR_STATUSES)[number];
@@ -547,23 +569,6 @@ export function buildCarUsername(make: string, model: string, digits: string): s
 
 export const CAR_USERNAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-// ---- Display rules shared by the cards and the map ----
-/** Card badges of document 2: Premium above R1000, Instant up to R800, Insured above R600. */
-export function carBadges(dailyPrice: number): ('Premium' | 'Instant' | 'Insured')[] {
-  const badges: ('Premium' | 'Instant' | 'Insured')[] = [];
-  if (dailyPrice > 1000) badges.push('Premium');
-  if (dailyPrice <= 800) badges.push('Instant');
-  if (dailyPrice > 600) badges.push('Insured');
-  return badges;
-}
-
-/** Map marker colour bands: up to R500 green, up to R1000 yellow, above red. */
-export function markerColour(dailyPrice: number): 'green' | 'yellow' | 'red' {
-  if (dailyPrice <= 500) return 'green';
-  if (dailyPrice <= 1000) return 'yellow';
-  return 'red';
-}
-
 /**
  * True when renters can find and book the car: verified by Karoo and set available by its host. The
  * server's browse applies the same rule in SQL (the LISTED condition of the browse index and its
@@ -585,3 +590,101 @@ export const DEFAULT_SPECIFICATIONS: Specifications = {
   engine: '',
   fuelConsumption: '',
 };
+
+// ---- The lean browse answers (issue 22, decision 046; built by car-cards.ts) ----
+/**
+ * A card's photo in few bytes: its URL, size and the widths it is stored in (each as JPEG, WebP and
+ * AVIF, named as decision 045 names them: `<name>-w<width>.<ext>`, the full-width JPEG being the
+ * photo itself). `cardPhotoSources` turns it into the CarPhoto a `<picture>` draws. Spelled out,
+ * the twelve cards' variant URLs alone would be about 10 KB.
+ */
+export const cardPhotoSchema = z.object({
+  src: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** Narrowest first; empty until the photo is converted. */
+  widths: z.array(z.number().int()),
+});
+export type CardPhoto = z.infer<typeof cardPhotoSchema>;
+
+/** What a browse card (and the map's car panel) shows of a car. */
+export const carCardSchema = z.object({
+  id: z.string(),
+  /** The car page's address (/cars/{car_username}). */
+  car_username: z.string(),
+  /** "Toyota Corolla" (make and model; the year is its own field). */
+  title: z.string(),
+  car_make: z.string(),
+  car_model: z.string(),
+  car_year: z.number().int(),
+  car_type: z.string(),
+  /** Rand per day. */
+  price_per_day: z.number(),
+  /** The pickup place as the card shows it (its city). */
+  location: z.string(),
+  rating: z.number().nullable(),
+  reviews: z.number().int(),
+  /** The first photo, or null without one. */
+  photo: cardPhotoSchema.nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** The price badges (carBadges): Premium, Instant, Insured. */
+  badges: z.array(z.enum(['Premium', 'Instant', 'Insured'])),
+  status: z.enum(CAR_STATUSES),
+  /** The specification chips: transmission, fuel and seats. */
+  transmission: z.string(),
+  fuel_type: z.string(),
+  seats: z.number().int(),
+  /** "Hosted by …" under a verified car. */
+  host_name: z.string(),
+  verified: z.boolean(),
+  /** Kilometres from the lat/lng of a distance-sorted browse. */
+  distance_km: z.number().nullable().optional(),
+});
+export type CarCard = z.infer<typeof carCardSchema>;
+
+// ---- The browse map ----
+/** The map's query: the public browse's filters (the same definition as the list's), a view and a zoom. */
+export const carMapQuerySchema = carListQuerySchema
+  .pick({ search: true, location: true, type: true, transmission: true, fuel: true, features: true, minPrice: true, maxPrice: true, pickupType: true, startDate: true, endDate: true })
+  .extend({
+    bbox: requiredBboxParam,
+    zoom: z.coerce.number({ error: 'zoom must be a number' }).int('zoom must be a whole number').min(0, 'zoom must be at least 0').max(22, 'zoom must be at most 22'),
+  });
+export type CarMapQuery = z.input<typeof carMapQuerySchema>;
+export type CarMapFilters = z.output<typeof carMapQuerySchema>;
+
+/** Cars that crowd at this zoom, drawn as one circle; clicking it zooms to `expansion_zoom`. */
+export const mapClusterSchema = z.object({
+  cluster_id: z.number().int(),
+  latitude: z.number(),
+  longitude: z.number(),
+  count: z.number().int(),
+  /** The zoom at which the cluster splits. */
+  expansion_zoom: z.number().int(),
+});
+export type MapCluster = z.infer<typeof mapClusterSchema>;
+
+/** A car on its own at this zoom: a price pill. */
+export const mapCarSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  price_per_day: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type MapCar = z.infer<typeof mapCarSchema>;
+
+export const carMapSchema = z.object({
+  clusters: z.array(mapClusterSchema),
+  cars: z.array(mapCarSchema),
+  /** Matching cars in the view (clusters' counts plus single cars, capped ones included). */
+  total: z.number().int(),
+  /** True when the view held more clusters and cars than an answer carries (MAX_MAP_ITEMS): zoom in. */
+  capped: z.boolean(),
+  zoom: z.number().int(),
+});
+export type CarMap = z.infer<typeof carMapSchema>;
+
+/** At most this many clusters and single cars in one map answer (a view of the whole country holds a few dozen). */
+export const MAX_MAP_ITEMS = 500;

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculatePrice, formatRand, hourlyRateOf, serviceFeeLabel, type PriceInput } from './pricing';
-import { DEFAULT_SETTINGS } from './settings';
+import { DEFAULT_SETTINGS } from './platform-settings';
 
 const settings = { platformCommission: 10, platform_fee: 25 };
 

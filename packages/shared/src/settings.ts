@@ -2,7 +2,6 @@
 // both shapes the seed's screens read: shape A (camelCase) and shape B (snake_case). Keys that
 // name the same value in both shapes always agree.
 import { z } from './zod';
-import { SUPPORT_EMAIL } from './constants';
 import { atMostRand, MAX_CAR_VALUE, MAX_RENTAL_DAYS_LIMIT } from './limits';
 import { safeText } from './text';
 
@@ -47,53 +46,6 @@ export const settingsSchema = z.object({
 });
 export type PlatformSettings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: PlatformSettings = {
-  platformCommission: 10,
-  minCarValue: 50000,
-  maxRentalDays: 30,
-  autoApproveHosts: true,
-  emailNotifications: true,
-  smsNotifications: false,
-  maintenanceMode: false,
-  platform_fee: 25,
-  currency: 'ZAR',
-  commission_rate: 10,
-  maximum_rental_duration_days: 30,
-  maintenance_mode: false,
-  business_rules: {
-    require_host_approval: true,
-    instant_booking_enabled: false,
-    automatic_pricing_adjustment: false,
-    surge_pricing_enabled: false,
-  },
-  host_cancellation_penalty_early: 250,
-  host_cancellation_penalty_late: 500,
-  document_retention_days: 90,
-  unsubmitted_document_days: 30,
-  information_officer_name: '',
-  information_officer_email: SUPPORT_EMAIL,
-  information_officer_phone: '',
-};
-
-/** The host penalties of the cancellation policy, in cents, from the settings. */
-export function hostPenaltiesOf(settings: Pick<PlatformSettings, 'host_cancellation_penalty_early' | 'host_cancellation_penalty_late'>) {
-  return {
-    hostPenaltyEarlyCents: Math.round(settings.host_cancellation_penalty_early * 100),
-    hostPenaltyLateCents: Math.round(settings.host_cancellation_penalty_late * 100),
-  };
-}
-
-/** The largest host penalty an administrator may set, in rand. */
-export const MAX_HOST_PENALTY = 10_000;
-
-/** Pairs of keys (shape A, shape B) that hold one value. */
-export const SETTINGS_KEY_PAIRS = [
-  ['platformCommission', 'commission_rate'],
-  ['maxRentalDays', 'maximum_rental_duration_days'],
-  ['maintenanceMode', 'maintenance_mode'],
-] as const;
-
-export const MAINTENANCE_MESSAGE = 'Karoo is under maintenance. Please try again later.';
 
 const percent = (label: string) =>
   z.number({ error: `${label} must be a number` }).min(0, `${label} must be between 0 and 100`).max(100, `${label} must be between 0 and 100`);
@@ -153,67 +105,6 @@ export const updateSettingsBodySchema = z.object({
     .optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
-
-export type SettingsMergeResult = { settings: PlatformSettings } | { error: string; field: string };
-
-/**
- * Applies an update to the current settings and keeps the paired keys equal. A client that sends
- * the whole object after editing one shape sends the other shape's old value too: the value that
- * differs from the current one is the edit. Two different new values for one setting are refused.
- */
-export function mergeSettings(current: PlatformSettings, update: UpdateSettingsBody): SettingsMergeResult {
-  const next: PlatformSettings = {
-    ...current,
-    business_rules: { ...current.business_rules, ...stripUndefined(update.business_rules ?? {}) },
-  };
-  for (const key of [
-    'minCarValue',
-    'autoApproveHosts',
-    'emailNotifications',
-    'smsNotifications',
-    'platform_fee',
-    'currency',
-    'host_cancellation_penalty_early',
-    'host_cancellation_penalty_late',
-    'document_retention_days',
-    'unsubmitted_document_days',
-    'information_officer_name',
-    'information_officer_email',
-    'information_officer_phone',
-  ] as const) {
-    if (update[key] !== undefined) (next as Record<string, unknown>)[key] = update[key];
-  }
-  for (const [a, b] of SETTINGS_KEY_PAIRS) {
-    const va = update[a];
-    const vb = update[b];
-    const changedA = va !== undefined && va !== current[a];
-    const changedB = vb !== undefined && vb !== current[b];
-    let value: PlatformSettings[typeof a] = current[a];
-    if (changedA && changedB && va !== vb) {
-      return { error: `${a} and ${b} are the same setting; send one value for both`, field: b };
-    }
-    if (changedA) value = va as typeof value;
-    else if (changedB) value = vb as typeof value;
-    (next as Record<string, unknown>)[a] = value;
-    (next as Record<string, unknown>)[b] = value;
-  }
-  return { settings: next };
-}
-
-/** Stored data merged over the defaults, with the pairs made to agree (shape A wins on disagreement). */
-export function normaliseSettings(stored: Partial<PlatformSettings> | null | undefined): PlatformSettings {
-  const merged: PlatformSettings = {
-    ...DEFAULT_SETTINGS,
-    ...stripUndefined(stored ?? {}),
-    business_rules: { ...DEFAULT_SETTINGS.business_rules, ...stripUndefined(stored?.business_rules ?? {}) },
-  };
-  for (const [a, b] of SETTINGS_KEY_PAIRS) (merged as Record<string, unknown>)[b] = merged[a];
-  return merged;
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 /**
  * The admin Settings tab's form (issue 10): one field per setting; a setting both shapes name is

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculatePrice } from './pricing';
-import { DEFAULT_SETTINGS } from './settings';
+import { DEFAULT_SETTINGS } from './platform-settings';
+import { updateTripRulesBodySchema } from './trip-rules-schema';
 import {
   addMonths,
   DEFAULT_TRIP_RULES,
@@ -11,7 +12,6 @@ import {
   pickupDayRefusal,
   tripDiscount,
   tripRuleFailure,
-  updateTripRulesBodySchema,
   type TripRules,
 } from './trip-rules';
 

@@ -4,7 +4,7 @@
 import { BASE_CITIES, todayIn, type CarCard } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { CarFront, Heart, LayoutGrid, List, LocateFixed, Map as MapIcon, MapPin, Search, SlidersHorizontal, TriangleAlert, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCars } from '../api/get-cars';
 import { GEOLOCATION_MESSAGES, useGeolocation } from '../hooks/use-geolocation';
 import { useFavouriteCars } from '../api/get-favourite-cars';
-import { useIsClient, useIsMobile } from '../hooks/use-media-query';
+import { isMobileNow, useIsClient, useIsMobile } from '../hooks/use-media-query';
 import { clearedFilters, countActiveFilters, filtersToParams, needsDistanceStart, PAGE_SIZE, parseFilters, toCarListParams, type BrowseFilters } from '../utils/browse-filters';
 import { useFavouritesPort } from './favourites-context';
 import { FilterPanel } from './filter-panel';
@@ -30,6 +30,23 @@ function MapFallback({ className }: { className?: string }) {
     <div className={clsx('flex items-center justify-center rounded-2xl border border-stone-200 bg-stone-100 text-sm text-stone-600', className)}>
       <Spinner label="Loading map" className="mr-2" /> Loading map…
     </div>
+  );
+}
+
+type CarMapProps = React.ComponentProps<typeof CarMap>;
+
+/**
+ * The browse page's side map. Leaflet needs a window, and a phone has no room for it: the server and
+ * a phone draw its place, a wider browser the map. Only this slot re-renders when the page hydrates.
+ */
+function SideMap(props: Omit<CarMapProps, 'className'>) {
+  const isClient = useIsClient();
+  const isMobile = useIsMobile();
+  if (!isClient || isMobile) return <MapFallback className="size-full" />;
+  return (
+    <Suspense fallback={<MapFallback className="size-full" />}>
+      <CarMap {...props} className="size-full" />
+    </Suspense>
   );
 }
 
@@ -130,8 +147,6 @@ export function BrowsePage() {
   const today = useMemo(() => todayIn(), []);
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(searchParams, today), [searchParams, today]);
-  const isMobile = useIsMobile();
-  const isClient = useIsClient();
   const favourites = useFavouritesPort();
   const [showFilters, setShowFilters] = useState(false);
   const geolocation = useGeolocation();
@@ -139,16 +154,27 @@ export function BrowsePage() {
   const [sideFocus, setSideFocus] = useState<CarCard | null>(null);
   const [dialogCar, setDialogCar] = useState<CarCard | null>(null);
 
-  const update = useCallback(
-    (patch: Partial<BrowseFilters>) => setSearchParams((current) => filtersToParams({ ...parseFilters(current, today), ...patch }), { replace: true }),
-    [setSearchParams, today],
+  // The filters as last asked for. setSearchParams's updater is handed the params of the last
+  // render, not those of a navigation still under way: a type chosen and then a price moved in
+  // quick succession would lose the type.
+  const asked = useRef(searchParams);
+  useEffect(() => {
+    asked.current = searchParams;
+  }, [searchParams]);
+  const ask = useCallback(
+    (next: URLSearchParams) => {
+      asked.current = next;
+      setSearchParams(next, { replace: true });
+    },
+    [setSearchParams],
   );
+  const update = useCallback((patch: Partial<BrowseFilters>) => ask(filtersToParams({ ...parseFilters(asked.current, today), ...patch })), [ask, today]);
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const shareMyLocation = async () => {
     const position = await geolocation.locate();
     if (position) update({ lat: position.lat, lng: position.lng, near: '', sort: 'DISTANCE' });
   };
-  const clearAll = () => setSearchParams(filtersToParams(clearedFilters(filters)), { replace: true });
+  const clearAll = () => ask(filtersToParams(clearedFilters(parseFilters(asked.current, today))));
 
   const params = useMemo(() => toCarListParams(filters), [filters]);
   const list = useCars(params);
@@ -165,12 +191,13 @@ export function BrowsePage() {
   const isLoading = filters.favouritesOnly ? favouriteCars.isLoading : list.isPending;
   const isError = filters.favouritesOnly ? favouriteCars.isError : list.isError && !list.data;
   const activeCount = countActiveFilters(filters);
-  const canShowMap = !isMobile && filters.view === 'grid';
-  const sideMap = canShowMap && filters.showMap;
+  // The side map is for wider screens: below 640 px CSS hides its place and SideMap draws nothing, so
+  // the page renders the same on the server and on a phone (no re-render of the page at hydration).
+  const sideMap = filters.view === 'grid' && filters.showMap;
   const layout = filters.view;
 
   const showOnMap = (car: CarCard) => {
-    if (sideMap) {
+    if (sideMap && !isMobileNow()) {
       // Set again even for the same car, so the map re-centres on it.
       setSideFocus(null);
       setTimeout(() => setSideFocus(car), 0);
@@ -351,21 +378,13 @@ export function BrowsePage() {
       <h2 className="sr-only">Vehicles</h2>
       <div className={clsx('mt-4', sideMap && 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,0.85fr)]')}>
         {sideMap ? (
-          <div className="order-first h-[420px] lg:order-last lg:sticky lg:top-20 lg:h-[calc(100dvh-6.5rem)]">
-            {/* Leaflet needs a window: the server renders the map's place, the browser the map. */}
-            {isClient ? (
-              <Suspense fallback={<MapFallback className="size-full" />}>
-                <CarMap
-                  params={params}
-                  focusCar={sideFocus}
-                  searchArea={filters.bbox || null}
-                  onSearchAreaChange={(bbox) => update({ bbox: bbox ?? '' })}
-                  className="size-full"
-                />
-              </Suspense>
-            ) : (
-              <MapFallback className="size-full" />
-            )}
+          <div className="order-first hidden h-[420px] sm:block lg:order-last lg:sticky lg:top-20 lg:h-[calc(100dvh-6.5rem)]">
+            <SideMap
+              params={params}
+              focusCar={sideFocus}
+              searchArea={filters.bbox || null}
+              onSearchAreaChange={(bbox) => update({ bbox: bbox ?? '' })}
+            />
           </div>
         ) : null}
         <div className="min-w-0">{results}</div>

@@ -15,9 +15,11 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
+const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
+
 /** Below 640 px: phones. */
 export function useIsMobile(): boolean {
-  return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  return useMediaQuery(MOBILE_QUERY);
 }
 
 const noSubscription = () => () => {};
@@ -25,4 +27,9 @@ const noSubscription = () => () => {};
 /** False on the server and while a server-rendered page hydrates, true after: for what only a browser can draw (the map). */
 export function useIsClient(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+/** Whether the screen is below 640 px right now: for event handlers, which need no re-render when it changes. */
+export function isMobileNow(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
 }

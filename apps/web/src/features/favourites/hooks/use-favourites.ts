@@ -4,7 +4,9 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { FAVOURITES_KEY, hasFavourite, readFavourites, toggleFavourite, writeFavourites, type Favourite, type FavouriteCar } from '../utils/favourites-storage';
 
 const listeners = new Set<() => void>();
-let cachedRaw: string | null | undefined;
+// Nothing stored reads as the server's empty list, the same array: a page hydrates with the
+// server's snapshot, and a different first snapshot would re-render the whole route at once.
+let cachedRaw: string | null = null;
 let cachedItems: Favourite[] = [];
 
 function snapshot(): Favourite[] {
