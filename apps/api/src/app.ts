@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -98,7 +98,9 @@ export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemp
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
+  // Helmet's security headers, its middleware built once here. @fastify/helmet builds it again for
+  // every request (parsing the policy each time): 5% of a browse answer's CPU in the bench's profile.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -124,6 +126,7 @@ export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemp
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
 

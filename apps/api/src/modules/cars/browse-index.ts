@@ -100,10 +100,18 @@ class Bitsets {
     if (set) set[slot >>> 5]! &= ~(1 << (slot & 31));
   }
 
-  /** The slots in every group, a group being any of its keys (null: no group asked for anything). */
-  all(groups: readonly (readonly string[])[]): Uint32Array | null {
-    if (!groups.length) return null;
-    const result = new Uint32Array(this.words).fill(0xffffffff);
+  /** A set with no slot, the size of the others. */
+  empty(): Uint32Array {
+    return new Uint32Array(this.words);
+  }
+
+  /**
+   * The slots in every group, a group being any of its keys, and in `within` when given (a set made
+   * by the caller, such as a price band); null when nothing was asked for.
+   */
+  all(groups: readonly (readonly string[])[], within: Uint32Array | null = null): Uint32Array | null {
+    if (!groups.length && !within) return null;
+    const result = within ? Uint32Array.from(within) : new Uint32Array(this.words).fill(0xffffffff);
     for (const keys of groups) {
       const any = new Uint32Array(this.words);
       for (const key of keys) {
@@ -264,6 +272,11 @@ export class BrowseIndex {
   private orders: Record<Order, number[]> = { relevance: [], low: [], high: [], north: [] };
   private vocabulary = new Vocabulary();
   private bitsets = new Bitsets();
+  /**
+   * The codes each text column has held (a code's set may be empty now). The search words and the
+   * location are tested on these few texts (makes, models and types; cities), not on every car.
+   */
+  private textCodes = newTextCodes();
   private horizon: string | null = null;
   private lookedAt = 0;
   /** Changes heard of so far, and how many of them the last finished look began after. */
@@ -370,6 +383,7 @@ export class BrowseIndex {
     this.free = [];
     this.vocabulary = new Vocabulary();
     this.bitsets = new Bitsets();
+    this.textCodes = newTextCodes();
     // In batches by id, each written at once: the event loop serves other requests between them,
     // and the memory held is one batch, not every row. (No answer reads the index meanwhile: the
     // first load answers in SQL, and a later one makes every request wait for this sync.)
@@ -454,6 +468,9 @@ export class BrowseIndex {
     c.carWords[slot] = v.code(row.car_words);
     c.cityWords[slot] = v.code(row.city_words);
     c.makeModel[slot] = v.code(row.make_model_words);
+    this.textCodes.carWords.add(c.carWords[slot]!);
+    this.textCodes.cityWords.add(c.cityWords[slot]!);
+    this.textCodes.cityKey.add(c.cityKey[slot]!);
     c.features[slot] = Int32Array.from(strings(row.features), (f) => v.code(f));
     c.pickup[slot] = (offers(HOST_DELIVERY_OPTION_TYPES) ? 1 : 0) | (noOptions || offers(PICKUP_POINT_OPTION_TYPES) ? 2 : 0);
     c.lat[slot] = row.lat === null || row.lng === null ? NaN : Number(row.lat);
@@ -470,7 +487,14 @@ export class BrowseIndex {
   /** The bitset keys of a slot's values. */
   private keysOf(slot: number): string[] {
     const c = this.columns;
-    const keys = [`type:${c.type[slot]}`, `transmission:${c.transmission[slot]}`, `fuel:${c.fuel[slot]}`];
+    const keys = [
+      `type:${c.type[slot]}`,
+      `transmission:${c.transmission[slot]}`,
+      `fuel:${c.fuel[slot]}`,
+      `carWords:${c.carWords[slot]}`,
+      `cityWords:${c.cityWords[slot]}`,
+      `cityKey:${c.cityKey[slot]}`,
+    ];
     for (const f of c.features[slot]!) keys.push(`feature:${f}`);
     if (c.pickup[slot]! & 1) keys.push('pickup:1');
     if (c.pickup[slot]! & 2) keys.push('pickup:2');
@@ -493,7 +517,44 @@ export class BrowseIndex {
     for (const f of q.features) groups.push([`feature:${v.find(f)}`]);
     if (q.pickupType === 'HOST_DELIVERY') groups.push(['pickup:1']);
     else if (q.pickupType === 'PICKUP_POINT') groups.push(['pickup:2']);
-    return this.bitsets.all(groups);
+    // The matcher's tests of the search words and the location, on each text once.
+    const keysWhere = (column: keyof TextCodes, test: (text: string) => boolean) =>
+      [...this.textCodes[column]].filter((code) => test(v.values[code]!)).map((code) => `${column}:${code}`);
+    for (const word of q.searchWords) {
+      groups.push([...keysWhere('carWords', (text) => text.includes(` ${word}`)), ...keysWhere('cityWords', (text) => text.includes(` ${word} `))]);
+    }
+    if (q.location !== undefined) {
+      const place = q.location.toLowerCase();
+      groups.push(keysWhere('cityKey', (city) => city.includes(place)));
+    }
+    return this.bitsets.all(groups, this.priceBand(q));
+  }
+
+  /** The slots priced inside the query's band (null without one), read off the price order by binary search. */
+  private priceBand(q: CarPageQuery): Uint32Array | null {
+    if (q.minPriceCents === undefined && q.maxPriceCents === undefined) return null;
+    const min = q.minPriceCents ?? -Infinity;
+    const max = q.maxPriceCents ?? Infinity;
+    const order = this.orders.low;
+    const price = this.columns.price;
+    let from = 0;
+    for (let hi = order.length; from < hi; ) {
+      const mid = (from + hi) >>> 1;
+      if (price[order[mid]!]! < min) from = mid + 1;
+      else hi = mid;
+    }
+    let to = from;
+    for (let hi = order.length; to < hi; ) {
+      const mid = (to + hi) >>> 1;
+      if (price[order[mid]!]! <= max) to = mid + 1;
+      else hi = mid;
+    }
+    const band = this.bitsets.empty();
+    for (let i = from; i < to; i += 1) {
+      const slot = order[i]!;
+      band[slot >>> 5]! |= 1 << (slot & 31);
+    }
+    return band;
   }
 
   /** Adds holds (bookings and blocks) to the cars' (a car just written has none yet). */
@@ -738,6 +799,13 @@ export class BrowseIndex {
 }
 
 const ORDERS: readonly Order[] = ['relevance', 'low', 'high', 'north'];
+
+interface TextCodes {
+  carWords: Set<number>;
+  cityWords: Set<number>;
+  cityKey: Set<number>;
+}
+const newTextCodes = (): TextCodes => ({ carWords: new Set(), cityWords: new Set(), cityKey: new Set() });
 
 /** An app's browse index (it loads at its first sync); it looks again after every browse change the bus carries. */
 export function createBrowseIndex(db: Db, pollMs: number, bus: CacheBus): BrowseIndex {
