@@ -3,7 +3,8 @@
 // makes the browser load before the first paint (the entry module and its modulepreload links)
 // and fails above the limit. Then the other server-rendered pages (/cars and a car page): their
 // route's chunks from Vite's manifest, added to the entry's, under a limit of their own, and with
-// no chunk of zod and the form libraries (decision 053: the public pages build no schema).
+// no chunk of zod and the form libraries (decision 053: the public pages build no schema); and
+// zod, where the build has it, with its compiler off (decision 015).
 // Run after `vite build`: `npm run size`.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -94,5 +95,13 @@ for (const [page, source] of Object.entries(ROUTES)) {
     console.error(`${page} is over budget by ${kb(pageTotal - ROUTE_LIMIT_KB * 1024)} KB.`);
     failed = true;
   }
+}
+// zod's compiler must be off in the browser (packages/shared/src/zod.ts): it calls `new Function`,
+// which the content security policy refuses and reports. A bundler that dropped zod.ts's side
+// effect would leave zod in the build without the setting.
+const chunks = Object.values(manifest).map((chunk) => readFileSync(path.join(dist, chunk.file), 'utf8'));
+if (chunks.some((code) => code.includes('jitless')) && !chunks.some((code) => /jitless:(!0|true)/.test(code))) {
+  console.error("The build carries zod without zod.ts's setting (jitless): its compiler would break the CSP. Keep src/zod.ts's side effect (vite.config.ts, treeshake).");
+  failed = true;
 }
 if (failed) process.exit(1);

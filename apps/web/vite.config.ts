@@ -62,17 +62,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           // @karoo/shared is pure code (schemas, rules, constants) read through one index: treating its
-          // modules as free of side effects lets the bundler drop what a chunk does not use, so the
-          // public pages do not carry zod and the forms. src/zod.ts too: its side effect (zod's
-          // compiler off in browsers) is kept wherever its `z` is used, and it runs before the module
-          // that uses it, so before any schema exists; a chunk that builds no schema needs neither.
-          // And a schema is only built where it is used: `z.object(...)` and the rest are calls the
-          // bundler cannot prove pure, so a chunk using one constant of a module would otherwise build
-          // (and load zod for) all the module's schemas.
-          treeshake: {
-            moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id),
-            
-          },
+          // modules as free of side effects lets the bundler drop what a chunk does not use. The one
+          // exception is src/zod.ts, whose only job is a side effect (zod's compiler off in browsers,
+          // before any schema exists): it re-exports zod's `z`, so a bundler that thought it free of
+          // effects would resolve `z` to zod itself and drop the setting. Only modules with schemas
+          // import it, and the public pages import none of those (decision 053).
+          treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]/.test(id) || /[\\/]packages[\\/]shared[\\/]src[\\/]zod\.ts$/.test(id) },
           output: {
             // Libraries change less often than the app: separate chunks stay cached across releases.
             // Only what the landing page needs may end up in a chunk the entry loads: the heavy

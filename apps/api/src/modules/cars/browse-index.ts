@@ -273,10 +273,12 @@ export class BrowseIndex {
   private vocabulary = new Vocabulary();
   private bitsets = new Bitsets();
   /**
-   * The codes each text column has held (a code's set may be empty now). The search words and the
-   * location are tested on these few texts (makes, models and types; cities), not on every car.
+   * The cars of each text (the make, model and type words; the city words; the city), by the text's
+   * code. The search words and the location are tested once per text, and only the matching texts'
+   * cars are candidates. Lists, not bitsets: memory grows with the cars, not with how many
+   * different texts hosts type.
    */
-  private textCodes = newTextCodes();
+  private textSlots = newTextSlots();
   private horizon: string | null = null;
   private lookedAt = 0;
   /** Changes heard of so far, and how many of them the last finished look began after. */
@@ -383,7 +385,7 @@ export class BrowseIndex {
     this.free = [];
     this.vocabulary = new Vocabulary();
     this.bitsets = new Bitsets();
-    this.textCodes = newTextCodes();
+    this.textSlots = newTextSlots();
     // In batches by id, each written at once: the event loop serves other requests between them,
     // and the memory held is one batch, not every row. (No answer reads the index meanwhile: the
     // first load answers in SQL, and a later one makes every request wait for this sync.)
@@ -468,9 +470,12 @@ export class BrowseIndex {
     c.carWords[slot] = v.code(row.car_words);
     c.cityWords[slot] = v.code(row.city_words);
     c.makeModel[slot] = v.code(row.make_model_words);
-    this.textCodes.carWords.add(c.carWords[slot]!);
-    this.textCodes.cityWords.add(c.cityWords[slot]!);
-    this.textCodes.cityKey.add(c.cityKey[slot]!);
+    for (const column of TEXT_COLUMNS) {
+      const code = c[column][slot]!;
+      let slots = this.textSlots[column].get(code);
+      if (!slots) this.textSlots[column].set(code, (slots = new Set()));
+      slots.add(slot);
+    }
     c.features[slot] = Int32Array.from(strings(row.features), (f) => v.code(f));
     c.pickup[slot] = (offers(HOST_DELIVERY_OPTION_TYPES) ? 1 : 0) | (noOptions || offers(PICKUP_POINT_OPTION_TYPES) ? 2 : 0);
     c.lat[slot] = row.lat === null || row.lng === null ? NaN : Number(row.lat);
@@ -487,14 +492,7 @@ export class BrowseIndex {
   /** The bitset keys of a slot's values. */
   private keysOf(slot: number): string[] {
     const c = this.columns;
-    const keys = [
-      `type:${c.type[slot]}`,
-      `transmission:${c.transmission[slot]}`,
-      `fuel:${c.fuel[slot]}`,
-      `carWords:${c.carWords[slot]}`,
-      `cityWords:${c.cityWords[slot]}`,
-      `cityKey:${c.cityKey[slot]}`,
-    ];
+    const keys = [`type:${c.type[slot]}`, `transmission:${c.transmission[slot]}`, `fuel:${c.fuel[slot]}`];
     for (const f of c.features[slot]!) keys.push(`feature:${f}`);
     if (c.pickup[slot]! & 1) keys.push('pickup:1');
     if (c.pickup[slot]! & 2) keys.push('pickup:2');
@@ -503,6 +501,13 @@ export class BrowseIndex {
 
   private unmark(slot: number): void {
     for (const key of this.keysOf(slot)) this.bitsets.remove(key, slot);
+    for (const column of TEXT_COLUMNS) {
+      const texts = this.textSlots[column];
+      const code = this.columns[column][slot]!;
+      const slots = texts.get(code);
+      slots?.delete(slot);
+      if (slots?.size === 0) texts.delete(code);
+    }
   }
 
   /** The slots that can match the query's plain filters (null: no such filter), before the full test. */
@@ -517,17 +522,35 @@ export class BrowseIndex {
     for (const f of q.features) groups.push([`feature:${v.find(f)}`]);
     if (q.pickupType === 'HOST_DELIVERY') groups.push(['pickup:1']);
     else if (q.pickupType === 'PICKUP_POINT') groups.push(['pickup:2']);
-    // The matcher's tests of the search words and the location, on each text once.
-    const keysWhere = (column: keyof TextCodes, test: (text: string) => boolean) =>
-      [...this.textCodes[column]].filter((code) => test(v.values[code]!)).map((code) => `${column}:${code}`);
+    // The matcher's tests of the search words and the location, on each text once; the cars of the
+    // texts that pass, and of the price band, bound the candidates.
+    let within = this.priceBand(q);
+    const narrow = (set: Uint32Array) => {
+      if (within === null) within = set;
+      else for (let i = 0; i < within.length; i += 1) within[i]! &= set[i]!;
+    };
     for (const word of q.searchWords) {
-      groups.push([...keysWhere('carWords', (text) => text.includes(` ${word}`)), ...keysWhere('cityWords', (text) => text.includes(` ${word} `))]);
+      const set = this.bitsets.empty();
+      this.markTexts(set, 'carWords', (text) => text.includes(` ${word}`));
+      this.markTexts(set, 'cityWords', (text) => text.includes(` ${word} `));
+      narrow(set);
     }
     if (q.location !== undefined) {
       const place = q.location.toLowerCase();
-      groups.push(keysWhere('cityKey', (city) => city.includes(place)));
+      const set = this.bitsets.empty();
+      this.markTexts(set, 'cityKey', (city) => city.includes(place));
+      narrow(set);
     }
-    return this.bitsets.all(groups, this.priceBand(q));
+    return this.bitsets.all(groups, within);
+  }
+
+  /** Sets the bits of the cars whose text in `column` passes the test. */
+  private markTexts(set: Uint32Array, column: TextColumn, test: (text: string) => boolean): void {
+    const values = this.vocabulary.values;
+    for (const [code, slots] of this.textSlots[column]) {
+      if (!test(values[code]!)) continue;
+      for (const slot of slots) set[slot >>> 5]! |= 1 << (slot & 31);
+    }
   }
 
   /** The slots priced inside the query's band (null without one), read off the price order by binary search. */
@@ -800,12 +823,9 @@ export class BrowseIndex {
 
 const ORDERS: readonly Order[] = ['relevance', 'low', 'high', 'north'];
 
-interface TextCodes {
-  carWords: Set<number>;
-  cityWords: Set<number>;
-  cityKey: Set<number>;
-}
-const newTextCodes = (): TextCodes => ({ carWords: new Set(), cityWords: new Set(), cityKey: new Set() });
+const TEXT_COLUMNS = ['carWords', 'cityWords', 'cityKey'] as const;
+type TextColumn = (typeof TEXT_COLUMNS)[number];
+const newTextSlots = (): Record<TextColumn, Map<number, Set<number>>> => ({ carWords: new Map(), cityWords: new Map(), cityKey: new Map() });
 
 /** An app's browse index (it loads at its first sync); it looks again after every browse change the bus carries. */
 export function createBrowseIndex(db: Db, pollMs: number, bus: CacheBus): BrowseIndex {

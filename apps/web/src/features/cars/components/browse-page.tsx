@@ -156,14 +156,19 @@ export function BrowsePage() {
 
   // The filters as last asked for. setSearchParams's updater is handed the params of the last
   // render, not those of a navigation still under way: a type chosen and then a price moved in
-  // quick succession would lose the type.
+  // quick succession would lose the type. Our own navigations as they land are not news (the last
+  // one asked for stays the base); any other change of the URL (back, forward, a link) is.
   const asked = useRef(searchParams);
+  const inFlight = useRef(new Set<string>());
   useEffect(() => {
+    if (inFlight.current.delete(searchParams.toString())) return;
+    inFlight.current.clear();
     asked.current = searchParams;
   }, [searchParams]);
   const ask = useCallback(
     (next: URLSearchParams) => {
       asked.current = next;
+      inFlight.current.add(next.toString());
       setSearchParams(next, { replace: true });
     },
     [setSearchParams],
