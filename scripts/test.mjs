@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything, in order, stopping at the first failure: type-check, lint, the OpenAPI
 // description's lint, unit and
-// API tests (PGlite always; PostgreSQL too when TEST_DATABASE_URL is set), build, the landing
-// page's JavaScript budget, end-to-end in Chromium.
+// API tests (PGlite always; PostgreSQL too when TEST_DATABASE_URL is set), build, the public pages'
+// JavaScript budgets, end-to-end in Chromium.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -11,7 +11,7 @@ const steps = [
   ['API description lint (Redocly, recommended rules)', 'npm', ['run', 'lint:openapi']],
   ['Unit and API tests', 'npx', ['vitest', 'run']],
   ['Build', 'npm', ['run', 'build']],
-  ['Landing page JavaScript budget (135 KB gzip)', 'npm', ['run', 'size']],
+  ['JavaScript budgets (landing page 135 KB, /cars and a car page 170 KB gzip, no zod on them)', 'npm', ['run', 'size']],
   ['End-to-end tests (Chromium)', 'npm', ['run', 'test:e2e']],
 ];
 
