@@ -113,6 +113,19 @@ describe('BrowsePage', () => {
     expect(router.state.location.search).not.toContain('start=');
   });
 
+  it('keeps both of two filter changes made before the first has landed (a type, then a price)', async () => {
+    mockFetch({ 'GET /api/car/getCarList': carPage(cars(3), { total: 3 }) });
+    const { user, router } = renderApp({ path: '/cars' });
+    expect(await screen.findByText('3 vehicles available')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    // In the same task: the type's navigation has not landed when the price is moved.
+    fireEvent.click(within(panel).getByRole('button', { name: 'SUV', exact: true }));
+    fireEvent.change(within(panel).getByLabelText('Maximum price'), { target: { value: '1000' } });
+    await waitFor(() => expect(router.state.location.search).toContain('maxPrice=1000'));
+    expect(router.state.location.search).toContain('type=SUV');
+  });
+
   it('a filter chip updates the URL and the query', async () => {
     const fetchMock = mockFetch({ 'GET /api/car/getCarList': carPage(cars(2), { total: 2 }) });
     const { user, router } = renderApp({ path: '/cars' });
