@@ -133,3 +133,64 @@ describe('the browse index', () => {
     }
   });
 });
+
+// Decision 054: an instance keeps the cards' records it read, and forgets a car when the index
+// reloads it. The cards must stay exactly the SQL's, after every kind of change a card shows.
+describe('the browse cards kept between answers', () => {
+  type CardPage = { success: true; data: Record<string, unknown>[]; meta: CarListMeta };
+  const cards = async (url: string, engine: 'on' | 'off' = 'on') => (await browse(`${url}&fields=card`, engine)) as unknown as CardPage;
+  const waitForPoll = () => new Promise((resolve) => setTimeout(resolve, POLL_MS + 50));
+
+  it('answers the same cards as the SQL, the first time and again from what it kept', { timeout: 120_000 }, async () => {
+    const next = browsePaths(54);
+    const paths = Array.from({ length: 120 }, next);
+    for (const path of paths) expect(await cards(path), path).toEqual(await cards(path, 'off'));
+    expect(t.ctx.browseIndex.cards.size).toBeGreaterThan(100);
+    for (const path of paths) expect(await cards(path), path).toEqual(await cards(path, 'off'));
+  });
+
+  it("shows a car's new photo and title, its host's new name, and its rental, once the index has looked", async () => {
+    // The index loaded, and the first page's records kept.
+    await t.ctx.browseIndex.startLoading();
+    const id = (await cards('/api/car/getCarList?limit=12')).data[0]!.id as string;
+    // The host's name alone (no row of the car changes).
+    await sql`UPDATE users SET full_name = 'Thandi Renamed' WHERE id = (SELECT owner_id FROM cars WHERE id = ${id})`.execute(t.ctx.db);
+    await waitForPoll();
+    expect((await cards('/api/car/getCarList?limit=12')).data[0]).toMatchObject({ id, host_name: 'Thandi Renamed' });
+    await sql`UPDATE cars SET car_model = 'Renamed', images = '["/uploads/cars/renamed.jpg"]'::jsonb WHERE id = ${id}`.execute(t.ctx.db);
+    await waitForPoll();
+    const card = (await cards(`/api/car/getCarList?search=renamed&limit=12`)).data.find((c) => c.id === id)!;
+    expect(card).toMatchObject({ car_model: 'Renamed', host_name: 'Thandi Renamed' });
+    expect(JSON.stringify(card.photo)).toContain('renamed.jpg');
+    expect(await cards('/api/car/getCarList?limit=12')).toEqual(await cards('/api/car/getCarList?limit=12', 'off'));
+
+    // A rental under way ends: the car was "rented" in a window after it, and now is not (as the SQL says).
+    const { rows } = await sql<{ booking: string; car: string; owner: string }>`SELECT b.id AS booking, b.car_id AS car, u.username AS owner
+      FROM bookings b JOIN cars c ON c.id = b.car_id JOIN users u ON u.id = c.owner_id
+      WHERE b.status = 'active' AND b.start_date <= ${today(t.ctx)}::date AND c.status = 'available' AND c.verification_status = 'verified'
+        AND NOT EXISTS (SELECT 1 FROM bookings o WHERE o.car_id = b.car_id AND o.end_date >= '2030-05-20')
+      LIMIT 1`.execute(t.ctx.db);
+    const { booking, car, owner } = rows[0]!;
+    const later = `/api/car/getCarList?owner=${owner}&startDate=2030-06-01&endDate=2030-06-03&limit=48`;
+    expect((await cards(later)).data.find((c) => c.id === car)).toMatchObject({ status: 'rented' });
+    await sql`UPDATE bookings SET status = 'completed' WHERE id = ${booking}`.execute(t.ctx.db);
+    await waitForPoll();
+    const after = await cards(later);
+    expect(after.data.find((c) => c.id === car)).toMatchObject({ status: 'available' });
+    expect(after).toEqual(await cards(later, 'off'));
+  });
+
+  it('does not keep a record read while the car changed', async () => {
+    const shelf = t.ctx.browseIndex.cards;
+    const id = ids(await browse('/api/car/getCarList?sort=PRICE_HIGH&limit=1'))[0]!;
+    shelf.forget([id]);
+    const reading = shelf.read(t.ctx.db, [id], today(t.ctx));
+    // The index reloads the car while the read is under way: what it read may be the old row.
+    shelf.forget([id]);
+    const size = shelf.size;
+    expect((await reading).map((r) => r.id)).toEqual([id]);
+    expect(shelf.size).toBe(size);
+    await shelf.read(t.ctx.db, [id], today(t.ctx));
+    expect(shelf.size).toBe(size + 1);
+  });
+});

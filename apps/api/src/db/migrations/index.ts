@@ -29,6 +29,7 @@ import * as m0026 from './0026-privacy-rights';
 import * as m0027 from './0027-deletion-retention-breaches';
 import * as m0028 from './0028-time-ranges-and-blocks';
 import * as m0030 from './0030-trip-rules-and-discounts';
+import * as m0031 from './0031-browse-owner-names';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0027-deletion-retention-breaches': m0027,
   '0028-time-ranges-and-blocks': m0028,
   '0030-trip-rules-and-discounts': m0030,
+  '0031-browse-owner-names': m0031,
 };

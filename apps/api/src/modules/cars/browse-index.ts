@@ -2,7 +2,8 @@
 // instance keeps what the browse filters and sorts read of every listed car (status available,
 // verified, not deleted) and the car's holding bookings: about 300 bytes a car. A public page is
 // found here, in the sort's order, with the same rules the SQL of cars.repository.ts applies; only
-// the page's records are then read from the database, by primary key. The SQL stays the reference:
+// the page's records are then read from the database, by primary key (a card's record only when
+// this instance has not kept it since the car last changed: browse-cards.ts, decision 054). The SQL stays the reference:
 // owners' and admins' lists use it, and browse-index.test.ts holds the two to the same answers.
 //
 // Freshness: triggers note the car of every write to cars and bookings in browse_changes, with the
@@ -18,6 +19,7 @@ import type { Db } from '../../db/connection';
 import { isDatabaseTimeout } from '../../db/connection-errors';
 import type { CacheBus } from '../../lib/cache-bus';
 import { selectHoldingBookings, type HoldingBooking } from '../availability';
+import { CardRecords } from './browse-cards';
 import { countCap, countedTotal, findCarRecordsInOrder, lastPageTotal, type CarCardRecord, type CarPageQuery, type CarRecord } from './cars.repository';
 import { BROWSE_TOPIC } from './listing-cache';
 
@@ -285,6 +287,8 @@ export class BrowseIndex {
   private heard = 1;
   private covered = 0;
   private syncing: Promise<void> | null = null;
+  /** The records of the cards shown lately, forgotten whenever their cars are reloaded. */
+  readonly cards = new CardRecords();
 
   /**
    * @param pollMs without a change heard of, how often to look for notes anyway (writes no event
@@ -408,6 +412,7 @@ export class BrowseIndex {
     const all = [...this.slots.values()];
     this.orders = { relevance: [...all].sort(this.compare.relevance), low: [...all].sort(this.compare.low), high: [...all].sort(this.compare.high), north: all.sort(this.compare.north) };
     this.horizon = horizon;
+    this.cards.forget();
   }
 
   private async reload(ids: string[]): Promise<void> {
@@ -449,6 +454,7 @@ export class BrowseIndex {
         order.splice(lo, 0, slot);
       }
     }
+    this.cards.forget(ids);
   }
 
   private write(slot: number, row: CarRow): void {
@@ -868,7 +874,7 @@ export async function findPublicCarPage<R extends CarRecord | CarCardRecord = Ca
     const { ids, count } = index.find(q);
     const hasMore = ids.length > q.limit;
     const pageIds = ids.slice(0, q.limit);
-    const records = await findCarRecordsInOrder<R>(ctx.db, pageIds, q.today, q.shape);
+    const records = q.shape === 'card' ? ((await index.cards.read(ctx.db, pageIds, q.today)) as R[]) : await findCarRecordsInOrder<R>(ctx.db, pageIds, q.today);
     if (records.length === pageIds.length && records.every(listed)) {
       const last = lastPageTotal(q, records.length, hasMore);
       return { records, hasMore, ...(last !== null ? { total: last, exact: true } : countedTotal(count, countCap(q))) };

@@ -68,11 +68,6 @@ export function searchTerms(search: string | undefined, withPlate: boolean): Pic
   };
 }
 
-/**
- * One browse page as the JSON answer `{ success, data, meta }`, serialised here (the list is the
- * hottest call; the answer is built from the same Car type the schema documents), with a gzip
- * copy when the page came from the cache.
- */
 /** The browse filters (what the list and the map both filter by), checked, as the list's SQL and the index read them. */
 export type BrowseFilterQuery = Pick<
   CarListFilters,
@@ -105,6 +100,11 @@ export function browseFilters(query: BrowseFilterQuery, withPlate: boolean) {
   } satisfies Partial<repo.CarPageQuery>;
 }
 
+/**
+ * One browse page as the JSON answer `{ success, data, meta }`, serialised here (the list is the
+ * hottest call; the answer is built from the same Car or CarCard type the schema documents), with a gzip
+ * copy when the page came from the cache.
+ */
 export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, query: CarListFilters): Promise<PageAnswer> {
   const todayDate = today(ctx);
   const sort = query.sort ?? 'RELEVANCE';
@@ -189,7 +189,6 @@ export async function availability(ctx: AppContext, viewer: UserRow | null, idOr
   }));
 }
 
-/** The public profile of a car's owner; `{id}` is a car (id or car_username) or a host (id or username). */
 /**
  * A host's record of cancelling paid trips. Trips are the bookings module's, which sits above this
  * one, so the app passes its `hostCancellations` in when it registers the routes (app.ts).
@@ -203,6 +202,7 @@ export async function carDetails(ctx: AppContext, viewer: UserRow | null, idOrUs
   return { ...answer, host: { ...answer.host, cancellations: await cancellationsOf(ctx.db, car.owner_id) } };
 }
 
+/** The public profile of a car's owner; `{id}` is a car (id or car_username) or a host (id or username). */
 export async function ownerProfile(ctx: AppContext, viewer: UserRow | null, idOrUsername: string, cancellationsOf: HostCancellationsOf) {
   const car = await repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
   let owner: UserRow | undefined;
