@@ -7,12 +7,12 @@
 import { sql } from 'kysely';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURRENT_POLICIES, MARKETING_CONSENT, type CorrectionRequest, type DataExport, type PolicyState, type PrivacyOverview } from '@karoo/shared';
+import { addDays, CURRENT_POLICIES, MARKETING_CONSENT, todayIn, type CorrectionRequest, type DataExport, type PolicyState, type PrivacyOverview } from '@karoo/shared';
 import { EXCLUDED_TABLES, PERSONAL_TABLES } from '../src/modules/privacy';
 import { inTransaction } from '../src/events/domain-events';
 import { queueMail } from '../src/lib/mail';
 import { authHeader, createSignedInUser, createTestApp, DAY, login, expectError, expectOk, HOUR, jpegBytes, loginResponse, MINUTE, type TestApp } from './helpers';
-import { createTestBooking, createTestCar, createTestReview } from './helpers/vehicles';
+import { createTestBooking, createTestCar, createTestReview, newCarBody } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -277,6 +277,32 @@ describe('consent and the versions of the terms', () => {
       ['terms', CURRENT_POLICIES.terms.version, false, t.clock.now().toISOString()],
       ['privacy', CURRENT_POLICIES.privacy.version, false, t.clock.now().toISOString()],
     ]);
+  });
+});
+
+describe('the terms in force bind every new agreement (decision 049)', () => {
+  it('refuses a booking request and a new listing until the person accepts the current versions, then takes them', async () => {
+    const host = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    const car = await createTestCar(t.ctx, host.user);
+    const person = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
+    // They accepted an older version of the terms (a page left open when a new one was published).
+    await t.db.insertInto('privacy_consents').values({ user_id: person.user.id, kind: 'terms', version: '2024-06', wording: 'I agree to the Terms and Conditions (version 2024-06).', granted: true, source: 'migration', recorded_at: t.clock.now() }).execute();
+    const start = addDays(todayIn(t.clock.now()), 30);
+    const booking = { car_username: car.car_username, start_date: start, end_date: addDays(start, 1), start_time: '09:00', end_time: '17:00', is_hourly_booking: false };
+    const book = () => t.app.inject({ method: 'POST', url: '/api/booking/create', headers: person.headers, payload: booking });
+    const list = () => t.app.inject({ method: 'POST', url: `/api/car/newCar/${person.user.username}`, headers: person.headers, payload: newCarBody() });
+    const refused = expectError(await book(), 409, 'We updated our Terms and Conditions. Read and accept them before you go on: reload the page to see what changed.');
+    expect(refused.errors).toEqual({ policies: 'Accept the current Terms and Conditions first.' });
+    expectError(await list(), 409, /We updated our Terms and Conditions/);
+    expect(await t.db.selectFrom('bookings').select('id').where('renter_id', '=', person.user.id).execute()).toEqual([]);
+    // An administrator acting for them is not asked (the audit log records who acted); they are, at their next sign-in.
+    const forThem = { ...booking, start_date: addDays(start, 10), end_date: addDays(start, 11), user_username: person.user.username };
+    expectOk(await t.app.inject({ method: 'POST', url: '/api/booking/create', headers: admin.headers, payload: forThem }), 201);
+
+    t.clock.advance(MINUTE);
+    expectOk(await t.app.inject({ method: 'POST', url: '/api/privacy/policies/accept', headers: person.headers, payload: { terms_version: CURRENT_POLICIES.terms.version, privacy_version: CURRENT_POLICIES.privacy.version } }));
+    expectOk(await book(), 201);
+    expectOk(await list(), 201);
   });
 });
 

@@ -23,4 +23,15 @@ describe('query defaults', () => {
   it('doubles the delay from 1 s and caps it at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
+
+  it('reads the person’s policies again when the server says new terms must be accepted first', async () => {
+    const client = createQueryClient();
+    const key = ['privacy', 'policies', 'u1'];
+    client.setQueryData(key, []);
+    const fail = (error: ApiError) => client.getMutationCache().build(client, { mutationFn: () => Promise.reject(error) }).execute(undefined).catch(() => undefined);
+    await fail(new ApiError('Taken', { status: 409 }));
+    expect(client.getQueryState(key)?.isInvalidated).toBe(false);
+    await fail(new ApiError('We updated our Terms and Conditions.', { status: 409, errors: { policies: 'Accept the current Terms and Conditions first.' } }));
+    expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+  });
 });

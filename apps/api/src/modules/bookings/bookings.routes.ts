@@ -54,6 +54,7 @@ export function bookingsRoutes(ctx: AppContext, { ledgerOf, cancelPaidTrip }: Bo
       schema: {
         tags,
         summary: 'Request a booking (verified users, not on their own car); the server computes the price',
+        description: 'Refused with 409 and `errors.policies` while the renter, acting for themselves, has not accepted the terms and privacy notice in force (GET /api/privacy/policies); an administrator acting for them is not refused.',
         body: createBookingBodySchema,
         response: { 201: envelope(bookingSchema) },
       },

@@ -32,6 +32,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/a
 import { findCarHolds, hasActiveRental } from '../availability';
 import { sumPartyMoney } from '../ledger';
 import { canManageCar, findCar, isPubliclyVisible, today, tripRulesOf } from '../cars';
+import { requireCurrentPolicies } from '../privacy';
 import { getSettings } from '../settings';
 import { findUser } from '../users';
 import { cancelUnpaidBookings, checkTransition, expireOverdueBookings, initialExpiry, transition } from './booking-status';
@@ -70,6 +71,9 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
     if (!user) throw notFound('User not found');
     renter = user;
   }
+  // A booking request binds the renter to the terms in force (decision 049); an administrator booking
+  // for a member is not asked, and the member is at their next sign-in.
+  if (renter.id === viewer.id) await requireCurrentPolicies(ctx.db, renter);
 
   await expireOverdueBookings(ctx);
   const todayDate = today(ctx);

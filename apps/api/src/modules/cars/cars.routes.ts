@@ -133,6 +133,7 @@ export function carsRoutes(ctx: AppContext, { hostCancellationsOf }: CarsRoutesD
         schema: {
           tags,
           summary: 'List a car (that user or an admin); photos as data URLs; the first car makes its owner a host',
+          description: 'Refused with 409 and `errors.policies` while the owner, acting for themselves, has not accepted the terms and privacy notice in force (GET /api/privacy/policies); an administrator acting for them is not refused.',
           params: z.object({ username: safeText('Username').min(1).max(100) }),
           body: newCarBodySchema,
           response: { 201: envelope(carSchema) },

@@ -24,6 +24,7 @@ import type { Db } from '../../db/connection';
 import type { CarRow, CarUpdate, UserRow } from '../../db/schema';
 import { inTransaction, type DomainEvent, type EventOf, type Tx } from '../../events/domain-events';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { requireCurrentPolicies } from '../privacy';
 import { getSettings } from '../settings';
 import { findUser, makeHost } from '../users';
 import type { CarRef, CarRemovalCause } from './cars.events';
@@ -135,6 +136,9 @@ export async function createCar(ctx: AppContext, viewer: UserRow, ownerIdOrUsern
   const owner = await findUser(ctx, ownerIdOrUsername);
   if (!owner) throw notFound('User not found');
   if (owner.id !== viewer.id && !isAdmin(viewer)) throw forbidden('You can only list cars on your own account.');
+  // Listing a car binds its host to the terms in force (decision 049); an administrator listing for a
+  // member is not asked, and the member is at their next sign-in.
+  if (owner.id === viewer.id) await requireCurrentPolicies(ctx.db, owner);
 
   const settings = await getSettings(ctx);
   const currentYear = Number(today(ctx).slice(0, 4));

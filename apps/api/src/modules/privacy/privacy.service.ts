@@ -7,6 +7,7 @@ import {
   DATA_EXPORT_VALID_HOURS,
   DOCUMENT_LABELS,
   MARKETING_CONSENT,
+  POLICIES_PENDING_FIELD,
   POLICY_NAMES,
   TIME_ZONE,
   updateUserBodySchema,
@@ -100,6 +101,21 @@ export async function policiesOf(db: Db, user: Pick<UserRow, 'id' | 'terms_accep
       accepted_at: iso(accepted?.at),
       needs_acceptance: accepted?.version !== current.version,
     };
+  });
+}
+
+/**
+ * Refuses (409) what would bind a person to the terms, a booking request or a car listed, while they
+ * have not accepted the terms and the privacy notice in force. The web app asks at sign-in (the
+ * interstitial); this holds the same line for any other client, and for a page left open across the
+ * publication of a new version. An administrator acting for a member is not asked (decision 049).
+ */
+export async function requireCurrentPolicies(db: Db, user: Pick<UserRow, 'id' | 'terms_accepted_at' | 'privacy_accepted_at'>): Promise<void> {
+  const pending = (await policiesOf(db, user)).filter((policy) => policy.needs_acceptance);
+  if (!pending.length) return;
+  const names = pending.map((policy) => policy.name).join(' and ');
+  throw conflict(`We updated our ${names}. Read and accept them before you go on: reload the page to see what changed.`, {
+    [POLICIES_PENDING_FIELD]: `Accept the current ${names} first.`,
   });
 }
 
