@@ -2,73 +2,37 @@
 // booking, who reported it and why, and the message as written. Read conversation opens the audited
 // reader with the report as the reason; Mark handled asks for a note, which the audit log keeps.
 import { MESSAGE_REPORTS_PAGE_SIZE, type AdminMessageReport } from '@karoo/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { useNotification } from '@/components/ui/toast';
-import { messageOf } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useOpenMessageReports, useResolveMessageReport } from '../api/admin-message-reports';
+import { AdminQueue } from './admin-queue';
+import { NoteDialog } from './note-dialog';
 import { ReadConversationDialog } from './read-conversation-dialog';
 
 const NOTE_MAX = 1000;
 
 function MarkHandledDialog({ report, onClose }: { report: AdminMessageReport; onClose: () => void }) {
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const resolve = useResolveMessageReport();
   const notify = useNotification();
-  const noteId = useId();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (note.trim().length < 3) {
-      setError('Say how the report was handled');
-      return;
-    }
-    try {
-      await resolve.mutateAsync({ id: report.id, note: note.trim() });
-      notify.success('Report handled', `Booking ${report.booking_number}: the note is in the audit log.`);
-      onClose();
-    } catch (err) {
-      setError(messageOf(err, 'The report could not be marked handled. Please try again.'));
-    }
-  }
-
   return (
-    <Dialog open onClose={onClose} title={`Mark the report on ${report.booking_number} handled`} description={`Reason given: ${report.reason}`}>
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Mark report handled">
-        <div>
-          <label htmlFor={noteId} className="mb-1.5 block text-sm font-medium text-stone-700">
-            What was done
-          </label>
-          <textarea
-            id={noteId}
-            rows={3}
-            required
-            maxLength={NOTE_MAX}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            aria-invalid={!!error}
-            aria-describedby={error ? `${noteId}-error` : undefined}
-            className="w-full rounded-lg border border-stone-300 px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-500/20 sm:text-sm"
-          />
-          {error ? (
-            <p id={`${noteId}-error`} role="alert" className="mt-1.5 text-sm font-medium text-red-600">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={resolve.isPending}>
-            Mark handled
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <NoteDialog
+      title={`Mark the report on ${report.booking_number} handled`}
+      description={`Reason given: ${report.reason}`}
+      formLabel="Mark report handled"
+      noteLabel="What was done"
+      maxLength={NOTE_MAX}
+      tooShort="Say how the report was handled"
+      submitLabel="Mark handled"
+      pending={resolve.isPending}
+      onSubmit={async (note) => {
+        await resolve.mutateAsync({ id: report.id, note });
+        notify.success('Report handled', `Booking ${report.booking_number}: the note is in the audit log.`);
+      }}
+      failure="The report could not be marked handled. Please try again."
+      onClose={onClose}
+    />
   );
 }
 
@@ -112,13 +76,16 @@ export function ReportedMessages() {
   if (data && page > pages) setPage(pages);
 
   return (
-    <section aria-labelledby="reported-messages-title" className="rounded-xl border border-stone-200 bg-white p-4">
-      <h2 id="reported-messages-title" className="text-base font-semibold text-stone-900">
-        Reported messages
-      </h2>
-      {isPending ? <p className="mt-2 text-sm text-stone-600">Loading reports…</p> : null}
-      {isError ? <p className="mt-2 text-sm text-red-700">Reported messages could not be loaded.</p> : null}
-      {data && data.total === 0 ? <p className="mt-2 text-sm text-stone-600">No reported messages.</p> : null}
+    <AdminQueue
+      id="reported-messages-title"
+      title="Reported messages"
+      isPending={isPending}
+      isError={isError}
+      isEmpty={data?.total === 0}
+      loading="Loading reports…"
+      failed="Reported messages could not be loaded."
+      empty="No reported messages."
+    >
       {data && data.reports.length > 0 ? (
         <ul className="mt-3 space-y-3">
           {data.reports.map((report) => (
@@ -148,6 +115,6 @@ export function ReportedMessages() {
         />
       ) : null}
       {handling ? <MarkHandledDialog key={handling.id} report={handling} onClose={() => setHandling(null)} /> : null}
-    </section>
+    </AdminQueue>
   );
 }
