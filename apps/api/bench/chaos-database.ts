@@ -7,8 +7,9 @@
 //   stalled     the proxy holds every byte both ways (a frozen server or network).
 // Throughout, the load and a prober record every answer. The run passes when both servers are
 // still running at the end, no request got anything but a 2xx, a 4xx or a 503 (no 500, no refused
-// or cut connection), both serve again within seconds of each return, every acknowledged write is
-// in the database, and the mail worker has handled the mail queued after the database's return.
+// or cut connection) and no server-rendered page anything but a 200, both serve again within
+// seconds of each return, every acknowledged write is in the database, and the mail worker has
+// handled the mail queued after the database's return.
 import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,7 +36,7 @@ interface Sample {
   /** 0: no answer (connection refused or cut, or the script's 30 s limit). */
   status: number;
   ms: number;
-  /** Which request: booking, approval, ready, me, browse. */
+  /** Which request: booking, approval, ready, me, browse, or one of the server-rendered pages. */
   what: string;
 }
 
@@ -54,6 +55,8 @@ export interface DatabaseFailuresResult {
   mailStuck: number;
   passed: boolean;
 }
+
+const isPage = (sample: Sample) => sample.what.endsWith(' page');
 
 /** A call that records its status and time, and never throws. */
 async function timed(base: string, method: string, url: string, token?: string, body?: unknown) {
@@ -198,11 +201,20 @@ export async function runDatabaseFailures(adminUrl: string): Promise<DatabaseFai
         if (approved.status === 200) acks.approved.push(id);
       }
     };
-    // Readiness, a signed-in read and the public browse (from each server's browse index) on both servers, every 250 ms.
+    // Readiness, a signed-in read, the public browse (from each server's browse index) and the three
+    // server-rendered pages (decision 044: a render that fails sends the client-rendered page, never
+    // a 5xx) on both servers, every 250 ms.
     const prober = async () => {
       while (!stopped) {
-        const probes = ['ready', 'me', 'browse'] as const;
-        const urls = { ready: '/api/health/ready', me: '/api/user/me', browse: '/api/car/getCarList?limit=12' };
+        const probes = ['ready', 'me', 'browse', 'landing page', 'cars page', 'car page'] as const;
+        const urls = {
+          ready: '/api/health/ready',
+          me: '/api/user/me',
+          browse: '/api/car/getCarList?limit=12',
+          'landing page': '/',
+          'cars page': '/cars?sort=PRICE_LOW',
+          'car page': `/cars/${cars[0]!.car_username}`,
+        };
         await Promise.all(
           instances.flatMap((instance) =>
             probes.map(async (what) => begin(what)(await timed(instance.base, 'GET', urls[what], what === 'me' ? tokens.get('sipho') : undefined))),
@@ -292,7 +304,8 @@ export async function runDatabaseFailures(adminUrl: string): Promise<DatabaseFai
   }
 
   result.acknowledged = { created: acks.created.length, approved: acks.approved.length };
-  const unexpected = samples.filter((s) => s.status === 0 || (s.status >= 500 && s.status !== 503));
+  // A page always answers 200: rendered, or the client-rendered page when the render fails.
+  const unexpected = samples.filter((s) => s.status === 0 || (s.status >= 500 && s.status !== 503) || (isPage(s) && s.status !== 200));
   const slowest = [...result.backAfterRefuse, ...result.backAfterStall].reduce((most, ms) => Math.max(most, ms), 0);
   result.passed =
     result.alive === 2 && exits.length === 0 && unexpected.length === 0 && result.lost.length === 0 && slowest < 10_000 && result.mailAfterReturn > 0 && result.mailStuck === 0;
@@ -318,6 +331,9 @@ export function printDatabaseFailures(r: DatabaseFailuresResult): void {
       `writes acknowledged: ${r.acknowledged.created} bookings, ${r.acknowledged.approved} approvals; lost: ${r.lost.length}; ` +
       `mail queued after the last return: ${r.mailAfterReturn}, left pending by the mail worker: ${r.mailStuck}`,
   );
+  const pages = r.samples.filter(isPage);
+  const statuses = [...new Set(pages.map((s) => s.status))].sort().map((status) => `${pages.filter((s) => s.status === status).length} × ${status || 'no answer'}`);
+  console.log(`server-rendered pages (/, /cars, a car page): ${pages.length} requests, ${statuses.join(', ')} (each must be 200: the page, or the client-rendered one)`);
   for (const line of r.exits) console.log(`EXIT: ${line}`);
   for (const line of r.lost) console.log(`LOST: ${line}`);
 }

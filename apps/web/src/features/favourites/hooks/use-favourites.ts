@@ -4,10 +4,12 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { FAVOURITES_KEY, hasFavourite, readFavourites, toggleFavourite, writeFavourites, type Favourite, type FavouriteCar } from '../utils/favourites-storage';
 
 const listeners = new Set<() => void>();
-// Nothing stored reads as the server's empty list, the same array: a page hydrates with the
-// server's snapshot, and a different first snapshot would re-render the whole route at once.
+/** What the server renders: no favourites (they live in the browser). */
+const SERVER_ITEMS: readonly Favourite[] = Object.freeze([]);
+// Nothing stored reads as the server's list, the same array: a page hydrates with the server's
+// snapshot, and a different first snapshot would re-render the whole route at once.
 let cachedRaw: string | null = null;
-let cachedItems: Favourite[] = [];
+let cachedItems = SERVER_ITEMS as Favourite[];
 
 function snapshot(): Favourite[] {
   let raw: string | null = null;
@@ -23,6 +25,8 @@ function snapshot(): Favourite[] {
   }
   return cachedItems;
 }
+
+const serverSnapshot = () => SERVER_ITEMS as Favourite[];
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -43,7 +47,7 @@ export interface FavouritesApi {
 }
 
 export function useFavourites(): FavouritesApi {
-  const items = useSyncExternalStore(subscribe, snapshot, () => cachedItems);
+  const items = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const isFavourite = useCallback((key: string) => hasFavourite(items, key), [items]);
   const toggle = useCallback((car: FavouriteCar) => {
     writeFavourites(toggleFavourite(snapshot(), car));
