@@ -10,10 +10,13 @@
 // or cut connection) and no server-rendered page anything but a 200, both serve again within
 // seconds of each return, every acknowledged write is in the database, and the mail worker has
 // handled the mail queued after the database's return.
+import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startTcpProxy, type TcpProxy } from '../test/helpers/tcp-proxy';
 import { call, freePort, Instance, isoDay, login, RENTERS, sleep } from './chaos-support';
@@ -113,7 +116,17 @@ async function msUntilReady(instances: Instance[], since: number): Promise<numbe
   );
 }
 
+/** The web app's build, which the servers render the public pages from (built here when missing). */
+function ensureWebBuild(): void {
+  const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+  if (existsSync(path.join(webDir, 'dist/index.html')) && existsSync(path.join(webDir, 'dist-server/entry-server.js'))) return;
+  process.stdout.write('  database failures: building the web app first (the servers render the public pages from it)\n');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web app did not build');
+}
+
 export async function runDatabaseFailures(adminUrl: string): Promise<DatabaseFailuresResult> {
+  ensureWebBuild();
   const dbName = `karoo_chaos_db_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

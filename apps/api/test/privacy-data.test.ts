@@ -291,9 +291,9 @@ describe('the terms in force bind every new agreement (decision 049)', () => {
     const booking = { car_username: car.car_username, start_date: start, end_date: addDays(start, 1), start_time: '09:00', end_time: '17:00', is_hourly_booking: false };
     const book = () => t.app.inject({ method: 'POST', url: '/api/booking/create', headers: person.headers, payload: booking });
     const list = () => t.app.inject({ method: 'POST', url: `/api/car/newCar/${person.user.username}`, headers: person.headers, payload: newCarBody() });
-    const refused = expectError(await book(), 409, 'We updated our Terms and Conditions. Read and accept them before you go on: reload the page to see what changed.');
+    const refused = expectError(await book(), 409, "To continue, accept Karoo's current Terms and Conditions.");
     expect(refused.errors).toEqual({ policies: 'Accept the current Terms and Conditions first.' });
-    expectError(await list(), 409, /We updated our Terms and Conditions/);
+    expectError(await list(), 409, /accept Karoo's current Terms and Conditions/);
     expect(await t.db.selectFrom('bookings').select('id').where('renter_id', '=', person.user.id).execute()).toEqual([]);
     // An administrator acting for them is not asked (the audit log records who acted); they are, at their next sign-in.
     const forThem = { ...booking, start_date: addDays(start, 10), end_date: addDays(start, 11), user_username: person.user.username };

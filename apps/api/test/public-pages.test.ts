@@ -23,6 +23,8 @@ const template = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
 let vite: ViteDevServer;
 let renderer: PageRenderer;
 let failRenders = false;
+/** The render's API calls answer 503, as while the database is away. */
+let apiAway = false;
 let t: TestApp;
 let dist: string;
 let owner: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -54,7 +56,8 @@ beforeAll(async () => {
   });
   const source = (await vite.ssrLoadModule('/src/entry-server.tsx')) as PageRenderer;
   // The renderer as built, or one that fails (the fallback's test).
-  renderer = { render: (request) => (failRenders ? Promise.reject(new Error('render exploded')) : source.render(request)) };
+  const away = async () => ({ status: 503, body: JSON.stringify({ success: false, message: 'The service is briefly unavailable. Please try again in a moment.' }) });
+  renderer = { render: (request) => (failRenders ? Promise.reject(new Error('render exploded')) : source.render(apiAway ? { ...request, api: away } : request)) };
   dist = await mkdtemp(path.join(tmpdir(), 'karoo-ssr-dist-'));
   await writeFile(path.join(dist, 'index.html'), template);
   // The build's manifest (vite.config.ts `manifest`), as Vite writes it: the pages' route chunks.
@@ -228,6 +231,26 @@ describe('server-rendered public pages', () => {
     } finally {
       failRenders = false;
     }
+  });
+});
+
+describe('a render while the database is away', () => {
+  it('sends the client-rendered page, not "Car Not Found" with a 404, and keeps nothing', async () => {
+    const url = `/cars/${cars.durban!.car_username}?from=away`;
+    apiAway = true;
+    try {
+      for (const path of [url, '/cars?location=Durban&from=away', '/?from=away']) {
+        const res = await t.app.inject({ method: 'GET', url: path });
+        expect(res.statusCode, path).toBe(200);
+        expect(res.body, path).toBe(template);
+      }
+    } finally {
+      apiAway = false;
+    }
+    // Back: the same address is rendered, with its car.
+    const back = await page(url);
+    expect(back.status).toBe(200);
+    expect(rootOf(back.html)).toContain('Mazda');
   });
 });
 

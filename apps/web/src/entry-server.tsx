@@ -15,7 +15,7 @@ import { AppProviders } from './app/providers';
 import { routes, type RouteHandle, type ServerLoadContext } from './app/router';
 import { headTags, pageMeta, scriptJson } from './app/ssr/page-meta';
 import { prefetchLandingFigures } from './app/ssr/prefetch-landing';
-import { setApiTransport } from './lib/api-client';
+import { isApiError, setApiTransport } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 
 export interface RenderRequest {
@@ -96,6 +96,12 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       // A redirect (<Navigate> routes have no loader, so only a loader's own redirect would come here).
       return { status: routerContext.status, location: routerContext.headers.get('location') ?? '/', head: '', html: '', state: '', modules: [] };
     }
+    // A call that failed for the server's own reasons (the database away: a 503; a timeout) is not
+    // the page's answer: the render fails, and the server sends the client-rendered page, which asks
+    // again. Rendered, it would say "Car Not Found" (a 404 a search engine acts on) or "could not
+    // load", and the page cache would keep it.
+    const failedCall = queryClient.getQueryCache().getAll().find((query) => query.state.status === 'error' && !(isApiError(query.state.error) && query.state.error.isClientError));
+    if (failedCall) throw new Error(`The server render's call ${JSON.stringify(failedCall.queryKey)} failed: ${String(failedCall.state.error)}`);
     const router = createStaticRouter(handler.dataRoutes, routerContext);
     // A request that failed (a car not on Karoo) is shown as failed, not tried again on mount: the
     // page says "Car Not Found" here and in the browser's first render (main.tsx does the same).

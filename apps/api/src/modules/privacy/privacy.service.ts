@@ -114,7 +114,7 @@ export async function requireCurrentPolicies(db: Db, user: Pick<UserRow, 'id' | 
   const pending = (await policiesOf(db, user)).filter((policy) => policy.needs_acceptance);
   if (!pending.length) return;
   const names = pending.map((policy) => policy.name).join(' and ');
-  throw conflict(`We updated our ${names}. Read and accept them before you go on: reload the page to see what changed.`, {
+  throw conflict(`To continue, accept Karoo's current ${names}.`, {
     [POLICIES_PENDING_FIELD]: `Accept the current ${names} first.`,
   });
 }
