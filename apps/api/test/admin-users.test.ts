@@ -206,7 +206,7 @@ describe('DELETE /api/user/delete/{id}', () => {
   });
 });
 
-describe('deleting a user works like deleting each of their cars (decisions.md section 4)', () => {
+describe('deleting a user works like deleting each of their cars (decisions.md section 4), and erases them (decision 050)', () => {
   // Dates of their own, on the test clock; the admin signs in again on it (sessions follow the clock).
   const NOW = '2030-05-06T08:00:00Z';
   let started: Date;
@@ -252,8 +252,12 @@ describe('deleting a user works like deleting each of their cars (decisions.md s
     expect(told.map((n) => n.message).join(' ')).toContain('01 Jun 2030 to 03 Jun 2030');
 
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', host.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ full_name: 'Deleted user', phone_number: null, address: null, bank_account_number: null, bank_code: null });
+    // Erased as if they had deleted it themselves (decision 050): nothing names them.
+    expect(row).toMatchObject({ full_name: 'Former member', username: expect.stringMatching(/^former_/), phone_number: null, address: null, id_number: null, bank_account_number: null, bank_code: null });
     expect(row.deleted_at).not.toBeNull();
+    const confirmation = await t.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_address', '=', host.email).executeTakeFirstOrThrow();
+    expect(confirmation.subject).toBe('Your Karoo account has been deleted');
+    expect(confirmation.text_body).toContain('by a Karoo administrator');
   });
 
   it('is refused while a trip is under way in one of their cars, or as a renter, and changes nothing', async () => {
@@ -266,7 +270,7 @@ describe('deleting a user works like deleting each of their cars (decisions.md s
 
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${host.username}`, headers: admin.headers });
     expectError(refused, 409);
-    expect(refused.json().message).toMatch(/rental under way/);
+    expect(refused.json().message).toMatch(/^This account cannot be deleted yet\. A rental is under way in their car/);
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${renter.username}`, headers: admin.headers }), 409);
     const cars = await t.db.selectFrom('cars').select('deleted_at').where('owner_id', '=', host.id).execute();
     expect(cars.every((c) => c.deleted_at === null)).toBe(true);
@@ -286,7 +290,9 @@ describe('deleting a user works like deleting each of their cars (decisions.md s
 
     expect((await t.db.selectFrom('bookings').select('status').where('id', '=', request.id).executeTakeFirstOrThrow()).status).toBe('cancelled');
     const note = (await notificationsOf(host.user.username)).find((n) => n.title === 'Booking cancelled');
-    expect(note?.message).toContain('Thandi Mokoena');
+    // The host is told, and the erasure has taken the renter's name out of the notice too.
+    expect(note?.message).toContain('Former member');
+    expect(note?.message).not.toContain('Thandi Mokoena');
     const held = expectOk<unknown[]>(await t.app.inject({ method: 'GET', url: `/api/car/${car.car_username}/availability` }));
     expect(held).toEqual([]);
   });

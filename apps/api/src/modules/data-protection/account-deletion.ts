@@ -16,10 +16,11 @@ import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
 import { inTransaction, type EventOf, type Tx } from '../../events/domain-events';
 import type { JobDefinition } from '../../jobs/queue';
-import { badRequest, conflict, forbidden } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { queueMail, renderMail } from '../../lib/mail';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hostBalanceCents } from '../ledger';
+import { findUser } from '../users';
 import { beginErasure, earlierIdentities, endErasure, needlesFor, sweepMentions, type Needle, type Person } from './erasure';
 import type { KeptRecord } from './data-protection.tables';
 
@@ -30,7 +31,7 @@ declare module '../../events/domain-events' {
      * event of the unit of work, so the notices of the cancellations are erased too). `person` is
      * the profile as it was: in memory only, never stored.
      */
-    'account.erasing': { userId: string; role: UserRow['role']; person: Person; erased: string[]; kept: KeptRecord[]; keptUntil: string };
+    'account.erasing': { userId: string; role: UserRow['role']; person: Person; erased: string[]; kept: KeptRecord[]; keptUntil: string; byAdmin: boolean };
   }
 }
 
@@ -106,8 +107,29 @@ function keptList(until: string): KeptRecord[] {
 
 const bookingRef = (n: string) => `booking ${n}`;
 
+/** The reasons said to the person (`self`) or to an administrator deleting the account (`admin`). */
+const BLOCKER_WORDS = {
+  self: {
+    renting: (ref: string) => `Your paid trip (${ref}) is under way or still to come: return the car, or cancel the trip, before deleting your account.`,
+    hosting: (ref: string) => `A paid trip in your car (${ref}) is under way or still to come: it must be returned or cancelled before your account is deleted.`,
+    owed: (amount: string) => `Karoo still owes you ${amount} in payouts. It is paid to your bank account first, which needs your bank details: try again once it has been paid.`,
+    owes: (amount: string) => `You owe Karoo ${amount} in host cancellation penalties. Contact support to settle it before deleting your account.`,
+    refund: (amount: string) => `A refund of ${amount} to your card is still on its way. Try again once it has reached you: we need your details until then.`,
+    dispute: (ref: string) => `A damage or missing-item report on ${ref} is still open: an administrator must resolve it first, as it may move money.`,
+  },
+  admin: {
+    renting: (ref: string) => `Their trip (${ref}) is under way: the car must be returned, or the trip cancelled, first.`,
+    hosting: (ref: string) => `A rental is under way in their car (${ref}): it must be returned, or cancelled, first.`,
+    owed: (amount: string) => `Karoo still owes them ${amount} in payouts: pay it to their bank account first, which needs their bank details.`,
+    owes: (amount: string) => `They owe Karoo ${amount} in host cancellation penalties: settle it first.`,
+    refund: (amount: string) => `A refund of ${amount} to their card is still on its way: wait until it has reached them.`,
+    dispute: (ref: string) => `A damage or missing-item report on ${ref} is still open: resolve it first, as it may move money.`,
+  },
+} as const;
+
 /** Why the account cannot go now, read through `db` (inside the deleting transaction, or for the preview). */
-export async function deletionBlockers(db: Db, user: UserRow): Promise<string[]> {
+export async function deletionBlockers(db: Db, user: UserRow, voice: keyof typeof BLOCKER_WORDS = 'self'): Promise<string[]> {
+  const words = BLOCKER_WORDS[voice];
   const blockers: string[] = [];
   const running = await db
     .selectFrom('bookings')
@@ -117,18 +139,11 @@ export async function deletionBlockers(db: Db, user: UserRow): Promise<string[]>
     .orderBy('start_date')
     .execute();
   for (const b of running) {
-    blockers.push(
-      b.renter_id === user.id
-        ? `Your paid trip (${bookingRef(b.booking_number)}) is under way or still to come: return the car, or cancel the trip, before deleting your account.`
-        : `A paid trip in your car (${bookingRef(b.booking_number)}) is under way or still to come: it must be returned or cancelled before your account is deleted.`,
-    );
+    blockers.push(b.renter_id === user.id ? words.renting(bookingRef(b.booking_number)) : words.hosting(bookingRef(b.booking_number)));
   }
   const balance = await hostBalanceCents(db, user.id);
-  if (balance > 0) {
-    blockers.push(`Karoo still owes you ${formatRand(balance / 100)} in payouts. It is paid to your bank account first, which needs your bank details: try again once it has been paid.`);
-  } else if (balance < 0) {
-    blockers.push(`You owe Karoo ${formatRand(-balance / 100)} in host cancellation penalties. Contact support to settle it before deleting your account.`);
-  }
+  if (balance > 0) blockers.push(words.owed(formatRand(balance / 100)));
+  else if (balance < 0) blockers.push(words.owes(formatRand(-balance / 100)));
   const refunds = await db
     .selectFrom('ledger_entries as r')
     .select(['r.amount_cents', 'r.state'])
@@ -158,7 +173,7 @@ export async function deletionBlockers(db: Db, user: UserRow): Promise<string[]>
     .execute();
   if (refunds.length > 0) {
     const owed = refunds.reduce((sum, r) => sum + Number(r.amount_cents), 0);
-    blockers.push(`A refund of ${formatRand(owed / 100)} to your card is still on its way. Try again once it has reached you: we need your details until then.`);
+    blockers.push(words.refund(formatRand(owed / 100)));
   }
   const disputes = await db
     .selectFrom('trip_disputes as d')
@@ -168,7 +183,7 @@ export async function deletionBlockers(db: Db, user: UserRow): Promise<string[]>
     .where((eb) => eb.or([eb('b.renter_id', '=', user.id), eb('b.owner_id', '=', user.id)]))
     .execute();
   for (const d of disputes) {
-    blockers.push(`A damage or missing-item report on ${bookingRef(d.booking_number)} is still open: an administrator must resolve it first, as it may move money.`);
+    blockers.push(words.dispute(bookingRef(d.booking_number)));
   }
   return blockers;
 }
@@ -197,38 +212,77 @@ export async function deleteOwnAccount(ctx: AppContext, viewer: UserRow, passwor
   return inTransaction(
     ctx,
     async (tx) => {
-      const user = await tx.db.selectFrom('users').selectAll().where('id', '=', viewer.id).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+      const user = await lockAccount(tx, viewer.id);
       if (!user) throw conflict('This account has already been deleted.');
       const blockers = await deletionBlockers(tx.db, user);
       if (blockers.length > 0) throw conflict(`Your account cannot be deleted yet. ${blockers.join(' ')}`, { blockers: blockers.join('\n') });
-      const ownsCars = !!(await tx.db.selectFrom('cars').select('id').where('owner_id', '=', user.id).where('deleted_at', 'is', null).executeTakeFirst());
-      const ref = { id: user.id, username: user.username };
-      // Their cars leave Karoo and their unpaid requests are cancelled (the other parties are told).
-      await tx.dispatch({ type: 'user.closing', user: ref });
-      await tx.db.updateTable('users').set({ password_hash: unusable, deleted_at: tx.now, updated_at: tx.now }).where('id', '=', user.id).execute();
-      tx.emit({ type: 'user.deleted', user: ref, before: { role: user.role } });
-      const until = plusYears(todayIn(tx.now), FINANCIAL_RECORDS_YEARS);
-      tx.emit({
-        type: 'account.erasing',
-        userId: user.id,
-        role: user.role,
-        person: {
-          full_name: user.full_name,
-          email: user.email,
-          username: user.username,
-          phone_number: user.phone_number,
-          id_number: user.id_number,
-          bank_account_number: user.bank_account_number,
-          address: user.address,
-        },
-        erased: erasedList(ownsCars),
-        kept: keptList(until),
-        keptUntil: until,
-      });
-      return { deleted_at: tx.now.toISOString(), records_kept_until: until };
+      return deleteAndErase(tx, user, unusable, false);
     },
     { by: viewer },
   );
+}
+
+/**
+ * DELETE /api/user/delete/{id}: an administrator deletes a member's account (a deletion the person
+ * asked for by email or telephone, an account that must go). The same as the person's own deletion,
+ * with the same refusals said to the administrator: the person is erased everywhere, the records
+ * the law keeps stay under "Former member", and the confirmation says an administrator did it. The
+ * audit log keeps who did it. Administrators are not deleted (403): another first changes their role.
+ */
+export async function deleteAccountByAdmin(ctx: AppContext, admin: UserRow, idOrUsername: string): Promise<void> {
+  const target = await findUser(ctx, idOrUsername);
+  if (!target) throw notFound('User not found');
+  if (isAdmin(target)) throw forbidden('Administrator accounts cannot be deleted.');
+  const unusable = await hashPassword(randomBytes(24).toString('hex'));
+  await inTransaction(
+    ctx,
+    async (tx) => {
+      const user = await lockAccount(tx, target.id);
+      if (!user) throw notFound('User not found');
+      const blockers = await deletionBlockers(tx.db, user, 'admin');
+      if (blockers.length > 0) throw conflict(`This account cannot be deleted yet. ${blockers.join(' ')}`, { blockers: blockers.join('\n') });
+      await deleteAndErase(tx, user, unusable, true);
+    },
+    { by: admin },
+  );
+}
+
+/** The account, locked for the deletion; undefined when it is already deleted. */
+function lockAccount(tx: Tx, userId: string): Promise<UserRow | undefined> {
+  return tx.db.selectFrom('users').selectAll().where('id', '=', userId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+}
+
+/**
+ * In the deleting transaction: their cars leave Karoo and their unpaid requests are cancelled (the
+ * other parties are told), the account is closed, and the person is erased last (account.erasing).
+ */
+async function deleteAndErase(tx: Tx, user: UserRow, unusablePasswordHash: string, byAdmin: boolean): Promise<{ deleted_at: string; records_kept_until: string }> {
+  const ownsCars = !!(await tx.db.selectFrom('cars').select('id').where('owner_id', '=', user.id).where('deleted_at', 'is', null).executeTakeFirst());
+  const ref = { id: user.id, username: user.username };
+  await tx.dispatch({ type: 'user.closing', user: ref });
+  await tx.db.updateTable('users').set({ password_hash: unusablePasswordHash, deleted_at: tx.now, updated_at: tx.now }).where('id', '=', user.id).execute();
+  // The audit log's record of an administrator's deletion names no personal detail (the erasure would have to find it).
+  tx.emit({ type: 'user.deleted', user: ref, before: { role: user.role, verification_status: user.verification_status } });
+  const until = plusYears(todayIn(tx.now), FINANCIAL_RECORDS_YEARS);
+  tx.emit({
+    type: 'account.erasing',
+    userId: user.id,
+    role: user.role,
+    person: {
+      full_name: user.full_name,
+      email: user.email,
+      username: user.username,
+      phone_number: user.phone_number,
+      id_number: user.id_number,
+      bank_account_number: user.bank_account_number,
+      address: user.address,
+    },
+    erased: erasedList(ownsCars),
+    kept: keptList(until),
+    keptUntil: until,
+    byAdmin,
+  });
+  return { deleted_at: tx.now.toISOString(), records_kept_until: until };
 }
 
 /** The anonymous username of an erased account: stable, unique, and saying nothing of the person. */
@@ -296,10 +350,10 @@ export async function eraseAccount(tx: Tx, event: EventOf<'account.erasing'>, ct
   const mail = await renderMail({
     greeting: `Hi ${person.full_name},`,
     paragraphs: [
-      `Your Karoo account was deleted on ${todayIn(tx.now)}, as you asked. You can no longer sign in, and you have been signed out everywhere.`,
+      `Your Karoo account was deleted on ${todayIn(tx.now)}, ${event.byAdmin ? 'by a Karoo administrator' : 'as you asked'}. You can no longer sign in, and you have been signed out everywhere.`,
       `What we deleted: ${event.erased.map((line) => line.replace(/\.$/, '')).join('; ')}.`,
       `What we keep, and why: ${event.kept.map((k) => `${k.what}, until ${k.until} (${k.why})`).join('; ')}.`,
-      'This email is the last message we send to this address; we delete our copy of it once it is delivered. If you did not ask for this, reply to this email at once.',
+      `This email is the last message we send to this address; we delete our copy of it once it is delivered. ${event.byAdmin ? 'If you did not ask for this, reply to this email.' : 'If you did not ask for this, reply to this email at once.'}`,
     ],
   });
   const mailId = await queueMail(ctx, tx, { to: person.email, subject: 'Your Karoo account has been deleted', ...mail });

@@ -1,18 +1,21 @@
 // HTTP for what the platform does under POPIA (decision 050): a person's own account deletion
-// (/privacy/account-deletion) and the administrators' record of security compromises (/admin/breaches).
+// (/privacy/account-deletion), an administrator's deletion of a member (/user/delete/{id}, the same
+// erasure) and the administrators' record of security compromises (/admin/breaches).
 import {
   accountDeletedSchema,
   breachSchema,
   deleteAccountBodySchema,
   deletionPlanSchema,
+  emptyEnvelope,
   envelope,
   newBreachBodySchema,
+  safeText,
 } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
-import { deleteOwnAccount, deletionPlan } from './account-deletion';
+import { deleteAccountByAdmin, deleteOwnAccount, deletionPlan } from './account-deletion';
 import { findBreach, listBreaches, recordBreach } from './breaches';
 
 const tags = ['Privacy'];
@@ -53,6 +56,21 @@ export function dataProtectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     await app.register(
       routesFor('admin', async (admins) => {
+        // The Users tab's Delete (api.md's path, kept): the person's own deletion, done by an administrator.
+        admins.delete('/user/delete/:id', {
+          schema: {
+            tags: ['Users'],
+            summary: 'Delete a user (admin; not admins): the same erasure as the person deleting their own account',
+            description:
+              '409 with the reasons while a trip is under way, while Karoo owes the person money or they owe Karoo, or while a damage report is open; 403 for an administrator. Erases the personal information everywhere, keeps financial records 5 years under an anonymous member, ends every session and emails the person that an administrator deleted the account.',
+            params: z.object({ id: safeText('Id').min(1).max(100) }),
+            response: { 200: emptyEnvelope },
+          },
+        }, async (request) => {
+          await deleteAccountByAdmin(ctx, currentUser(request), request.params.id);
+          return { success: true as const, message: 'User deleted', data: null };
+        });
+
         admins.get('/admin/breaches', {
           schema: { tags, operationId: 'listBreaches', summary: 'Recorded security compromises, newest first', response: { 200: envelope(z.array(breachSchema)) } },
         }, async () => ({ success: true as const, data: await listBreaches(ctx) }));

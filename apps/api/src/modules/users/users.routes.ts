@@ -262,13 +262,6 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.status(201).send({ success: true, message: 'User created', data: toUser(user) });
       });
 
-      admins.delete('/user/delete/:id', {
-        schema: { tags, summary: 'Delete a user (admin; not admins)', params: idParams, response: { 200: emptyEnvelope } },
-      }, async (request) => {
-        const target = await users.findVisibleUser(ctx, currentUser(request), request.params.id);
-        await users.deleteUserByAdmin(ctx, currentUser(request), target);
-        return { success: true as const, message: 'User deleted', data: null };
-      });
     }));
   };
 }

@@ -251,49 +251,6 @@ export async function createUserByAdmin(ctx: AppContext, admin: UserRow, body: C
   );
 }
 
-/**
- * Closes an account (decisions.md section 4): the same as deleting each of the user's cars (refused
- * while a rental is under way, unpaid bookings cancelled and the renters told, completed and paid
- * records kept), the same for their own trips as a renter, then their personal data goes: sessions
- * end, contact and bank details are erased and the email is freed. The username, ID number and
- * identity documents stay for the retention the privacy page promises (5 years after closure), and
- * bookings, invoices and reviews for 7 years.
- */
-export async function deleteUserByAdmin(ctx: AppContext, admin: UserRow, target: UserRow): Promise<void> {
-  if (isAdmin(target)) throw forbidden('Administrator accounts cannot be deleted.');
-  const passwordHash = await hashPassword(randomBytes(24).toString('hex'));
-  await inTransaction(ctx, async (tx) => {
-    const now = tx.now;
-    const user = { id: target.id, username: target.username };
-    // Their cars leave Karoo and their unpaid trips are cancelled, or the closure is refused (409)
-    // while a rental is under way: the cars and bookings modules act on this, before anything goes.
-    await tx.dispatch({ type: 'user.closing', user });
-    await repo.updateUser(
-      tx.db,
-      target.id,
-      {
-        email: `deleted-${target.id}@deleted.invalid`,
-        full_name: 'Deleted user',
-        phone_number: null,
-        address: null,
-        bank_account_number: null,
-        bank_code: null,
-        password_hash: passwordHash,
-        deleted_at: now,
-      },
-      now,
-    );
-    await repo.revokeAllSessions(tx.db, target.id, now);
-    await repo.invalidateResetTokens(tx.db, target.id, now);
-    // Their notifications go with it (the notifications module reacts in this transaction).
-    tx.emit({
-      type: 'user.deleted',
-      user,
-      before: { username: target.username, full_name: target.full_name, email: target.email, role: target.role, verification_status: target.verification_status },
-    });
-  }, { by: admin });
-}
-
 /** A completed trip counts for its renter (users.total_trips), in the caller's transaction. */
 export function recordCompletedTrip(db: Db, renterId: string): Promise<void> {
   return repo.incrementTotalTrips(db, renterId);
