@@ -1,10 +1,11 @@
 // The admin Users tab (document 3, Users; issue 10): the seeded admin finds naledi (pending
 // verification in the demo data) by search and filters, reloads and sees the same view (the view
-// is in the URL, issue 19), verifies her after confirming (decision 033), and adds a user who
-// starts with documents needed (pending_upload). Screenshots at 1280 and 390 px.
+// is in the URL, issue 19), verifies her after confirming (decision 033), adds a user who starts
+// with documents needed (pending_upload), and deletes them again (decision 050: erased, no sign-in).
+// Screenshots at 1280 and 390 px.
 import { expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
 
-test('the admin searches, verifies a pending user and adds a user from the Users tab', async ({ page }) => {
+test('the admin searches, verifies a pending user, adds a user and deletes them from the Users tab', async ({ page }) => {
   await loginThroughUi(page, 'admin');
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole('tab', { name: 'Users' }).click();
@@ -75,6 +76,16 @@ test('the admin searches, verifies a pending user and adds a user from the Users
   await page.screenshot({ path: 'test-results/screens/admin-users-docs-1280.png' });
   await page.keyboard.press('Escape');
   await expect(docs).toHaveCount(0);
+
+  // Delete them (decision 050): asked first, then erased; they can no longer sign in.
+  await added.getByRole('button', { name: `Delete ${username}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this user?' });
+  await expect(confirm).toContainText('erased everywhere');
+  await confirm.getByRole('button', { name: 'Delete user' }).click();
+  await expect(page.getByText('User deleted', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('user-row').filter({ hasText: `@${username}` })).toHaveCount(0);
+  const signIn = await page.request.post('/api/user/login', { data: { username, password: 'Secret@123' } });
+  expect(signIn.status()).toBe(401);
 
   await page.getByLabel('Search users').fill('');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
