@@ -270,7 +270,7 @@ describe('deleting a user works like deleting each of their cars (decisions.md s
 
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${host.username}`, headers: admin.headers });
     expectError(refused, 409);
-    expect(refused.json().message).toMatch(/^This account cannot be deleted yet\. A rental is under way in their car/);
+    expect(refused.json().message).toMatch(/^This account cannot be deleted yet\. A paid trip in their car \(booking .+\) is under way or still to come/);
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/user/delete/${renter.username}`, headers: admin.headers }), 409);
     const cars = await t.db.selectFrom('cars').select('deleted_at').where('owner_id', '=', host.id).execute();
     expect(cars.every((c) => c.deleted_at === null)).toBe(true);

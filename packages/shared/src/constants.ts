@@ -16,3 +16,10 @@ export const REMEMBER_ME_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const LEGAL_LAST_UPDATED = 'August 16, 2025';
 export const SUPPORT_EMAIL = 'support@karoo.co.za';
 export const TIME_ZONE = 'Africa/Johannesburg';
+
+/**
+ * The field of a 409 that refuses a booking request or a listing while the person has not accepted
+ * the terms and privacy notice in force; the web app then asks them to (decision 049). Here, with no
+ * schema around it: the web app's query client, on every page, reads it.
+ */
+export const POLICIES_PENDING_FIELD = 'policies';

@@ -28,12 +28,6 @@ export const CURRENT_POLICIES: Record<'terms' | 'privacy', PolicyVersion> = {
   terms: { version: '2025-01', effective: '2025-01-15', changes: ['The terms every account has accepted since Karoo opened.'] },
   privacy: { version: '2025-01', effective: '2025-01-15', changes: ['The privacy notice every account has accepted since Karoo opened.'] },
 };
-/**
- * The field of a 409 that refuses a booking request or a listing while the person has not accepted
- * the terms and privacy notice in force; the web app then asks them to (decision 049).
- */
-export const POLICIES_PENDING_FIELD = 'policies';
-
 export const POLICY_NAMES: Record<'terms' | 'privacy', string> = { terms: 'Terms and Conditions', privacy: 'Privacy Notice' };
 
 /** The marketing opt-in, exactly as the register form and the Privacy and data page show it. */

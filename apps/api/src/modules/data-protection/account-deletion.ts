@@ -118,8 +118,8 @@ const BLOCKER_WORDS = {
     dispute: (ref: string) => `A damage or missing-item report on ${ref} is still open: an administrator must resolve it first, as it may move money.`,
   },
   admin: {
-    renting: (ref: string) => `Their trip (${ref}) is under way: the car must be returned, or the trip cancelled, first.`,
-    hosting: (ref: string) => `A rental is under way in their car (${ref}): it must be returned, or cancelled, first.`,
+    renting: (ref: string) => `Their paid trip (${ref}) is under way or still to come: the car must be returned, or the trip cancelled, first.`,
+    hosting: (ref: string) => `A paid trip in their car (${ref}) is under way or still to come: it must be returned, or cancelled, first.`,
     owed: (amount: string) => `Karoo still owes them ${amount} in payouts: pay it to their bank account first, which needs their bank details.`,
     owes: (amount: string) => `They owe Karoo ${amount} in host cancellation penalties: settle it first.`,
     refund: (amount: string) => `A refund of ${amount} to their card is still on its way: wait until it has reached them.`,
@@ -239,6 +239,7 @@ export async function deleteAccountByAdmin(ctx: AppContext, admin: UserRow, idOr
     async (tx) => {
       const user = await lockAccount(tx, target.id);
       if (!user) throw notFound('User not found');
+      if (isAdmin(user)) throw forbidden('Administrator accounts cannot be deleted.');
       const blockers = await deletionBlockers(tx.db, user, 'admin');
       if (blockers.length > 0) throw conflict(`This account cannot be deleted yet. ${blockers.join(' ')}`, { blockers: blockers.join('\n') });
       await deleteAndErase(tx, user, unusable, true);
@@ -261,8 +262,9 @@ async function deleteAndErase(tx: Tx, user: UserRow, unusablePasswordHash: strin
   const ref = { id: user.id, username: user.username };
   await tx.dispatch({ type: 'user.closing', user: ref });
   await tx.db.updateTable('users').set({ password_hash: unusablePasswordHash, deleted_at: tx.now, updated_at: tx.now }).where('id', '=', user.id).execute();
-  // The audit log's record of an administrator's deletion names no personal detail (the erasure would have to find it).
-  tx.emit({ type: 'user.deleted', user: ref, before: { role: user.role, verification_status: user.verification_status } });
+  // The audit log's record of the deletion names no personal detail: the anonymous username (a short
+  // one the erasure's sweep could not find), the role and the status before.
+  tx.emit({ type: 'user.deleted', user: { id: user.id, username: anonymousUsername(user.id) }, before: { role: user.role, verification_status: user.verification_status } });
   const until = plusYears(todayIn(tx.now), FINANCIAL_RECORDS_YEARS);
   tx.emit({
     type: 'account.erasing',

@@ -261,7 +261,6 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = await users.createUserByAdmin(ctx, currentUser(request), request.body);
         return reply.status(201).send({ success: true, message: 'User created', data: toUser(user) });
       });
-
     }));
   };
 }

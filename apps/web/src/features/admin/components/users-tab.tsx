@@ -272,7 +272,7 @@ export function UsersTab() {
         open={deleting !== null}
         tone="danger"
         title="Delete this user?"
-        description={deleting ? `${deleting.full_name} (@${deleting.username}) can no longer sign in; their cars are removed and unpaid bookings cancelled. Their personal data is erased everywhere, as if they had deleted the account themselves, and they are told by email. Bookings, payments, invoices and reviews stay for the records under “Former member”. Refused while a trip is under way or money is still owed.` : undefined}
+        description={deleting ? `${deleting.full_name} (@${deleting.username}) can no longer sign in; their cars are removed and unpaid bookings cancelled. Their personal data is erased everywhere, as if they had deleted the account themselves, and they are told by email. Bookings, payments, invoices and reviews stay for the records under “Former member”. Refused while a paid trip is under way or to come, money is still owed, or a damage report is open.` : undefined}
         confirmLabel="Delete user"
         loadingLabel="Deleting…"
         onConfirm={remove}

@@ -72,7 +72,7 @@ export function UsersOperations({ run, busy }: OperationProps) {
 
       <OperationCard
         title="Delete User"
-        description="DELETE /api/user/delete/{id}: removes the account (administrators cannot be deleted)."
+        description="DELETE /api/user/delete/{id}: deletes the account and erases the person, as their own deletion does (administrators cannot be deleted)."
         icon={<UserMinus className="size-5" aria-hidden="true" />}
         onSubmit={askDelete}
         actions={
@@ -97,7 +97,7 @@ export function UsersOperations({ run, busy }: OperationProps) {
         open={confirmDelete}
         tone="danger"
         title="Delete this user?"
-        description={`The account ${username.trim()} is closed and its open bookings are cancelled. This cannot be undone.`}
+        description={`The account ${username.trim()} is deleted: its cars leave Karoo, unpaid bookings are cancelled and the person is erased everywhere. This cannot be undone.`}
         confirmLabel="Delete User"
         loadingLabel="Deleting…"
         onConfirm={async () => {
