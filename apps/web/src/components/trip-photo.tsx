@@ -4,7 +4,7 @@ import type { TripPhoto as Photo } from '@karoo/shared';
 import { PHOTO_SLOT_LABELS } from '@karoo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { fetchBlob } from '@/lib/api-client';
+import { fetchBlob } from '@/lib/api-files';
 
 export function TripPhoto({ photo, className }: { photo: Photo; className?: string }) {
   const blob = useQuery({ queryKey: ['trips', 'photo', photo.id], queryFn: ({ signal }) => fetchBlob(photo.url, { signal }), staleTime: Infinity });

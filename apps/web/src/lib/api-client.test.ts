@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, jsonResponse, mockFetch, ok } from '@/test/fixtures';
-import { apiClient, ApiError, messageOf, setUnauthorizedHandler, uploadForm } from './api-client';
+import { apiClient, ApiError, messageOf, setUnauthorizedHandler } from './api-client';
+import { uploadForm } from './api-files';
 
 function headersOf(mock: ReturnType<typeof mockFetch>, call = 0): Record<string, string> {
   return (mock.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>;

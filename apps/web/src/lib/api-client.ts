@@ -120,7 +120,8 @@ function withQuery(url: string, query: RequestOptions['query']): string {
 }
 
 /** fetch with the token and the timeout; network failures and timeouts become ApiErrors. */
-async function send(path: string, options: RequestOptions): Promise<Response> {
+/** One request with the token and the timeout, its answer as it came (api-files.ts reads files with it). */
+export async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -169,7 +170,7 @@ function fallbackMessage(status: number): string {
   return 'The request could not be completed.';
 }
 
-interface Envelope {
+export interface Envelope {
   success?: boolean;
   message?: string;
   data?: unknown;
@@ -177,7 +178,7 @@ interface Envelope {
   meta?: ApiResult<unknown>['meta'];
 }
 
-async function readEnvelope(response: Response): Promise<Envelope | null> {
+export async function readEnvelope(response: Response): Promise<Envelope | null> {
   const text = await response.text().catch(() => '');
   if (!text) return null;
   try {
@@ -189,7 +190,7 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
 }
 
 /** Throws the ApiError for a failed response (after clearing the session on 401). */
-function failure(response: Response, envelope: Envelope | null): ApiError {
+export function failure(response: Response, envelope: Envelope | null): ApiError {
   if (response.status === 401) handleUnauthorized();
   const status = response.ok ? 500 : response.status;
   const serverMessage = typeof envelope?.message === 'string' && envelope.message.trim() ? envelope.message : null;
@@ -218,60 +219,3 @@ export const apiClient = {
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
-
-/** Sends multipart form data (files). Append text fields before files: the server reads in order. */
-export function uploadForm<T>(path: string, form: FormData, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiResult<T>> {
-  return apiRequest<T>(path, { method: 'POST', timeoutMs: UPLOAD_TIMEOUT_MS, ...options, body: form });
-}
-
-/** A private file's bytes (a trip photo: a plain <img> cannot send the token). */
-export async function fetchBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
-  const response = await send(path, { timeoutMs: UPLOAD_TIMEOUT_MS, headers: { Accept: '*/*' }, ...(options.signal ? { signal: options.signal } : {}) });
-  if (!response.ok) throw failure(response, await readEnvelope(response));
-  return response.blob();
-}
-
-function filenameFrom(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (star?.[1]) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1] ?? null;
-}
-
-export interface DownloadOptions {
-  /** 'open' shows the file in a new tab; 'save' downloads it. */
-  mode?: 'open' | 'save';
-  filename?: string;
-}
-
-/**
- * Fetches a private file with the bearer token (a plain link cannot send it) and opens or saves it.
- * Call it straight from a click handler: the new tab is opened before the first await so that
- * popup blockers allow it.
- */
-export async function downloadFile(path: string, options: DownloadOptions = {}): Promise<void> {
-  const mode = options.mode ?? 'save';
-  const tab = mode === 'open' ? window.open('', '_blank') : null;
-  try {
-    const response = await send(path, { timeoutMs: UPLOAD_TIMEOUT_MS, headers: { Accept: '*/*' } });
-    if (!response.ok) throw failure(response, await readEnvelope(response));
-    const blob = await response.blob();
-    const url = URL.createObjectURL(blob);
-    if (tab) {
-      tab.location.href = url;
-    } else {
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = options.filename ?? filenameFrom(response.headers.get('content-disposition')) ?? 'document';
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-    }
-    // Give the tab or the download time to read the blob before it is released.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-}

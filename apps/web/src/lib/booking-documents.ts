@@ -3,7 +3,7 @@
 // api-client and saved from a blob (a plain link cannot send the token). Used by My Bookings and
 // the host's Earnings.
 import type { Booking } from '@karoo/shared';
-import { downloadFile } from './api-client';
+import { downloadFile } from './api-files';
 
 export type BookingDocument = 'receipt' | 'invoice';
 

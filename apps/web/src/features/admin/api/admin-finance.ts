@@ -4,7 +4,8 @@
 // reversal of a paid payout with its reason (POST /api/earnings/admin/payouts/{bookingId}/reverse).
 import { ADMIN_REFRESH_MS, type AdminFinance, type Earning } from '@karoo/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, downloadFile } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
+import { downloadFile } from '@/lib/api-files';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface FinancePeriod {

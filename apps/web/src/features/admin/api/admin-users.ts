@@ -13,7 +13,8 @@ import {
   type VerificationBody,
 } from '@karoo/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, downloadFile } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
+import { downloadFile } from '@/lib/api-files';
 import { queryKeys } from '@/lib/query-keys';
 
 export type AdminUserFilters = Partial<Pick<AdminUserListQuery, 'search' | 'status' | 'role'>> & { page: number; limit: number };

@@ -2,7 +2,8 @@
 // Only My Bookings reads them, so their query keys live here (decision 014).
 import type { BookingTripRecords, Dispute, DisputeKind, TripComparison, TripRecord, TripStage } from '@karoo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, uploadForm } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
+import { uploadForm } from '@/lib/api-files';
 
 export const tripKeys = {
   all: ['trips'] as const,

@@ -1,7 +1,7 @@
 // POST /api/car/uploadRegistrationDocument/{car_username} (multipart field registrationDocument).
 import type { Car } from '@karoo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadForm } from '@/lib/api-client';
+import { uploadForm } from '@/lib/api-files';
 import { replaceCachedCar } from './get-host-cars';
 
 export async function uploadRegistrationDocument(carUsername: string, file: File): Promise<Car> {

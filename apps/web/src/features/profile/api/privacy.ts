@@ -3,7 +3,8 @@
 // (PUT /api/privacy/marketing) and correction requests (GET/POST /api/privacy/corrections).
 import type { ConsentState, CorrectionRequest, CorrectionRequestBody, DataExport, PrivacyOverview } from '@karoo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient, downloadFile } from '@/lib/api-client';
+import { apiClient } from '@/lib/api-client';
+import { downloadFile } from '@/lib/api-files';
 
 const privacyKeys = {
   all: ['privacy'] as const,

@@ -1,7 +1,7 @@
 // POST /api/user/{username}/upload-document (multipart: type, then document).
 import type { DocumentType, Documents, VerificationStatus } from '@karoo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadForm } from '@/lib/api-client';
+import { uploadForm } from '@/lib/api-files';
 import { verificationStatusKey } from './get-verification-status';
 
 export interface UploadDocumentResult {
