@@ -20,6 +20,7 @@ import { isDatabaseTimeout } from '../../db/connection-errors';
 import type { CacheBus } from '../../lib/cache-bus';
 import { selectHoldingBookings, type HoldingBooking } from '../availability';
 import { CardRecords } from './browse-cards';
+import { isPubliclyVisible } from './cars.service';
 import { countCap, countedTotal, findCarRecordsInOrder, lastPageTotal, type CarCardRecord, type CarPageQuery, type CarRecord } from './cars.repository';
 import { BROWSE_TOPIC } from './listing-cache';
 
@@ -845,8 +846,6 @@ export function browseIndexEnabled(ctx: AppContext): boolean {
   return ctx.env.BROWSE_INDEX !== 'off';
 }
 
-const listed = (record: CarRecord | CarCardRecord) => record.status === 'available' && record.verification_status === 'verified';
-
 /**
  * A public browse page from the index: the same answer as cars.repository.ts's findCarPage, with one
  * statement (the page's records by primary key) when the index is up to date. A record that is no
@@ -875,7 +874,7 @@ export async function findPublicCarPage<R extends CarRecord | CarCardRecord = Ca
     const hasMore = ids.length > q.limit;
     const pageIds = ids.slice(0, q.limit);
     const records = q.shape === 'card' ? ((await index.cards.read(ctx.db, pageIds, q.today)) as R[]) : await findCarRecordsInOrder<R>(ctx.db, pageIds, q.today);
-    if (records.length === pageIds.length && records.every(listed)) {
+    if (records.length === pageIds.length && records.every(isPubliclyVisible)) {
       const last = lastPageTotal(q, records.length, hasMore);
       return { records, hasMore, ...(last !== null ? { total: last, exact: true } : countedTotal(count, countCap(q))) };
     }
