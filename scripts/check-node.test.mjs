@@ -25,8 +25,10 @@ describe('the Node version check', () => {
     expect(() => lowestAllowed('^24')).toThrow(/reads only/);
   });
 
-  it('runs first in npm start, npm run dev and npm test', () => {
-    for (const name of ['start', 'dev', 'test']) expect(scripts[name], name).toMatch(/^node scripts\/check-node\.mjs && /);
+  it('npm start, npm run dev and npm test run through the runtime launcher', () => {
+    expect(scripts.start).toBe('node scripts/node-runtime.mjs --exec npm run build && node scripts/node-runtime.mjs apps/api/dist/server.js');
+    expect(scripts.dev).toBe('node scripts/node-runtime.mjs scripts/dev.mjs');
+    expect(scripts.test).toBe('node scripts/node-runtime.mjs scripts/test.mjs');
   });
 
   it('exits 0 quietly on this Node, 1 with the line on an older one', () => {
