@@ -62,6 +62,36 @@ const rows: Row[] = [
   { name: 'host, 25 h before: full refund, R 250 penalty', trip: long, actor: 'host', now: new Date(longStart - 25 * H), want: { rule: 'host', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 25_000 } },
   // Host cancels 23 h before: R 500 penalty.
   { name: 'host, 23 h before: full refund, R 500 penalty', trip: long, actor: 'host', now: new Date(longStart - 23 * H), want: { rule: 'host', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 50_000 } },
+  // Each boundary of the policy on both sides (issue 33: a `<` turned `<=` must fail a test).
+  // The host's penalty changes exactly 24 h before the start: 1 ms earlier is still R 250 ...
+  { name: 'host, 24 h and 1 ms before: R 250 penalty', trip: long, actor: 'host', now: new Date(longStart - 24 * H - 1), want: { rule: 'host', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 25_000 } },
+  // ... and at exactly 24 h it is the late penalty, R 500.
+  { name: 'host, exactly 24 h before: R 500 penalty', trip: long, actor: 'host', now: new Date(longStart - 24 * H), want: { rule: 'host', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 50_000 } },
+  // After the start the host still refunds everything and pays the late penalty.
+  { name: 'host, after the start: R 500 penalty', trip: long, actor: 'host', now: new Date(longStart + H), want: { rule: 'host', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 50_000 } },
+  // The renter's free window: 1 ms before it closes, all R 4 480 back.
+  { name: 'renter, 24 h and 1 ms before: free', trip: long, actor: 'renter', now: new Date(longStart - 24 * H - 1), want: { rule: 'renter_free', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 0 } },
+  // Paid 25 h before less 1 ms: a late booking, free until 1 h after payment = 24 h less 1 ms before
+  // the start, so 24 h - 2 ms before is free and exactly 24 h before is late (R 800 as above).
+  { name: 'renter, paid 1 ms inside 25 h, cancels 24 h - 2 ms before: free', trip: { ...long, paidAt: new Date(longStart - 25 * H + 1) }, actor: 'renter', now: new Date(longStart - 24 * H + 1 - 2), want: { rule: 'renter_free', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 0 } },
+  { name: 'renter, paid 1 ms inside 25 h, cancels 24 h - 1 ms before: late', trip: { ...long, paidAt: new Date(longStart - 25 * H + 1) }, actor: 'renter', now: new Date(longStart - 24 * H + 1), want: { rule: 'renter_late', refund: 368_000, fee: 80_000, host: 64_000, platform: 16_000, penalty: 0 } },
+  // Paid 24 h 30 min before: free until 23 h 30 min before; at exactly 24 h before it is already
+  // the grace of a late booking (inside the last day), not the ordinary free window.
+  { name: 'renter, paid 24.5 h before, cancels exactly 24 h before: free by the late-booking grace', trip: { ...long, paidAt: new Date(longStart - 24.5 * H) }, actor: 'renter', now: new Date(longStart - 24 * H), want: { rule: 'renter_free_after_late_booking', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 0 } },
+  // (Paid exactly 25 h before is the one boundary no amount can show: as a late booking its grace
+  // would end 1 h after payment, which is 24 h before the start, where the ordinary window ends.)
+  // Paid 10 h before: the grace hour ends exactly 1 h after payment.
+  { name: 'renter, paid 10 h before, cancels 1 h - 1 ms later: free', trip: { ...long, paidAt: new Date(longStart - 10 * H) }, actor: 'renter', now: new Date(longStart - 9 * H - 1), want: { rule: 'renter_free_after_late_booking', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 0 } },
+  { name: 'renter, paid 10 h before, cancels exactly 1 h later: late', trip: { ...long, paidAt: new Date(longStart - 10 * H) }, actor: 'renter', now: new Date(longStart - 9 * H), want: { rule: 'renter_late', refund: 368_000, fee: 80_000, host: 64_000, platform: 16_000, penalty: 0 } },
+  // Paid 30 min before: free until the start, not past it (1 ms before the start is free).
+  { name: 'renter, paid 30 min before, cancels 1 ms before the start: free', trip: { ...long, paidAt: new Date(longStart - 30 * 60_000) }, actor: 'renter', now: new Date(longStart - 1), want: { rule: 'renter_free_after_late_booking', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 0 } },
+  // Trip length boundary of the fee: 3 days is "more than two" (a whole day), 2 days half a day,
+  // 1 day half a day. 3 x R 600 = R 1 800 rental, total R 2 070; fee R 600; host 80 % = R 480.
+  { name: 'renter, 3-day trip late: a day’s rental', trip: { ...long, durationDays: 3, subtotalCents: 180_000, totalCents: 207_000 }, actor: 'renter', now: new Date(longStart - H), want: { rule: 'renter_late', refund: 147_000, fee: 60_000, host: 48_000, platform: 12_000, penalty: 0 } },
+  // 2 x R 600 = R 1 200, total R 1 380; fee half a day R 300; host R 240; platform R 60.
+  { name: 'renter, 2-day trip late: half a day’s rental', trip: { ...long, durationDays: 2, subtotalCents: 120_000, totalCents: 138_000 }, actor: 'renter', now: new Date(longStart - H), want: { rule: 'renter_late', refund: 108_000, fee: 30_000, host: 24_000, platform: 6_000, penalty: 0 } },
+  // 1 x R 455 = R 455, total R 523; half a day R 227,50 -> R 228 (half up); host 80 % = R 182,40 -> R 182; platform R 46.
+  { name: 'renter, 1-day trip late: half a day, rounded half up', trip: { ...long, durationDays: 1, subtotalCents: 45_500, totalCents: 52_300 }, actor: 'renter', now: new Date(longStart - H), want: { rule: 'renter_late', refund: 29_500, fee: 22_800, host: 18_200, platform: 4_600, penalty: 0 } },
   { name: 'admin, full refund', trip: long, actor: 'admin', now: new Date(longStart - 2 * H), adminRefund: { kind: 'full' }, want: { rule: 'admin_full', refund: 448_000, fee: 0, host: 0, platform: 0, penalty: 0 } },
   { name: 'admin, by policy inside the last day', trip: long, actor: 'admin', now: new Date(longStart - 2 * H), adminRefund: { kind: 'policy' }, want: { rule: 'admin_policy', refund: 368_000, fee: 80_000, host: 64_000, platform: 16_000, penalty: 0 } },
   // Admin refunds R 4 000 with a reason: R 480 kept; host R 480 x 80 % = R 384; platform R 96.
