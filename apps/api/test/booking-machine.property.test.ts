@@ -9,6 +9,7 @@ import type { BookingRow, CarRow } from '../src/db/schema';
 import { expireOverdueBookings } from '../src/modules/bookings/bookings.service';
 import { authHeader, createUser, createTestApp, HOUR, login, type TestApp, type TestUser } from './helpers';
 import { createTestCar } from './helpers/vehicles';
+import { propertyRuns } from './helpers/property';
 
 let t: TestApp;
 let admin: TestUser;
@@ -120,7 +121,7 @@ describe('the booking machine under random use', () => {
         }
       }),
       {
-        numRuns: 25,
+        ...propertyRuns(25, 'booking machine'),
         // One known path through the whole machine, then random ones.
         examples: [
           [

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminFinance, AuditEntry, Earning } from '@karoo/shared';
 import type { BookingRow, CarRow } from '../src/db/schema';
 import { createSignedInUser, createTestApp, expectError, expectOk, type TestApp } from './helpers';
+import { hostBalanceCents } from '../src/modules/ledger';
 import { recordTestCharge } from './helpers/ledger';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
@@ -66,6 +67,37 @@ const finance = async () => expectOk<AdminFinance>(await t.app.inject({ method: 
 const owedTo = (f: AdminFinance, bookingId: string) => f.payouts.some((p) => p.booking_ids.includes(bookingId));
 const auditOf = async (bookingId: string) =>
   expectOk<AuditEntry[]>(await t.app.inject({ method: 'GET', url: `/api/admin/audit?target=${bookingId}`, headers: admin.headers }));
+
+describe('what a host is owed counts only final trips', () => {
+  // The fast example of what the ledger property also checks (issue 33: the rule was caught only by
+  // the slow property test). createTestBooking prices 2 days x R 500 = R 1 000 rental; the host
+  // earns it less the 25 % host fee: R 750 a trip, worked by hand.
+  it('a paid trip under way earns nothing owed yet; completed, its share is owed, on the ledger and on Finance', async () => {
+    const other = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    const otherCar = await createTestCar(t.ctx, other.user);
+    const paidTrip = async (start: string, status: 'active' | 'completed') => {
+      const b = await createTestBooking(t.ctx, otherCar, renter.user, { start, days: 2, status });
+      const at = new Date('2030-03-01T10:00:00Z');
+      const row = await t.db.updateTable('bookings').set(status === 'completed' ? { paid_at: at, completed_at: at } : { paid_at: at }).where('id', '=', b.id).returningAll().executeTakeFirstOrThrow();
+      await recordTestCharge(t.ctx, row);
+      return row;
+    };
+    const owedOnFinance = async () => (await finance()).payouts.find((p) => p.host_id === other.user.id) ?? null;
+
+    const underWay = await paidTrip('2030-03-09', 'active');
+    expect(await hostBalanceCents(t.db, other.user.id)).toBe(0);
+    expect(await owedOnFinance()).toBeNull();
+
+    const done = await paidTrip('2030-02-20', 'completed');
+    expect(await hostBalanceCents(t.db, other.user.id)).toBe(75_000);
+    expect(await owedOnFinance()).toMatchObject({ amount_owed: 750, bookings: 1, booking_ids: [done.id] });
+
+    // The trip under way ends: now both shares are owed.
+    await t.db.updateTable('bookings').set({ status: 'completed', completed_at: new Date(NOW) }).where('id', '=', underWay.id).execute();
+    expect(await hostBalanceCents(t.db, other.user.id)).toBe(150_000);
+    expect(await owedOnFinance()).toMatchObject({ amount_owed: 1500, bookings: 2 });
+  });
+});
 
 describe('PATCH updatePayout: paid is final', () => {
   it('refuses paid -> pending and paid -> processing with a 409 naming the reversal; the host is not owed again', async () => {
