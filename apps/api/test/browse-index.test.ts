@@ -112,7 +112,7 @@ describe('the browse index', () => {
   it.runIf(process.env.TEST_DB === 'postgres')('never misses a transaction that commits after a younger one was read', async () => {
     // A second connection to the same schema: its transaction starts first and commits last.
     const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.ctx.db);
-    const other = connectServer({ url: process.env.TEST_DATABASE_URL!, schema: rows[0]!.schema, max: 1 });
+    const other = connectServer({ url: t.database.url!, schema: rows[0]!.schema, max: 1 });
     try {
       // Two cars the default browse shows: a listed car on a rental right now is not (the seed books
       // some cars around today, and listedIds is in the order of their random ids' hashes, so

@@ -155,7 +155,7 @@ describe.skipIf(!onPostgres)('PostgreSQL connections lost, refused and stalled',
       // Every browse answered by the database, not by a page kept from before the outage.
       env: { BROWSE_CACHE_MS: '0' },
       openDatabase: async () => {
-        appHandle = connectServer({ url: proxy.urlFor(DATABASE_URL!), schema: rows[0]!.schema, timeouts: TIMEOUTS, applicationName, log });
+        appHandle = connectServer({ url: proxy.urlFor(base.url!), schema: rows[0]!.schema, timeouts: TIMEOUTS, applicationName, log });
         return appHandle;
       },
     });

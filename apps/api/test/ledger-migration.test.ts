@@ -11,7 +11,7 @@ import { FINANCE_CSV_HEADER, type AdminAnalytics, type AdminFinance, type Bookin
 import { migrateToLatest } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import type { BookingRow, CarRow } from '../src/db/schema';
-import { createSignedInUser, createTestApp, expectOk, withSchemaChangeLock, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectOk, type TestApp } from './helpers';
 import { createTestBooking, createTestCar, INSURANCE_STANDARD, PICKUP_AIRPORT } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -29,7 +29,7 @@ const get = async <T>(url: string, who: Signed = admin) => expectOk<T>(await t.a
 async function migrateTo(name: string): Promise<void> {
   const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.db);
   const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => migrations }, migrationTableSchema: rows[0]!.schema });
-  const { error } = await withSchemaChangeLock(() => migrator.migrateTo(name));
+  const { error } = await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
@@ -284,7 +284,7 @@ describe('0020: the money before the ledger, moved into it', () => {
     expect(old.totals.bookings).toBe(6);
     expect(old.owed.map((o) => o.booking_ids.length).reduce((a, b) => a + b, 0)).toBe(3);
 
-    await withSchemaChangeLock(() => migrateToLatest(t.db));
+    await migrateToLatest(t.db);
 
     // Admin Finance, all time.
     const finance = await get<AdminFinance>('/api/earnings/admin/finance');

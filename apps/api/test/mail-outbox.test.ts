@@ -17,7 +17,7 @@ import { MAIL_MAX_ATTEMPTS, MAIL_RETRY, MAIL_TIMEOUT_SECONDS, mailJob } from '..
 import { createJobQueue, type JobDefinition, type JobQueue } from '../src/jobs/queue';
 import { createMailer, queueMail, sendMail } from '../src/lib/mail';
 import { startOutboxMailAttempt } from '../src/lib/mail-outbox.repository';
-import { createSignedInUser, createTestApp, createUser, expectError, expectOk, SECOND, type TestApp, withSchemaChangeLock } from './helpers';
+import { createSignedInUser, createTestApp, createUser, expectError, expectOk, SECOND, type TestApp } from './helpers';
 
 /** What the SMTP server took (by Message-ID) and how many it refused, and the Message-IDs it refused. */
 const accepted: { messageId: string; to: string; subject: string }[] = [];
@@ -96,12 +96,12 @@ async function secondInstance(job?: (ctx: AppContext) => JobDefinition<'mail.sen
   const jobs = createJobQueue({ pool: t.database.pool, kind: t.database.kind, schema: t.ctx.jobs.schema, log: pino({ level: 'silent' }), testClock: t.clock });
   const ctx: AppContext = { ...t.ctx, jobs, mailer: createMailer({ log: pino({ level: 'silent' }), smtpUrl, from: t.ctx.env.MAIL_FROM }) };
   jobs.define((job ?? mailJob)(ctx));
-  await withSchemaChangeLock(() => jobs.start());
+  await jobs.start();
   return {
     ctx,
     jobs,
     close: async () => {
-      await withSchemaChangeLock(() => jobs.stop());
+      await jobs.stop();
       ctx.mailer.close();
     },
   };
@@ -262,8 +262,8 @@ describe('the mail job', () => {
       await vi.waitFor(() => expect(accepted.map((m) => m.to)).toContain(user.email), { timeout: 5000, interval: 20 });
       await vi.waitFor(async () => expect(await mailTo(user.email)).toMatchObject({ status: 'sent', attempts: 1 }), { timeout: 5000, interval: 20 });
     } finally {
-      await withSchemaChangeLock(() => t.ctx.jobs.stop());
-      await withSchemaChangeLock(() => t.ctx.jobs.start());
+      await t.ctx.jobs.stop();
+      await t.ctx.jobs.start();
     }
   });
 });

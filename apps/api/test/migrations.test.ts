@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Car } from '@karoo/shared';
 import { up as optionFeesInCents } from '../src/db/migrations/0008-option-fees-in-cents';
-import { createSignedInUser, createTestApp, expectOk, withSchemaChangeLock, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectOk, type TestApp } from './helpers';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
 let t: TestApp;
@@ -51,7 +51,7 @@ describe('0015: mail delivery state', () => {
   it('gives rows written before the outbox worker a status that keeps their meaning', async () => {
     const { up, down } = await import('../src/db/migrations/0015-mail-outbox-worker');
     await t.db.deleteFrom('mail_outbox').execute();
-    await withSchemaChangeLock(() => down(t.db as never));
+    await down(t.db as never);
     const old = (values: Record<string, unknown>) =>
       sql`INSERT INTO mail_outbox (to_address, subject, text_body, transport, sent_at, error)
         VALUES (${values.to}, 's', 't', ${values.transport}, ${values.sent_at ?? null}, ${values.error ?? null})`.execute(t.db);
@@ -59,7 +59,7 @@ describe('0015: mail delivery state', () => {
     await old({ to: 'failed@example.co.za', transport: 'smtp', error: 'Connection refused' });
     await old({ to: 'kept@example.co.za', transport: 'outbox' });
     await old({ to: 'unknown@example.co.za', transport: 'smtp' });
-    await withSchemaChangeLock(() => up(t.db as never));
+    await up(t.db as never);
 
     const rows = await t.db.selectFrom('mail_outbox').select(['to_address', 'status', 'attempts', 'last_error', 'message_id']).orderBy('to_address').execute();
     const byAddress = Object.fromEntries(rows.map((r) => [r.to_address.split('@')[0], r]));
@@ -84,10 +84,8 @@ describe('0014: one charge per booking', () => {
     const paid = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-01', days: 2, status: 'active' });
     const cancelled = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-10', days: 2, status: 'cancelled' });
     const payable = await createTestBooking(t.ctx, car, renter.user, { start: '2030-07-20', days: 2, status: 'confirmed' });
-    await withSchemaChangeLock(async () => {
-      await ledgerMigration.down(t.db as never);
-      await down(t.db as never);
-    });
+    await ledgerMigration.down(t.db as never);
+    await down(t.db as never);
     // What the old code left: the booking's own charge, a second one on the paid booking (answered
     // 409 and forgotten), one that arrived after the booking was cancelled, and an open checkout.
     const old = (reference: string, bookingId: string, status: string, amount: number) =>
@@ -98,7 +96,7 @@ describe('0014: one charge per booking', () => {
     await old('OLD-SECOND', paid.id, 'success', paid.total_price_cents);
     await old('OLD-LATE', cancelled.id, 'success', cancelled.total_price_cents);
     await old('OLD-OPEN', payable.id, 'initialized', payable.total_price_cents);
-    await withSchemaChangeLock(() => up(t.db as never));
+    await up(t.db as never);
 
     const rows = await t.db.selectFrom('payments').selectAll().where('reference', 'like', 'OLD-%').orderBy('reference').execute();
     const byRef = Object.fromEntries(rows.map((r) => [r.reference, r]));
@@ -109,7 +107,7 @@ describe('0014: one charge per booking', () => {
     expect(byRef['OLD-SECOND']!.refund_reason).toBe('This booking was already paid with another payment.');
 
     // The ledger (0020) takes them as pending refunds, and the retry job asks the provider for them like for any refund.
-    await withSchemaChangeLock(() => ledgerMigration.up(t.db as never));
+    await ledgerMigration.up(t.db as never);
     t.clock.advance(60_000);
     // Refunds recorded before the queue have no job: the refund sweep gives each one, and the job asks the provider.
     const { enqueueWaitingRefunds } = await import('../src/modules/payments/refund.job');
@@ -134,7 +132,7 @@ describe('0018: final payouts and money codes', () => {
     const expired = await createTestBooking(t.ctx, car, renter.user, { start: '2030-08-10', days: 2, status: 'cancelled' });
     const cancelled = await createTestBooking(t.ctx, car, renter.user, { start: '2030-08-20', days: 2, status: 'cancelled' });
     const payable = await createTestBooking(t.ctx, car, renter.user, { start: '2030-08-30', days: 2, status: 'confirmed' });
-    await withSchemaChangeLock(() => down(t.db as never));
+    await down(t.db as never);
     await sql`UPDATE bookings SET host_response = 'Expired: the booking was not paid within 24 hours of being accepted.' WHERE id = ${expired.id}`.execute(t.db);
     await sql`UPDATE bookings SET host_response = 'Plans changed' WHERE id = ${cancelled.id}`.execute(t.db);
     const refund = (reference: string, bookingId: string, amount: number, reason: string | null) =>
@@ -146,7 +144,7 @@ describe('0018: final payouts and money codes', () => {
     await refund('M18-SHORT', payable.id, 100, 'Reworded: we could not use this payment.');
     await refund('M18-RAND', payable.id, payable.total_price_cents, 'The payment was not made in rand (ZAR).');
     await refund('M18-NOTEXT', expired.id, expired.total_price_cents, null);
-    await withSchemaChangeLock(() => up(t.db as never));
+    await up(t.db as never);
 
     const codes = await t.db.selectFrom('payments').select(['reference', 'refund_reason_code']).where('reference', 'like', 'M18-%').orderBy('reference').execute();
     expect(Object.fromEntries(codes.map((r) => [r.reference, r.refund_reason_code]))).toEqual({

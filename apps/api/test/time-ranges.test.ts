@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, CalendarHold, CarAvailability, CarCalendar } from '@karoo/shared';
-import { createSignedInUser, createTestApp, expectError, expectOk, testDbKind, withSchemaChangeLock, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectError, expectOk, testDbKind, type TestApp } from './helpers';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -264,7 +264,7 @@ describe('migration 0028: existing bookings become ranges', () => {
     await sql`UPDATE bookings SET status = 'cancelled', cancelled_at = now() WHERE status IN ('pending', 'confirmed', 'active')`.execute(t.db);
     await t.db.deleteFrom('car_holds').execute();
     // Rows as they were before: days, and text times.
-    await withSchemaChangeLock(() => down(t.db as never));
+    await down(t.db as never);
     const old = (c: { id: string }, start: string, end: string, times: [string, string], status: string, hourly = false) =>
       sql`INSERT INTO bookings (booking_number, car_id, renter_id, owner_id, start_date, end_date, start_time, end_time, is_hourly_booking,
           duration_days, duration_hours, status, subtotal_cents, service_fee_cents, total_price_cents, service_fee_rate, commission_rate,
@@ -277,7 +277,7 @@ describe('migration 0028: existing bookings become ranges', () => {
     await old(car, '2030-08-07', '2030-08-07', ['10:00', '13:00'], 'pending', true);
     await old(car, '2030-08-01', '2030-08-07', ['09:00', '17:00'], 'cancelled'); // held nothing, holds nothing
     await old(other, '2030-08-03', '2030-08-04', ['06:00', '22:00'], 'completed');
-    await withSchemaChangeLock(() => up(t.db as never));
+    await up(t.db as never);
 
     const rows = await sql<{ start_date: string; end_date: string; status: string; from: Date; to: Date; holds: boolean }>`
       SELECT b.start_date::text AS start_date, b.end_date::text AS end_date, b.status, lower(b.held) AS "from", upper(b.held) AS "to",

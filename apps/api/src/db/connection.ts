@@ -29,8 +29,10 @@ export interface DatabaseHandle {
    * statements on it, so it shares the app's connections and, on PGlite, its one session.
    */
   pool: pg.Pool;
-  /** The schema the app's tables are in when it is not `public` (each test file has its own). */
+  /** The schema the app's tables are in when it is not `public` (tests). */
   schema?: string;
+  /** PostgreSQL: the URL it connects to (tests open a second connection to the same database). */
+  url?: string;
   /** How busy the connection pool is (for /metrics). */
   poolStats(): PoolStats;
   /**
@@ -160,6 +162,7 @@ export function connectServer({ url, schema, max = 10, timeouts, applicationName
     kind: 'postgres',
     pool,
     ...(schema ? { schema } : {}),
+    url,
     poolStats: statsOf(pool, max),
     withoutTimeouts: async (work) => {
       if (!isBounded) return work(db);

@@ -16,7 +16,7 @@ import { createMailer } from '../../src/lib/mail';
 import { createStorage } from '../../src/lib/storage';
 import { createRuntime } from '../../src/runtime';
 import { TestClock } from './clock';
-import { openTestDatabase, withSchemaChangeLock } from './db';
+import { openTestDatabase } from './db';
 
 export const TEST_APP_URL = 'http://karoo.test';
 
@@ -117,6 +117,51 @@ function createOutbox(ctx: AppContext): Outbox {
   };
 }
 
+/** The app's context over `handle` as the tests build it: silent, files in `dataDir`, on a test clock. */
+function createTestContext(handle: DatabaseHandle, dataDir: string, options: Pick<TestAppOptions, 'env' | 'smtpUrl' | 'runtime'> = {}) {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: TEST_APP_URL,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    // Factories write cars and bookings straight in SQL (no event): the browse index looks for
+    // changes before every answer, so a test reads what it just wrote.
+    BROWSE_INDEX_POLL_MS: '0',
+    DOCUMENT_ENCRYPTION_KEY: TEST_DOCUMENT_KEY,
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  });
+  const logger = pino({ level: 'silent' });
+  const clock = new TestClock();
+  const ctx: AppContext = createAppContext({
+    db: handle.db,
+    env,
+    clock,
+    mailer: createMailer({ log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    // On the test's clock: nothing runs by itself, and jobs are due by the test's time.
+    jobs: createJobQueue({ pool: handle.pool, kind: handle.kind, schema: jobSchemaFor(handle.schema), log: logger, testClock: clock }),
+    ...createStorage(env),
+    ...(options.runtime ? { runtime: createRuntime({ poolStats: handle.poolStats }) } : {}),
+  });
+  return { ctx, clock, logger };
+}
+
+/**
+ * Installs the job queue in a template database (setup/*.global.ts): pg-boss's tables and every
+ * job's queue and schedule, so that each file's app finds them there and only checks them.
+ */
+export async function installJobQueue(handle: DatabaseHandle): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'karoo-api-template-'));
+  try {
+    const { ctx } = createTestContext(handle, dataDir);
+    await ctx.jobs.start();
+    await ctx.jobs.stop();
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'karoo-api-test-'));
   const cleanups: (() => Promise<void>)[] = [() => rm(dataDir, { recursive: true, force: true })];
@@ -127,35 +172,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     const handle = await (options.openDatabase ?? openTestDatabase)();
     cleanups.push(() => handle.close());
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      APP_URL: TEST_APP_URL,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      // Factories write cars and bookings straight in SQL (no event): the browse index looks for
-      // changes before every answer, so a test reads what it just wrote.
-      BROWSE_INDEX_POLL_MS: '0',
-      DOCUMENT_ENCRYPTION_KEY: TEST_DOCUMENT_KEY,
-      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
-      ...options.env,
-    });
-    const logger = pino({ level: 'silent' });
-    const clock = new TestClock();
-    const ctx: AppContext = createAppContext({
-      db: handle.db,
-      env,
-      clock,
-      mailer: createMailer({ log: logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
-      // On the test's clock: nothing runs by itself, and jobs are due by the test's time.
-      jobs: createJobQueue({ pool: handle.pool, kind: handle.kind, schema: jobSchemaFor(handle.schema), log: logger, testClock: clock }),
-      ...createStorage(env),
-      ...(options.runtime ? { runtime: createRuntime({ poolStats: handle.poolStats }) } : {}),
-    });
-    // pg-boss creates and drops its test-clock table as the queue starts and stops: on PostgreSQL,
-    // under the lock other files migrate under, so their introspection never meets a table vanishing.
-    await withSchemaChangeLock(() => ctx.jobs.start());
-    cleanups.push(() => withSchemaChangeLock(() => ctx.jobs.stop()));
+    const { ctx, clock, logger } = createTestContext(handle, dataDir, options);
+    await ctx.jobs.start();
+    cleanups.push(() => ctx.jobs.stop());
     const app = await buildApp({ ctx, logger, ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}), ...options.pages });
     cleanups.push(async () => ctx.mailer.close());
     cleanups.push(() => app.close());

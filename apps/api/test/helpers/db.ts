@@ -1,5 +1,7 @@
-// One database per test file: a clone of the migrated PGlite template (TEST_DB=pglite, the
-// default) or a fresh schema on the PostgreSQL server (TEST_DB=postgres), dropped at the end of the run.
+// One database per test file: a clone of the run's migrated template, with the job queue installed
+// (setup/*.global.ts): a PGlite data directory loaded from its dump (TEST_DB=pglite, the default), or a
+// database on the PostgreSQL server copied from the template database (TEST_DB=postgres), dropped
+// when the file closes it.
 import { randomBytes } from 'node:crypto';
 import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,7 +9,6 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { connectPglite, connectServer, openPglite, type DatabaseHandle } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
-import { jobSchemaFor } from '../../src/jobs/queue';
 import '../setup/provided-context';
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -26,70 +27,68 @@ async function openPgliteClone(): Promise<DatabaseHandle> {
   return connectPglite(await openPglite({ loadDataDir: template }));
 }
 
-/** The advisory lock the PostgreSQL test files take around schema changes (see below). */
-const SCHEMA_CHANGE_LOCK = 4_271_337;
+/** The schema of the app's tables in a PostgreSQL test database (pg-boss's is `karoo_jobs` beside it). */
+export const POSTGRES_TEST_SCHEMA = 'karoo';
 
-/**
- * Runs `work` (migrations, a migration's down and up) while no other test file changes a schema.
- * The files share one PostgreSQL database, and Kysely's migrator lists the tables and columns of
- * every schema (pg_get_serial_sequence per column): a column dropped meanwhile in another file's
- * schema fails that listing ("column ... does not exist"). On PGlite each file has its own
- * database, so this just runs `work`.
- */
-export async function withSchemaChangeLock<T>(work: () => Promise<T>): Promise<T> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (testDbKind !== 'postgres' || !url) return work();
+/** `url` with its database replaced by `database`. */
+export function databaseUrl(url: string, database: string): string {
+  const next = new URL(url);
+  next.pathname = `/${database}`;
+  return next.toString();
+}
+
+async function withServerClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
-    return await work();
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
-async function openPostgresSchema(): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const runDir = inject('postgresRunDir');
-  // The job queue's tables go in a schema beside it (jobs/queue.ts), dropped with it.
-  const jobSchema = jobSchemaFor(schema);
-  if (runDir) await appendFile(path.join(runDir, 'schemas.txt'), `${schema}\n${jobSchema}\n`);
+/** A new PostgreSQL test database's schema and the extensions the migrations use, in `public`. */
+export async function prepareServerDatabase(url: string): Promise<void> {
+  await withServerClient(url, async (client) => {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${POSTGRES_TEST_SCHEMA}`);
+    await client.query('CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public');
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  });
+}
 
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const handle = connectServer({ url, schema });
+/**
+ * Each PostgreSQL test file gets a database of its own, copied from the run's template (migrated,
+ * with the job queue's tables and queues, by the global setup): `CREATE DATABASE ... TEMPLATE`
+ * copies files instead of running 31 migrations and installing pg-boss, and with a database per
+ * file no file's schema changes can meet another's introspection, so no lock is shared (issue 33;
+ * immich's and epic-stack's test setups do the same). Without the global setup (one file run on
+ * its own outside the project) it migrates a fresh database instead.
+ */
+async function openPostgresDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const template = inject('postgresTemplate');
+  const runDir = inject('postgresRunDir');
+  const name = `${template ?? 'karoo_test'}_${randomBytes(5).toString('hex')}`;
+  if (runDir) await appendFile(path.join(runDir, 'databases.txt'), `${name}\n`);
+  await withServerClient(serverUrl, (client) => client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  const drop = () => withServerClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  const url = databaseUrl(serverUrl, name);
+  if (!template) await prepareServerDatabase(url);
+  const handle = connectServer({ url, schema: POSTGRES_TEST_SCHEMA });
   try {
-    await withSchemaChangeLock(() => migrateToLatest(handle.db));
+    if (!template) await migrateToLatest(handle.db);
   } catch (error) {
     await handle.close();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await drop();
     throw error;
   }
-  return {
-    db: handle.db,
-    kind: 'postgres',
-    pool: handle.pool,
-    schema,
-    poolStats: handle.poolStats,
-    withoutTimeouts: handle.withoutTimeouts,
-    close: async () => {
-      await handle.close();
-      try {
-        // With the global setup, schemas are dropped once at teardown: dropping one while another
-        // file migrates races with Kysely's introspection, which lists tables in every schema.
-        if (!runDir) await admin.query(`DROP SCHEMA IF EXISTS ${schema}, ${jobSchema} CASCADE`);
-      } finally {
-        await admin.end();
-      }
-    },
-  };
+  return { ...handle, close: async () => {
+    await handle.close();
+    await drop();
+  } };
 }
 
 export function openTestDatabase(): Promise<DatabaseHandle> {
-  return testDbKind === 'postgres' ? openPostgresSchema() : openPgliteClone();
+  return testDbKind === 'postgres' ? openPostgresDatabase() : openPgliteClone();
 }

@@ -1,5 +1,6 @@
-// api-pglite global setup: migrate ONE embedded database, dump it once; every test file then
-// clones the dump (PGlite loadDataDir), which takes well under a second instead of an initdb.
+// api-pglite global setup: migrate ONE embedded database and install the job queue in it (pg-boss's
+// tables, every queue and schedule), dump it once; every test file then clones the dump (PGlite
+// loadDataDir), which takes well under a second instead of an initdb, migrations and a pg-boss install.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { connectPglite, openPglite } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import { warmDemoCarPhotos } from '../../src/db/seed/demo-cars';
+import { installJobQueue } from '../helpers/app';
 import './provided-context';
 
 export default async function setup(project: TestProject) {
@@ -18,6 +20,7 @@ export default async function setup(project: TestProject) {
   const handle = connectPglite(pglite);
   try {
     await migrateToLatest(handle.db);
+    await installJobQueue(handle);
     const dump = await pglite.dumpDataDir('gzip');
     await writeFile(templatePath, Buffer.from(await dump.arrayBuffer()));
   } finally {

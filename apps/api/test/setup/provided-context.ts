@@ -5,7 +5,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** api-pglite: a gzipped data directory of one migrated PGlite database; each file clones it. */
     pgliteTemplatePath: string;
-    /** api-postgres: a folder where each file records its schema, so teardown can drop leftovers. */
+    /** api-postgres: a folder where each file records its database, so teardown can drop leftovers. */
     postgresRunDir: string;
+    /** api-postgres: the run's template database (migrated, job queue installed); each file copies it. */
+    postgresTemplate: string;
   }
 }
