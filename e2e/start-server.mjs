@@ -2,7 +2,7 @@
 // Starts the built app for the end-to-end run on a fresh embedded database with demo data, its
 // clock starting at the run's fixed now (KAROO_TEST_NOW from playwright.config.ts, which the
 // server accepts only with NODE_ENV=test; that is all NODE_ENV=test changes in the built app).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,9 +14,11 @@ if (!process.env.KAROO_TEST_NOW) {
   console.error('KAROO_TEST_NOW is not set: start the end-to-end run with `npm run test:e2e` (playwright.config.ts sets it).');
   process.exit(1);
 }
+// One server per worker starts at once (playwright.config.ts): the build comes before, once
+// (ensure-build.mjs in `npm run test:e2e`), never from here.
 if (!existsSync(server) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  console.error('The app is not built: run `npm run build` (or `npm run test:e2e`, which builds when needed).');
+  process.exit(1);
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'karoo-e2e-'));
 const child = spawn(process.execPath, [server], {

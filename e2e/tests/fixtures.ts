@@ -64,7 +64,22 @@ export function waitForLivePages(context: BrowserContext) {
  * Playwright's test with the browser's clock installed at E2E_NOW. After install the page's time
  * runs on at real speed (timers, TanStack Query, toasts behave as usual); only the start is fixed.
  */
+/** The first worker's server port (playwright.config.ts starts one server per worker, on the ports after it). */
+const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * The server of the worker at `parallelIndex`: each worker has its own, on a fresh demo database
+ * (playwright.config.ts), so two workers never share the demo accounts' bookings and messages.
+ */
+export function workerOrigin(parallelIndex: number): string {
+  return `http://localhost:${FIRST_PORT + parallelIndex}`;
+}
+
 export const test = base.extend({
+  // Every page, API request and context of a test talks to its own worker's server.
+  baseURL: async ({}, use, testInfo) => {
+    await use(workerOrigin(testInfo.parallelIndex));
+  },
   context: async ({ context }, use) => {
     await context.clock.install({ time: E2E_NOW });
     trackRequests(context);
@@ -73,10 +88,10 @@ export const test = base.extend({
   },
   // Contexts a test opens itself (a second person in another browser) wait for live pages too.
   browser: [
-    async ({ browser }, use) => {
+    async ({ browser }, use, workerInfo) => {
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
-        const context = await newContext(options);
+        const context = await newContext({ baseURL: workerOrigin(workerInfo.parallelIndex), ...options });
         waitForLivePages(context);
         return context;
       };

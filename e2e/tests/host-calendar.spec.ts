@@ -63,7 +63,7 @@ async function photograph(page: Page, region: Locator, name: string) {
 }
 
 async function renterPageFor(browser: Browser, username: string) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext();
   await context.clock.install({ time: new Date(E2E_NOW) });
   const page = await context.newPage();
   await loginThroughUi(page, username);

@@ -112,7 +112,7 @@ test('a host sets a 2-day minimum and a weekly discount; a renter is told the mi
     expect(((await saved.json()) as { data: { trip_rules: typeof DEFAULT_RULES } }).data.trip_rules).toMatchObject({ min_days: 2, weekly_discount_percent: 10 });
 
     // ---- The renter, in a context of their own ----
-    const renterContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const renterContext = await browser.newContext();
     await renterContext.clock.install({ time: new Date(E2E_NOW) });
     const renterPage = await renterContext.newPage();
     await loginThroughUi(renterPage, RENTER);
