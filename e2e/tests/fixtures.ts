@@ -77,6 +77,7 @@ export function workerOrigin(parallelIndex: number): string {
 
 export const test = base.extend({
   // Every page, API request and context of a test talks to its own worker's server.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use, testInfo) => {
     await use(workerOrigin(testInfo.parallelIndex));
   },
