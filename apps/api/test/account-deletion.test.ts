@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, Conversation, DeletionPlan } from '@karoo/shared';
 import { sendMail } from '../src/lib/mail';
+import { MENTION_TABLES, NO_MENTION, textColumns } from '../src/modules/data-protection';
 import * as ledger from '../src/modules/ledger';
 import { authHeader, createSignedInUser, createTestApp, createUser, expectError, expectOk, login, loginResponse, MINUTE, SECOND, TEST_PASSWORD, type TestApp } from './helpers';
 import { cancelTestTrip, recordTestCharge } from './helpers/ledger';
@@ -238,5 +239,84 @@ describe('refused with the reason', () => {
     const someone = await createUser(t.ctx);
     expect(someone.deleted_at).toBeNull();
     expect(authHeader('nope')).toBeTruthy();
+  });
+});
+
+describe('the erasure reaches every place a person can be named (erasure.registry.ts)', () => {
+  it('lists every text and JSON column of the schema, as one that can name a person or one that cannot (with the reason)', async () => {
+    const schema = (await textColumns(t.db)).map((c) => `${c.table}.${c.column}`);
+    const mentions = MENTION_TABLES.flatMap((m) => m.columns.map((c) => `${m.table}.${c}`));
+    const unlisted = schema.filter((key) => !mentions.includes(key) && !(key in NO_MENTION));
+    expect(unlisted, 'columns to add to MENTION_TABLES (with how their rows are found from the person) or to NO_MENTION (with why)').toEqual([]);
+    // Nothing listed that the schema does not have, and nothing listed twice.
+    expect([...mentions, ...Object.keys(NO_MENTION)].filter((key) => !schema.includes(key))).toEqual([]);
+    expect(mentions.filter((key) => key in NO_MENTION)).toEqual([]);
+    expect(new Set(mentions).size).toBe(mentions.length);
+    for (const why of Object.values(NO_MENTION)) expect(why.length).toBeGreaterThan(10);
+  });
+
+  it('rewrites the mentions of a host and renter in the audit log, messages, reports, notifications and mail of the people they dealt with, trip records, disputes, holds, reviews, reversals, breaches and throttles', async () => {
+    const person = await signedPerson();
+    const { p } = person;
+    await t.db.updateTable('users').set({ role: 'host' }).where('id', '=', person.user.id).execute();
+    const renter = await signedPerson();
+    // As a renter of `host`, and as a host of `renter`.
+    const hostsCar = await createTestCar(t.ctx, host.user);
+    const rented = await createTestBooking(t.ctx, hostsCar, person.user, { start: '2030-04-01', days: 2, status: 'completed' });
+    const ownCar = await createTestCar(t.ctx, person.user);
+    const hosted = await createTestBooking(t.ctx, ownCar, renter.user, { start: '2030-04-10', days: 2, status: 'completed' });
+    const named = `${p.full_name} (${p.localPhone})`;
+    const message = await t.db.insertInto('booking_messages').values({ booking_id: rented.id, sender_id: host.user.id, body: `See you, ${named}` }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('booking_message_reports').values({ message_id: message.id, reporter_id: host.user.id, reason: `${p.full_name} sent me ${p.email}` }).execute();
+    await t.db.insertInto('trip_records').values({ booking_id: hosted.id, stage: 'check_in', party: 'renter', author_id: renter.user.id, odometer_km: 1000, fuel_eighths: 8, note: `Met ${named}`, created_at: t.clock.now() }).execute();
+    await t.db
+      .insertInto('trip_disputes')
+      .values({ booking_id: hosted.id, kind: 'damage', description: `Scratch; ask ${p.full_name}`, opened_by: person.user.id, status: 'resolved', resolved_by: admin.user.id, resolved_at: t.clock.now(), resolution_note: `Settled with ${p.email}`, created_at: t.clock.now() })
+      .execute();
+    await t.db.insertInto('car_holds').values({ car_id: ownCar.id, during: sql`tstzrange('2030-08-01', '2030-08-03')`, note: `${p.full_name} on leave`, created_by: person.user.id }).execute();
+    await t.db.insertInto('reviews').values({ car_id: ownCar.id, booking_id: hosted.id, reviewer_id: renter.user.id, rating: 5, comment: `${p.full_name} was kind` }).execute();
+    await t.db
+      .insertInto('payout_reversals')
+      .values({ booking_id: hosted.id, amount_cents: 100, payout_reference: 'EFT-9', paid_at: t.clock.now(), reason: `Wrong account of ${p.full_name}`, reversed_by: admin.user.id, reversed_by_username: admin.user.username, reversed_at: t.clock.now() })
+      .execute();
+    await t.db.insertInto('notifications').values({ user_id: renter.user.id, type: 'booking', title: `${p.full_name} accepted`, message: `Call ${p.phone}`, link: null }).execute();
+    await t.db.insertInto('notifications').values({ user_id: admin.user.id, type: 'report', title: 'Reported message', message: `Reported by ${p.full_name}`, link: null }).execute();
+    await sendMail(t.ctx, { to: renter.user.email, subject: `Your trip with ${p.full_name}`, text: `${p.full_name} (${p.email}) accepted.` });
+    expectOk(await t.app.inject({ method: 'PUT', url: `/api/user/update/${person.user.id}`, headers: admin.headers, payload: { address: `${p.address} (back door)` } }));
+    await t.db
+      .insertInto('audit_log')
+      .values([
+        { admin_id: admin.user.id, admin_username: admin.user.username, action: 'booking.cancelled', target_type: 'booking', target_id: rented.id, target_label: rented.booking_number, reason: `${p.full_name} asked` },
+        { admin_id: admin.user.id, admin_username: admin.user.username, action: 'car.verified', target_type: 'car', target_id: ownCar.id, target_label: ownCar.car_username, after: JSON.stringify({ note: `Owner ${p.full_name}` }) },
+      ])
+      .execute();
+    const breach = await t.db
+      .insertInto('data_breaches')
+      .values({ summary: `A laptop with ${p.full_name}'s file was lost`, discovered_at: t.clock.now(), data_categories: JSON.stringify(['identity']), measures: 'Remote wipe done.', advice: 'Watch for phishing.', scope: 'listed', recorded_by: admin.user.id, recorded_at: t.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('data_breach_notices').values({ breach_id: breach.id, user_id: person.user.id, notified_at: t.clock.now() }).execute();
+    await sql`INSERT INTO reset_request_throttle (key, granted_at) VALUES (${`email:${p.email}`}, ARRAY[now()])`.execute(t.db);
+    await sql`INSERT INTO sign_in_throttle (key, failures, window_started_at, last_failed_at, wait_until, prev_wait_until)
+      VALUES (${`pair:name:${p.email}|203.0.113.9`}, 2, now(), now(), now(), now())`.execute(t.db);
+
+    const needles = [p.full_name, p.email, p.phone, p.localPhone, p.address];
+    const before = await findMentions(needles);
+    for (const table of ['audit_log', 'booking_messages', 'booking_message_reports', 'trip_records', 'trip_disputes', 'car_holds', 'reviews', 'payout_reversals', 'notifications', 'mail_outbox', 'data_breaches', 'reset_request_throttle', 'sign_in_throttle']) {
+      expect(before.some((line) => line.startsWith(`${table}.`)), table).toBe(true);
+    }
+
+    expectOk(await del(person));
+    // The confirmation to their own address is the one copy left, emptied once delivered.
+    await t.outbox.drain();
+    t.clock.advance(11 * MINUTE);
+    await t.ctx.jobs.runDue('privacy.scrub_mail');
+    expect(await findMentions(needles)).toEqual([]);
+    expect(await t.db.selectFrom('booking_messages').select('body').where('id', '=', message.id).executeTakeFirstOrThrow()).toEqual({ body: 'See you, Former member ([phone number removed])' });
+    const dispute = await t.db.selectFrom('trip_disputes').select(['description', 'resolution_note']).where('booking_id', '=', hosted.id).executeTakeFirstOrThrow();
+    expect(dispute).toEqual({ description: 'Scratch; ask Former member', resolution_note: 'Settled with [email removed]' });
+    // A deleted account's counters go; the breach's record stays, without the name.
+    expect(await t.db.selectFrom('reset_request_throttle').select('key').where('key', '=', `email:${p.email}`).execute()).toEqual([]);
+    expect(await t.db.selectFrom('data_breaches').select('summary').where('id', '=', breach.id).executeTakeFirstOrThrow()).toEqual({ summary: "A laptop with Former member's file was lost" });
   });
 });

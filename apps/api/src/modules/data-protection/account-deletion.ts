@@ -23,6 +23,7 @@ import { hostBalanceCents } from '../ledger';
 import { findUser } from '../users';
 import { beginErasure, earlierIdentities, endErasure, needlesFor, sweepMentions, type Needle, type Person } from './erasure';
 import type { KeptRecord } from './data-protection.tables';
+import { reachOf } from './erasure.registry';
 
 declare module '../../events/domain-events' {
   interface DomainEvents {
@@ -337,11 +338,13 @@ export async function eraseAccount(tx: Tx, event: EventOf<'account.erasing'>, ct
   await db.deleteFrom('mail_outbox').where(sql<boolean>`lower(to_address) = lower(${person.email})`).execute();
   // The privacy module's requests of this person (a correction names the old and new value; an export is their whole record).
   const exports = await removeOwnRows(db, userId);
+  const identities = [person, ...(await earlierIdentities(db, userId))];
   const needles: Needle[] = [];
-  for (const who of [person, ...(await earlierIdentities(db, userId))]) {
+  for (const who of identities) {
     for (const needle of needlesFor(who, anonymous)) if (!needles.some((n) => n.pattern === needle.pattern)) needles.push(needle);
   }
-  await sweepMentions(db, needles, ['users']);
+  const reach = await reachOf(db, userId, { emails: identities.map((p) => p.email), usernames: identities.map((p) => p.username) });
+  await sweepMentions(db, needles, reach);
   await endErasure(db);
 
   await db

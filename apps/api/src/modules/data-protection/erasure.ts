@@ -1,16 +1,17 @@
-// Erasing a person (POPIA s. 24; docs/decisions/050-account-deletion-retention-breaches.md).
+// Erasing a person (POPIA s. 24; docs/decisions/050-account-deletion-retention-breaches.md, 061).
 // An account deletion erases the person's own rows by name (their profile, documents, sessions,
-// links, notifications, mail, the text of their messages); then this sweep looks through EVERY text
-// and JSON column of every table of the app's schema, read from information_schema so that a table
-// added later is covered without anyone remembering it, and rewrites any remaining mention of the
-// person's name, email, phone number, ID number, bank account or address (a host's message "Hi
-// Sipho Dlamini", a notification or an email to someone else naming them, an audit row's before
-// value). This is the one writer that touches other modules' tables, on purpose: an erasure that
-// depended on each module remembering a new column is the erasure that leaks. Kept records (the
-// ledger, trip records, disputes, reports) allow it for their text only, inside an erasure
-// (migration 0027: karoo.erasure).
+// links, notifications, mail, the text of their messages); then this sweep rewrites any remaining
+// mention of the person's name, email, phone number, ID number, bank account or address (a host's
+// message "Hi Sipho Dlamini", a notification or an email to someone else naming them, an audit
+// row's before value) in the rows the registry reaches from them (erasure.registry.ts: each table
+// and column where a mention can be written, and how its rows are found from the person through
+// indexed columns), so the erasure's cost follows the person's rows, not the size of every table.
+// This is the one writer that touches other modules' tables, on purpose. Kept records (the ledger,
+// trip records, disputes, reports) allow it for their text only, inside an erasure (migration
+// 0027: karoo.erasure).
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
+import { MENTION_TABLES, type PersonReach } from './erasure.registry';
 
 /** What is looked for, and what replaces it. */
 export interface Needle {
@@ -99,7 +100,7 @@ export interface TextColumn {
   type: 'text' | 'json' | 'jsonb';
 }
 
-/** Every text, varchar and JSON column of the app's tables that may be written (generated columns follow their sources). */
+/** Every text, varchar and JSON column of the app's tables that may be written (generated columns follow their sources): what the registry must account for. */
 export async function textColumns(db: Db): Promise<TextColumn[]> {
   const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
     SELECT c.table_name, c.column_name, c.data_type
@@ -115,31 +116,41 @@ export async function textColumns(db: Db): Promise<TextColumn[]> {
 }
 
 /**
- * Rewrites every mention of the needles in every text column, one UPDATE per table, inside the
- * caller's transaction (after `beginErasure`). `skip` names tables the caller erased by itself.
- * Returns the rows changed per table.
+ * Rewrites every mention of the needles in the rows the registry reaches from the person
+ * (erasure.registry.ts), one UPDATE per table, inside the caller's transaction (after
+ * `beginErasure`); a table marked 'delete' loses the rows reached instead. Only the tables present
+ * are touched (the registry test holds the list to the schema). Returns the rows changed per table.
  */
-export async function sweepMentions(db: Db, needles: readonly Needle[], skip: readonly string[] = []): Promise<Record<string, number>> {
+export async function sweepMentions(db: Db, needles: readonly Needle[], reach: PersonReach): Promise<Record<string, number>> {
   if (needles.length === 0) return {};
   const any = needles.map((n) => `(${n.pattern})`).join('|');
-  const byTable = new Map<string, TextColumn[]>();
-  for (const column of await textColumns(db)) {
-    if (skip.includes(column.table)) continue;
-    byTable.set(column.table, [...(byTable.get(column.table) ?? []), column]);
-  }
+  const types = new Map((await textColumns(db)).map((c) => [`${c.table}.${c.column}`, c.type]));
   const changed: Record<string, number> = {};
-  for (const [table, columns] of byTable) {
-    const asText = (c: TextColumn) => (c.type === 'text' ? sql.ref(c.column) : sql`${sql.ref(c.column)}::text`);
+  for (const entry of MENTION_TABLES) {
+    const rows = entry.rowsOf(reach);
+    const columns = entry.columns.flatMap((column) => {
+      const type = types.get(`${entry.table}.${column}`);
+      return type ? [{ table: entry.table, column, type }] : [];
+    });
+    if (!rows || columns.length === 0) continue;
+    const table = sql`${sql.table(entry.table)} AS t`;
+    if (entry.erase === 'delete') {
+      const result = await sql`DELETE FROM ${table} WHERE ${rows}`.execute(db);
+      const n = Number(result.numAffectedRows ?? 0n);
+      if (n > 0) changed[entry.table] = n;
+      continue;
+    }
+    const asText = (c: TextColumn) => (c.type === 'text' ? sql.ref(`t.${c.column}`) : sql`t.${sql.ref(c.column)}::text`);
     const rewritten = (c: TextColumn) => {
       let value = asText(c);
       for (const n of needles) value = sql`regexp_replace(${value}, ${n.pattern}, ${n.replacement}, 'gi')`;
       return c.type === 'text' ? value : sql`(${value})::${sql.raw(c.type)}`;
     };
-    const sets = columns.map((c) => sql`${sql.ref(c.column)} = CASE WHEN ${asText(c)} ~* ${any} THEN ${rewritten(c)} ELSE ${sql.ref(c.column)} END`);
-    const where = columns.map((c) => sql`${asText(c)} ~* ${any}`);
-    const result = await sql`UPDATE ${sql.table(table)} SET ${sql.join(sets)} WHERE ${sql.join(where, sql` OR `)}`.execute(db);
+    const sets = columns.map((c) => sql`${sql.ref(c.column)} = CASE WHEN ${asText(c)} ~* ${any} THEN ${rewritten(c)} ELSE t.${sql.ref(c.column)} END`);
+    const mentions = columns.map((c) => sql`${asText(c)} ~* ${any}`);
+    const result = await sql`UPDATE ${table} SET ${sql.join(sets)} WHERE ${rows} AND (${sql.join(mentions, sql` OR `)})`.execute(db);
     const n = Number(result.numAffectedRows ?? 0n);
-    if (n > 0) changed[table] = n;
+    if (n > 0) changed[entry.table] = n;
   }
   return changed;
 }

@@ -105,19 +105,6 @@ export async function findPeople(db: Db, ids: readonly string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Per host: the final trips (completed, or cancelled) whose payout is not paid yet, oldest first. */
-export async function findUnpaidFinalBookings(db: Db, hostIds: readonly string[]): Promise<{ id: string; owner_id: string }[]> {
-  if (hostIds.length === 0) return [];
-  return db
-    .selectFrom('bookings')
-    .select(['id', 'owner_id'])
-    .where('owner_id', 'in', [...new Set(hostIds)])
-    .where('status', 'in', ['completed', 'cancelled'])
-    .where('payout_status', '!=', 'paid')
-    .orderBy('id')
-    .execute();
-}
-
 export interface InvoiceRecord {
   id: string;
   invoice_number: string;

@@ -414,7 +414,7 @@ interface TransactionLine {
 }
 
 /** One page of the period's money, a line per booking and day, newest first (the recent list and the CSV). */
-async function transactionLines(db: Db, range: ledger.MovedRange, page: { limit: number; offset?: number }): Promise<TransactionLine[]> {
+async function transactionLines(db: Db, range: ledger.MovedRange, page: { limit: number; after?: ledger.BookingDayCursor }): Promise<TransactionLine[]> {
   const lines = await ledger.sumMoneyByBookingDay(db, range, page);
   const bookings = await repo.findBookingDetails(db, lines.map((l) => l.bookingId));
   // Every ledger row has its booking (a foreign key), so every line is named.
@@ -465,13 +465,13 @@ async function topCars(db: Db, range: ledger.MovedRange, limit: number): Promise
 async function payoutsOwed(db: Db): Promise<AdminFinance['payouts']> {
   const balances = await ledger.hostBalancesOwed(db);
   const hostIds = balances.map((b) => b.hostId);
-  const [people, unpaid] = await Promise.all([repo.findPeople(db, hostIds), repo.findUnpaidFinalBookings(db, hostIds)]);
-  const money = await ledger.moneyOfBookings(db, unpaid.map((u) => u.id));
-  const payable = unpaid.filter((u) => (money.get(u.id)?.hostShareCents ?? 0) > 0);
+  const [people, payable] = await Promise.all([repo.findPeople(db, hostIds), ledger.payableFinalTrips(db, hostIds)]);
+  const byHost = new Map<string, string[]>();
+  for (const p of payable) byHost.set(p.hostId, [...(byHost.get(p.hostId) ?? []), p.bookingId]);
   return balances
     .map(({ hostId, balanceCents }) => {
       const host = people.get(hostId);
-      const bookingIds = payable.filter((u) => u.owner_id === hostId).map((u) => u.id);
+      const bookingIds = byHost.get(hostId) ?? [];
       return {
         host_id: hostId,
         host_username: host?.username ?? '',
@@ -575,8 +575,11 @@ const CSV_PAGE = 1000;
 export async function* transactionsCsv(ctx: AppContext, query: AdminFinanceQuery): AsyncGenerator<string> {
   const range = rangeOf(query);
   yield csvLines([FINANCE_CSV_HEADER], { decimals: 2 });
-  for (let offset = 0; ; offset += CSV_PAGE) {
-    const page = await transactionLines(ctx.db, range, { limit: CSV_PAGE, offset });
+  // Each page starts after the last line of the one before (not at an offset, which would read
+  // every line before it again): the file costs its own lines.
+  for (let after: ledger.BookingDayCursor | undefined; ; ) {
+    const page = await transactionLines(ctx.db, range, { limit: CSV_PAGE, ...(after ? { after } : {}) });
+    after = page.at(-1)?.money.cursor;
     const lines = page.map(({ money: m, booking: b }) => [
       m.day,
       b.booking_number,

@@ -101,8 +101,7 @@ function movedIn(db: Db, range: MovedRange) {
   return query;
 }
 
-/** A Johannesburg calendar part of when a row's money moved ('YYYY-MM-DD', 'YYYY-MM' or a week's Monday). */
-const localDay = sql<string>`to_char(l.moved_at AT TIME ZONE ${sql.lit(TIME_ZONE)}, 'YYYY-MM-DD')`;
+/** A Johannesburg calendar part of when a row's money moved ('YYYY-MM' or a week's Monday; the day: localDate below). */
 const localMonth = sql<string>`to_char(l.moved_at AT TIME ZONE ${sql.lit(TIME_ZONE)}, 'YYYY-MM')`;
 const localWeek = sql<string>`to_char(date_trunc('week', l.moved_at AT TIME ZONE ${sql.lit(TIME_ZONE)}), 'YYYY-MM-DD')`;
 
@@ -151,19 +150,76 @@ export interface BookingDayMoney extends MoneySums {
   day: string;
   /** The first movement of that day. */
   firstMovedAt: Date;
+  /** Where the next page starts (pass it as `after`): the line's place in the order, to the microsecond. */
+  cursor: BookingDayCursor;
 }
 
-/** The money that moved in the range, a line per booking and day, newest first, one page. */
-export async function sumMoneyByBookingDay(db: Db, range: MovedRange, page: { limit: number; offset?: number }): Promise<BookingDayMoney[]> {
-  const rows = await movedIn(db, range)
-    .select(['l.booking_id', localDay.as('day'), sql<Date>`min(l.moved_at)`.as('first_moved_at'), ...moneyColumns()])
-    .groupBy(['l.booking_id', localDay])
+/** A line's place in newest-first order: its day, its first movement (as PostgreSQL wrote it) and its booking. */
+export interface BookingDayCursor {
+  day: string;
+  firstMovedAt: string;
+  bookingId: string;
+}
+
+/**
+ * The Johannesburg date a row's money moved, as migration 0035 indexes it
+ * (ledger_entries_day_idx, over the succeeded rows, with the booking and the money), so that the
+ * lines below are read newest day first from the index and stop at the page's end.
+ */
+const localDate = sql<string>`((l.moved_at AT TIME ZONE ${sql.lit(TIME_ZONE)})::date)`;
+
+/**
+ * The money that moved in the range, a line per booking and day, newest first (by the day's first
+ * movement, then booking), one page: `limit` lines after `after` (the last line of the page
+ * before). A line's rows all fall on its day, so ordering by day first is the same order, and it is
+ * the index's: the cost follows the page, not the ledger.
+ */
+export async function sumMoneyByBookingDay(db: Db, range: MovedRange, page: { limit: number; after?: BookingDayCursor }): Promise<BookingDayMoney[]> {
+  let query = movedIn(db, range);
+  const after = page.after;
+  if (after) query = query.where(localDate, '<=', sql<string>`${after.day}::date`);
+  const rows = await query
+    .select([
+      'l.booking_id',
+      sql<string>`to_char(${localDate}, 'YYYY-MM-DD')`.as('day'),
+      sql<Date>`min(l.moved_at)`.as('first_moved_at'),
+      sql<string>`min(l.moved_at)::text`.as('first_moved_cursor'),
+      ...moneyColumns(),
+    ])
+    .groupBy([localDate, 'l.booking_id'])
+    .$if(!!after, (q) => q.having(sql<boolean>`(${localDate}, min(l.moved_at), l.booking_id) < (${after?.day}::date, ${after?.firstMovedAt}::timestamptz, ${after?.bookingId}::uuid)`))
+    .orderBy(localDate, 'desc')
     .orderBy(sql`min(l.moved_at)`, 'desc')
     .orderBy('l.booking_id', 'desc')
     .limit(page.limit)
-    .offset(page.offset ?? 0)
     .execute();
-  return rows.map((r) => ({ bookingId: r.booking_id, day: r.day, firstMovedAt: new Date(r.first_moved_at), ...toMoney(r) }));
+  return rows.map((r) => ({
+    bookingId: r.booking_id,
+    day: r.day,
+    firstMovedAt: new Date(r.first_moved_at),
+    cursor: { day: r.day, firstMovedAt: r.first_moved_cursor, bookingId: r.booking_id },
+    ...toMoney(r),
+  }));
+}
+
+/**
+ * The final trips (completed, or cancelled) of these hosts whose payout is not paid yet and that
+ * carry a share for their host (their host_earning rows sum to more than nothing), by id: what
+ * marking them paid would transfer. Read from the unpaid final trips' index and each one's own
+ * ledger rows (migration 0035), not from every row of the ledger.
+ */
+export async function payableFinalTrips(db: Db, hostIds: readonly string[]): Promise<{ bookingId: string; hostId: string }[]> {
+  if (hostIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('bookings as b')
+    .select(['b.id', 'b.owner_id'])
+    .where('b.owner_id', 'in', [...new Set(hostIds)])
+    .where('b.status', 'in', ['completed', 'cancelled'])
+    .where('b.payout_status', '!=', 'paid')
+    .where(sql<boolean>`(SELECT coalesce(sum(l.amount_cents), 0) FROM ledger_entries l WHERE l.booking_id = b.id AND l.kind = 'host_earning') > 0`)
+    .orderBy('b.id')
+    .execute();
+  return rows.map((r) => ({ bookingId: r.id, hostId: r.owner_id }));
 }
 
 /** Whose bookings: one host's, one car's, or these bookings. */

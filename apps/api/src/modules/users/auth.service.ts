@@ -103,9 +103,12 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
 
 // ---- Sign-in throttling (docs/decisions/023 and 030; the numbers: sign-in-throttling.ts) ----
 /** What the throttles count by: the account, or the name typed when there is none. */
-function accountRefOf(user: UserRow | undefined, typed: string): string {
+function accountRefOf(user: Pick<UserRow, 'id'> | undefined, typed: string): string {
   return user ? `user:${user.id}` : `name:${typed.trim().toLowerCase()}`;
 }
+
+/** The start of the key of an (account, address) pair. */
+const pairPrefix = (accountRef: string) => `pair:${accountRef}|`;
 
 /** Keys of consecutive-failure counts; an account's (not a typed unknown name's) is never pruned. */
 const RUNS_PREFIX = 'consecutive:';
@@ -125,11 +128,28 @@ interface SignInKeys {
   account: string;
 }
 
+/**
+ * Every throttle key that names this account or what was typed for it (its usernames and emails,
+ * earlier ones too), for the erasure of a deleted account (data-protection): the exact keys, and
+ * the prefixes of its (account, address) pairs.
+ */
+export function throttleKeysOf(userId: string, typed: readonly string[]): { keys: string[]; pairPrefixes: string[] } {
+  const values = [...new Set(typed.map((v) => v.trim().toLowerCase()).filter(Boolean))];
+  const refs = [accountRefOf({ id: userId }, ''), ...values.map((v) => accountRefOf(undefined, v))];
+  return {
+    keys: [...refs.flatMap((ref) => [`${RUNS_PREFIX}${ref}`, `account:${ref}`, `sign-in-link:${ref}`]), ...values.map(resetMailKey)],
+    pairPrefixes: refs.map(pairPrefix),
+  };
+}
+
+/** The reset-mail counter of an address. */
+const resetMailKey = (email: string) => `email:${email.trim().toLowerCase()}`;
+
 function signInKeys(accountRef: string, ip: string | null): SignInKeys {
   const source = sourceOf(ip);
   return {
     run: `${RUNS_PREFIX}${accountRef}`,
-    pair: `pair:${accountRef}|${source}`,
+    pair: `${pairPrefix(accountRef)}${source}`,
     address: isPrivateSource(source) ? null : `address:${source}`,
     account: `account:${accountRef}`,
   };
@@ -270,7 +290,7 @@ function addressGrant(prefix: string, ip: string | null, windowMs: number, max: 
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: Pick<RequestMeta, 'ip'> = { ip: null }): Promise<void> {
   const now = ctx.clock.now();
   const granted = await isMailRequestGranted(ctx, now, [
-    { key: `email:${email.trim().toLowerCase()}`, windowMs: RESET_MAIL_WINDOW_MS, max: RESET_MAILS_PER_EMAIL },
+    { key: resetMailKey(email), windowMs: RESET_MAIL_WINDOW_MS, max: RESET_MAILS_PER_EMAIL },
     ...addressGrant('', meta.ip, RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_ADDRESS),
   ]);
   if (!granted) return;
