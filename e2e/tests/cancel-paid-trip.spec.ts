@@ -315,7 +315,8 @@ class OwnServer {
   async start(now: string) {
     this.child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
       cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // 'ipc': the server sends { type: 'listening' } the moment it listens (apps/api/src/server.ts).
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       env: {
         ...process.env,
         NODE_ENV: 'test',
@@ -329,13 +330,17 @@ class OwnServer {
         RATE_LIMIT_PER_MINUTE: '100000',
       },
     });
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      const up = await fetch(`${this.origin}/api/health`).then((r) => r.ok, () => false);
-      if (up) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(`The test's own server did not start on port ${this.port}`);
+    // On the server's word, or its exit; the test's own timeout bounds the wait, not a guess of the machine's speed.
+    const child = this.child;
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`The test's own server exited (${code}) before it listened on port ${this.port}`));
+      child.once('exit', onExit);
+      child.on('message', (message: { type?: string }) => {
+        if (message?.type !== 'listening') return;
+        child.off('exit', onExit);
+        resolve();
+      });
+    });
   }
 
   async stop() {

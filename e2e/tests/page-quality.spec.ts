@@ -32,7 +32,13 @@ async function trackLayoutShifts(page: Page) {
 async function layoutShift(page: Page): Promise<{ cls: number; shifts: { value: number; nodes: string[] }[] }> {
   // Let late images, fonts and queries settle before reading.
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
+  // On the page's own events rather than a fixed pause: fonts loaded, every image decoded (or
+  // failed), then two frames for the layout they cause to be laid out and reported.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(Array.from(document.images, (image) => (image.complete ? null : image.decode().catch(() => null))));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   const result = await page.evaluate(() => {
     const w = window as unknown as { __cls: number; __shifts: { value: number; nodes: string[] }[] };
     return { cls: w.__cls, shifts: w.__shifts };

@@ -4,6 +4,8 @@
 // database of the script's own, with the production timeouts (the defaults). In turn:
 //   terminated  every backend of that database ended with pg_terminate_backend (a failover),
 //   refused     the proxy resets every connection and refuses new ones (a restart),
+//   closed      the database itself refuses connections (ALTER DATABASE … ALLOW_CONNECTIONS false and
+//               its backends terminated: every new connection answered FATAL 55000, issue 32),
 //   stalled     the proxy holds every byte both ways (a frozen server or network).
 // Throughout, the load and a prober record every answer. The run passes when both servers are
 // still running at the end, no request got anything but a 2xx, a 4xx or a 503 (no 500, no refused
@@ -31,8 +33,8 @@ const REQUEST_LIMIT_MS = 30_000;
 /** A server not ready this long after the database's return is reported as not back. */
 const NOT_BACK_AFTER_MS = 30_000;
 
-type Phase = 'steady' | 'terminated' | 'refused' | 'recovering' | 'stalled' | 'after';
-const PHASES: Phase[] = ['steady', 'terminated', 'refused', 'recovering', 'stalled', 'after'];
+type Phase = 'steady' | 'terminated' | 'refused' | 'recovering' | 'closed' | 'stalled' | 'after';
+const PHASES: Phase[] = ['steady', 'terminated', 'refused', 'recovering', 'closed', 'stalled', 'after'];
 
 interface Sample {
   phase: Phase;
@@ -50,6 +52,7 @@ export interface DatabaseFailuresResult {
   exits: string[];
   /** ms from each return of the database until each server's /api/health/ready answered 200 again. */
   backAfterRefuse: number[];
+  backAfterClosed: number[];
   backAfterStall: number[];
   acknowledged: { created: number; approved: number };
   lost: string[];
@@ -87,6 +90,17 @@ async function terminateBackends(adminUrl: string, database: string): Promise<nu
     const pids = rows.map((row) => row.pid);
     await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids]);
     return pids.length;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** What an operator does to keep sessions out of a database (a restore, a migration by hand). */
+async function allowConnections(adminUrl: string, database: string, allowed: boolean): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS ${allowed}`);
   } finally {
     await admin.end();
   }
@@ -156,7 +170,7 @@ export async function runDatabaseFailures(adminUrl: string): Promise<DatabaseFai
   const samples: Sample[] = [];
   const exits: string[] = [];
   const acks = { created: [] as string[], approved: [] as string[] };
-  const result: DatabaseFailuresResult = { samples, alive: 0, exits, backAfterRefuse: [], backAfterStall: [], acknowledged: { created: 0, approved: 0 }, lost: [], mailAfterReturn: 0, mailStuck: 0, passed: false };
+  const result: DatabaseFailuresResult = { samples, alive: 0, exits, backAfterRefuse: [], backAfterClosed: [], backAfterStall: [], acknowledged: { created: 0, approved: 0 }, lost: [], mailAfterReturn: 0, mailStuck: 0, passed: false };
   let phase: Phase = 'steady';
   let isStopping = false;
 
@@ -253,6 +267,19 @@ export async function runDatabaseFailures(adminUrl: string): Promise<DatabaseFai
     result.backAfterRefuse = await msUntilReady(instances, performance.now());
     say(`back after the refusal in ${result.backAfterRefuse.map((ms) => `${Math.round(ms)} ms`).join(' and ')}`);
 
+    phase = 'closed';
+    say(`the database refusing connections (ALLOW_CONNECTIONS false) for ${REFUSE_MS / 1000} s`);
+    await allowConnections(adminUrl, dbName, false);
+    try {
+      say(`terminated ${await terminateBackends(adminUrl, dbName)} backends`);
+      await sleep(REFUSE_MS);
+    } finally {
+      await allowConnections(adminUrl, dbName, true);
+    }
+    phase = 'recovering';
+    result.backAfterClosed = await msUntilReady(instances, performance.now());
+    say(`back after the database's refusal in ${result.backAfterClosed.map((ms) => `${Math.round(ms)} ms`).join(' and ')}`);
+
     phase = 'stalled';
     say(`stalling for ${STALL_MS / 1000} s`);
     proxy.stall();
@@ -319,7 +346,7 @@ export async function runDatabaseFailures(adminUrl: string): Promise<DatabaseFai
   result.acknowledged = { created: acks.created.length, approved: acks.approved.length };
   // A page always answers 200: rendered, or the client-rendered page when the render fails.
   const unexpected = samples.filter((s) => s.status === 0 || (s.status >= 500 && s.status !== 503) || (isPage(s) && s.status !== 200));
-  const slowest = [...result.backAfterRefuse, ...result.backAfterStall].reduce((most, ms) => Math.max(most, ms), 0);
+  const slowest = [...result.backAfterRefuse, ...result.backAfterClosed, ...result.backAfterStall].reduce((most, ms) => Math.max(most, ms), 0);
   result.passed =
     result.alive === 2 && exits.length === 0 && unexpected.length === 0 && result.lost.length === 0 && slowest < 10_000 && result.mailAfterReturn > 0 && result.mailStuck === 0;
   return result;
@@ -340,7 +367,7 @@ export function printDatabaseFailures(r: DatabaseFailuresResult): void {
     );
   }
   console.log(
-    `\nservers running at the end: ${r.alive} of 2; ready again ${r.backAfterRefuse.map(seconds).join(' / ')} after the refusal and ${r.backAfterStall.map(seconds).join(' / ')} after the stall; ` +
+    `\nservers running at the end: ${r.alive} of 2; ready again ${r.backAfterRefuse.map(seconds).join(' / ')} after the proxy's refusal, ${r.backAfterClosed.map(seconds).join(' / ')} after the database's and ${r.backAfterStall.map(seconds).join(' / ')} after the stall; ` +
       `writes acknowledged: ${r.acknowledged.created} bookings, ${r.acknowledged.approved} approvals; lost: ${r.lost.length}; ` +
       `mail queued after the last return: ${r.mailAfterReturn}, left pending by the mail worker: ${r.mailStuck}`,
   );

@@ -120,6 +120,9 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   logger.info(`Karoo is running on ${env.APP_URL} (mail: ${ctx.mailer.transport}, database: ${handle.kind})`);
+  // A parent that started this process with an IPC channel (the tests, npm run chaos) learns the
+  // moment it listens, rather than guessing how long a start takes on its machine.
+  process.send?.({ type: 'listening', url: env.APP_URL });
 }
 
 main().catch((error) => {

@@ -8,6 +8,8 @@
 // project (the embedded PGlite has no connection to lose; operations.test.ts starts a real server
 // on it, through the same start-up path with the timeouts set).
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
@@ -54,11 +56,40 @@ describe('which failures mean "the database is unavailable"', () => {
       new Error('Client has encountered a connection error and is not queryable'),
       new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')], 'connect failed'),
       new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') }),
+      // ALTER DATABASE … ALLOW_CONNECTIONS false: the server's FATAL answer to a new connection (issue 32).
+      Object.assign(coded('55000', 'database "karoo" is not currently accepting connections'), { severity: 'FATAL' }),
+      coded('57P05', 'terminating connection due to idle-session timeout'),
+      // pg-boss appends its queue and worker to the message of an error it reports.
+      new Error('Connection terminated unexpectedly (Queue: mail.send, Worker: 5d1c0e4b)'),
+      coded('57P01', 'terminating connection due to administrator command (Queue: mail.send, Worker: 5d1c0e4b)'),
+      // A wrapper's own error, the driver's inside it.
+      new Error('could not load the settings', { cause: new Error('x', { cause: coded('ECONNREFUSED') }) }),
     ]) {
       expect(isDatabaseUnavailable(error), error.message).toBe(true);
     }
-    for (const error of [coded('23505'), coded('22P02'), coded('42P01'), new Error('boom'), 'ECONNREFUSED', null]) {
+    for (const error of [
+      coded('23505'),
+      coded('22P02'),
+      coded('42P01'),
+      // 55000 inside a session is the statement's fault (currval before nextval), not the database's absence.
+      Object.assign(coded('55000', 'currval of sequence "s" is not yet defined in this session'), { severity: 'ERROR' }),
+      // A server's answer is classified by its code, whatever its words.
+      coded('42601', 'Connection terminated near "x"'),
+      new Error('boom'),
+      'ECONNREFUSED',
+      null,
+    ]) {
       expect(isDatabaseUnavailable(error), String(error)).toBe(false);
+    }
+  });
+
+  it("node-postgres still starts its code-less failures with the words classified here", () => {
+    // The driver gives these no code; if an upgrade rewords one, this fails before production does.
+    const fromPg = createRequire(createRequire(import.meta.url).resolve('pg'));
+    const source = [fromPg.resolve('./client.js'), fromPg.resolve('pg-pool')].map((file) => readFileSync(file, 'utf8')).join('\n');
+    for (const words of ['timeout exceeded when trying to connect', 'Connection terminated unexpectedly', 'Connection terminated due to connection timeout', 'Query read timeout', 'Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable']) {
+      expect(source, words).toContain(`new Error('${words}'`);
+      expect(isDatabaseUnavailable(new Error(words)), words).toBe(true);
     }
   });
 

@@ -2,7 +2,7 @@
 // several instances share: one PostgreSQL database made for the run, Redis when asked, and any
 // extra environment (object storage, for instance). Tests talk to them over HTTP with fetch.
 // Unlike the rest of the suite this opens ports: two instances cannot share one process.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -13,10 +13,10 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { connectServer } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
+import { waitForListening } from './process';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/src/server.ts');
-const START_TIMEOUT_MS = 90_000;
 
 /** The instant the instances' clocks start at (KAROO_TEST_NOW): no test reads the real date. */
 export const INSTANCES_TEST_NOW = '2030-03-10T08:00:00+02:00';
@@ -120,27 +120,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { url: url.toString(), drop };
 }
 
-async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`instance at ${url} exited (${child.exitCode ?? child.signalCode}) before it was up:\n${output()}`);
-    }
-    try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`instance at ${url} not up within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
-}
-
 /**
  * Starts one server with `env` (DATABASE_URL at least) over defaults for a test: NODE_ENV=test,
- * a free PORT, a temporary DATA_DIR, LOG_LEVEL=warn, the pinned clock. Resolves once
- * /api/health answers.
+ * a free PORT, a temporary DATA_DIR, LOG_LEVEL=warn, the pinned clock. Resolves once it says it
+ * listens (its IPC message; no guess of how long a start takes), or rejects when it exits first.
  */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
@@ -160,7 +143,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: { ...inherited, ...fullEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let printed = '';
   const keep = (chunk: Buffer) => {
@@ -181,7 +164,7 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilHealthy(url, child, () => printed);
+    await waitForListening(child, () => printed);
   } catch (error) {
     await stop();
     throw error;

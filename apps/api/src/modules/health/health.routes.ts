@@ -7,6 +7,7 @@ import { envelope } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../db/connection-errors';
 import { pingDatabase } from './health.repository';
 
 const checkState = z.enum(['ok', 'down']);
@@ -69,7 +70,8 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (!draining && database === 'ok') return { success: true as const, data };
       data.status = 'not_ready';
       const message = draining ? 'This instance is shutting down' : 'Not ready: database not reachable';
-      return reply.status(503).send({ success: false as const, message, data });
+      // As every 503 of the database's absence (decision 057): when to ask again.
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ success: false as const, message, data });
     });
   };
 }
