@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Booking, Car } from '@karoo/shared';
 import { createSignedInUser, createTestApp, createUser, expectError, expectOk, type TestApp } from './helpers';
+import { multipart, pdfBytes } from './helpers/files';
 import { approveRegistration, createTestBooking, createTestCar, newCarBody, pngDataUrl } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -66,6 +67,32 @@ describe('every admin action writes one audit row', () => {
     // The erasure leaves no personal detail in the record: the anonymous username, the role and status before.
     expect(written).toMatchObject([{ action: 'user.deleted', target_label: expect.stringMatching(/^former_/), before: { role: 'customer', verification_status: 'pending_upload' } }]);
     expect(JSON.stringify(written)).not.toMatch(/audited@karoo\.test|audited_user|Audited User/);
+  });
+
+  it('cars: rejecting and approving a registration document records the values before and after (decision 018)', async () => {
+    const listed = expectOk<Car>(await req('POST', `/api/car/newCar/${host.user.username}`, host.headers, newCarBody({ images: [pngDataUrl()] }) as unknown as Record<string, unknown>), 201);
+    const upload = async () => {
+      const body = multipart([{ name: 'registrationDocument', filename: 'registration.pdf', data: pdfBytes('Registration'), contentType: 'application/pdf' }]);
+      expectOk(await t.app.inject({ method: 'POST', url: `/api/car/uploadRegistrationDocument/${listed.car_username}`, headers: { ...host.headers, ...body.headers }, payload: body.payload }));
+    };
+    await upload();
+    let written = await audited(async () => expectOk(await req('PATCH', `/api/car/verifyRegistrationDocument/${listed.car_username}`, admin.headers, { verified: false, notes: 'Blurry' })));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      action: 'car.registration_rejected',
+      target_id: listed.id,
+      before: { registration_verified: null, registration_verification_notes: null },
+      after: { registration_verified: false, registration_verification_notes: 'Blurry' },
+      reason: 'Blurry',
+    });
+    await upload();
+    written = await audited(async () => expectOk(await req('PATCH', `/api/car/verifyRegistrationDocument/${listed.car_username}`, admin.headers, { verified: true })));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      action: 'car.registration_verified',
+      before: { registration_verified: null, registration_verification_notes: null },
+      after: { registration_verified: true, registration_verification_notes: null },
+    });
   });
 
   it('cars: verify, reject with notes, maintenance, force return, delete', async () => {

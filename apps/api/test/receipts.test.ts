@@ -217,8 +217,9 @@ describe("the renter's receipt", () => {
     expect(text).toMatch(new RegExp(`Booking no\\.\\s+${b.booking_number}`));
     expect(text).toMatch(new RegExp(`Starts\\s+\\w{3}, \\d{1,2} Apr 2027, 09:00`));
     expect(text).toMatch(new RegExp(`Ends\\s+\\w{3}, \\d{1,2} Apr 2027, 17:00`));
-    // Six rows: the charge, its four shares and the payout (settled, so counted twice).
-    expect(text).toMatch(new RegExp(`Receipt no\\.\\s+RC-${b.booking_number}-07`));
+    // Its number for life, of the receipts' own sequence (decision 056).
+    expect(text).toMatch(/Receipt no\.\s+RC-\d{6}\s/);
+    expect(text).not.toContain('Replaces');
     expect(text).toMatch(new RegExp(`Date issued\\s+${ISSUED}`));
     expect(text).toContain('Paid 1 Apr 2027, 10:02');
     expect(text).toContain('Times in South African Standard Time (Johannesburg)');
@@ -282,7 +283,7 @@ describe("the host's invoice", () => {
     const money = await moneyOf(t, b);
     const text = await textOf(t, 'invoice', b, host);
     expect(text).toMatch(/INVOICE TO \(HOST\)\s+RENTER\s*\n\s*Pieter van der Merwe\s+Thandiwe Nkosi/);
-    expect(text).toMatch(new RegExp(`Invoice no\\.\\s+HI-${b.booking_number}-07`));
+    expect(text).toMatch(/Invoice no\.\s+HI-\d{6}\s/);
     expect(amountOf(text, 'Paid by the renter')).toBe(money.chargedCents);
     expect(amountOf(text, 'Rental and pickup paid by the renter')).toBe(sum(entries, 'host_earning', 'trip') + sum(entries, 'platform_fee', 'host_fee'));
     expect(amountOf(text, `Karoo host fee (${b.commission_rate}%)`)).toBe(-sum(entries, 'platform_fee', 'host_fee'));
@@ -318,6 +319,82 @@ describe("the host's invoice", () => {
     expect(money.hostShareCents).toBe(sum(entries, 'host_earning', 'cancellation_fee'));
     expect(amountOf(text, 'Still to be paid to you')).toBe(money.hostShareCents);
     expect(text).not.toContain('Penalty');
+  });
+});
+
+describe('a document keeps one number for life (decision 056)', () => {
+  const numberIn = (text: string, kind: 'Receipt' | 'Invoice') => new RegExp(`${kind} no\\.\\s+((?:RC|HI)-\\d{6})`).exec(text)?.[1];
+  const issuedIn = (text: string) => /Date issued\s+(\d{1,2} \w{3} \d{4}, \d{2}:\d{2})/.exec(text)?.[1];
+  const issuedRows = (b: BookingRow) => t.db.selectFrom('issued_documents').selectAll().where('booking_id', '=', b.id).orderBy('serial').execute();
+
+  it('downloading the same receipt again gives the same number and date of issue; a refund issues a new one naming it', async () => {
+    const b = await booking(t, 'active', true);
+    await pay(t, b);
+    const first = await textOf(t, 'receipt', b, renter);
+    const number = numberIn(first, 'Receipt');
+    expect(number).toMatch(/^RC-\d{6}$/);
+    expect(issuedIn(first)).toBe(ISSUED);
+
+    // Two hours later, and read by an administrator: the same document.
+    t.clock.set('2027-04-20T12:15:00.000Z');
+    try {
+      const again = await textOf(t, 'receipt', b, renter);
+      expect(numberIn(again, 'Receipt')).toBe(number);
+      expect(issuedIn(again)).toBe(ISSUED);
+      expect(numberIn(await textOf(t, 'receipt', b, admin), 'Receipt')).toBe(number);
+      // The host's invoice is numbered in its own sequence.
+      expect(numberIn(await textOf(t, 'invoice', b, host), 'Invoice')).toMatch(/^HI-\d{6}$/);
+
+      // The renter cancels late: a refund moves money, so the receipt says something new.
+      const cancelled = await t.db.updateTable('bookings').set({ status: 'cancelled', cancel_cause: 'renter', cancelled_at: CANCELLED_AT }).where('id', '=', b.id).returningAll().executeTakeFirstOrThrow();
+      await ledger.recordCancellation(t.db, partiesOf(cancelled), CANCELLED_AT, {
+        chargeReference: cancelled.payment_reference,
+        refundCents: cancelled.total_price_cents - 32_500,
+        refundCode: 'renter_cancelled',
+        refundReason: 'Cancelled by the renter within 24 hours of the start',
+        shares: await ledger.sharesOfBooking(t.db, cancelled.id),
+        feeHostCents: 32_500 - Math.round((32_500 * cancelled.commission_rate) / 100),
+        feePlatformCents: Math.round((32_500 * cancelled.commission_rate) / 100),
+        penaltyCents: 0,
+        penaltyCode: 'host_cancelled_late',
+        actorId: renter.user.id,
+      });
+      const replaced = await textOf(t, 'receipt', cancelled, renter);
+      const newNumber = numberIn(replaced, 'Receipt');
+      expect(newNumber).toMatch(/^RC-\d{6}$/);
+      expect(newNumber).not.toBe(number);
+      expect(Number(newNumber!.slice(3))).toBeGreaterThan(Number(number!.slice(3)));
+      expect(replaced).toMatch(new RegExp(`Replaces\\s+${number}`));
+      expect(issuedIn(replaced)).toBe('20 Apr 2027, 14:15');
+      // Asked for again, the new document keeps its number; the old one is kept, never reused.
+      expect(numberIn(await textOf(t, 'receipt', cancelled, renter), 'Receipt')).toBe(newNumber);
+      const receipts = (await issuedRows(b)).filter((r) => r.kind === 'receipt');
+      expect(receipts.map((r) => r.number)).toEqual([number, newNumber]);
+      expect(receipts[1]!.replaces_id).toBe(receipts[0]!.id);
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it('two first downloads at once issue one number', async () => {
+    const b = await booking(t, 'active', true);
+    await pay(t, b);
+    const texts = await Promise.all([textOf(t, 'receipt', b, renter), textOf(t, 'receipt', b, renter), textOf(t, 'receipt', b, admin), textOf(t, 'invoice', b, host), textOf(t, 'invoice', b, admin)]);
+    expect(new Set(texts.slice(0, 3).map((text) => numberIn(text, 'Receipt'))).size).toBe(1);
+    expect(new Set(texts.slice(3).map((text) => numberIn(text, 'Invoice'))).size).toBe(1);
+    expect((await issuedRows(b)).map((r) => r.kind).sort()).toEqual(['invoice', 'receipt']);
+  });
+
+  it('the database keeps a number for life: no change, no delete, no second first document', async () => {
+    const b = await booking(t, 'active', true);
+    await pay(t, b);
+    await textOf(t, 'receipt', b, renter);
+    const [row] = await issuedRows(b);
+    await expect(t.db.updateTable('issued_documents').set({ number: 'RC-999999' }).where('id', '=', row!.id).execute()).rejects.toThrow(/append-only/);
+    await expect(t.db.deleteFrom('issued_documents').where('id', '=', row!.id).execute()).rejects.toThrow(/append-only/);
+    await expect(
+      t.db.insertInto('issued_documents').values({ kind: 'receipt', serial: 999_998, number: 'RC-999998', booking_id: b.id, content_hash: 'x', replaces_id: null, issued_at: new Date(NOW) }).execute(),
+    ).rejects.toThrow(/issued_documents_first_unique/);
   });
 });
 

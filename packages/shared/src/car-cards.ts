@@ -5,6 +5,7 @@
 // Here what a card is made of (pure: the public pages draw cards without loading zod); the card's
 // and the map's schemas are cars.ts's.
 import type { CarPhotoFormat } from './car-photos';
+import type { CAR_BADGES } from './catalogues';
 import type { Car, CardPhoto, CarCard, CarPhoto } from './cars';
 
 const FORMAT_EXTENSIONS: Record<CarPhotoFormat, string> = { jpeg: 'jpg', webp: 'webp', avif: 'avif' };
@@ -37,8 +38,11 @@ export function cardPhotoOf(photo: CarPhoto): CardPhoto {
   return { src: photo.src, width: photo.width, height: photo.height, widths: photo.variants.map((v) => v.width) };
 }
 
-/** A full car as a card (the favourites, read one by one from the car's details). */
-export function carCardOf(car: Car): CarCard {
+/**
+ * A full car as a card (the favourites, read one by one from the car's details). Whether its
+ * requests are confirmed at once is the platform's rule (isConfirmedAtOnce over the settings).
+ */
+export function carCardOf(car: Car, booking: { confirmsAtOnce: boolean }): CarCard {
   const photo = car.photos[0] ?? (car.images[0] ? { src: car.images[0], width: null, height: null, variants: [] } : undefined);
   const card: CarCard = {
     id: car.id,
@@ -55,7 +59,7 @@ export function carCardOf(car: Car): CarCard {
     photo: photo ? cardPhotoOf(photo) : null,
     latitude: car.latitude,
     longitude: car.longitude,
-    badges: carBadges(car.car_rent_price),
+    badges: carBadges({ confirmsAtOnce: booking.confirmsAtOnce, insurance_options: car.insurance_options }),
     status: car.status,
     transmission: car.specifications.transmission || car.transmission,
     fuel_type: car.specifications.fuelType || car.fuel_type,
@@ -68,12 +72,26 @@ export function carCardOf(car: Car): CarCard {
 }
 
 // ---- Display rules shared by the cards and the map ----
-/** Card badges of document 2: Premium above R1000, Instant up to R800, Insured above R600. */
-export function carBadges(dailyPrice: number): ('Premium' | 'Instant' | 'Insured')[] {
-  const badges: ('Premium' | 'Instant' | 'Insured')[] = [];
-  if (dailyPrice > 1000) badges.push('Premium');
-  if (dailyPrice <= 800) badges.push('Instant');
-  if (dailyPrice > 600) badges.push('Insured');
+export type CarBadge = (typeof CAR_BADGES)[number];
+
+/** The facts the badges state. */
+export interface CarBadgeFacts {
+  /** A request for this car is confirmed at once, without the host's answer (isConfirmedAtOnce, the rule booking applies). */
+  confirmsAtOnce: boolean;
+  /** The car's insurance plans: one included in the price covers every trip (hasIncludedCover). */
+  insurance_options: readonly { included: boolean }[];
+}
+
+/** Whether every trip of the car carries cover: one of its plans is included in the price. */
+export function hasIncludedCover(options: readonly { included: boolean }[]): boolean {
+  return options.some((option) => option.included);
+}
+
+/** A car's badges: Instant when its requests are confirmed at once, Insured when its price includes cover. */
+export function carBadges(facts: CarBadgeFacts): CarBadge[] {
+  const badges: CarBadge[] = [];
+  if (facts.confirmsAtOnce) badges.push('Instant');
+  if (hasIncludedCover(facts.insurance_options)) badges.push('Insured');
   return badges;
 }
 

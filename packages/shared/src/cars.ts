@@ -3,7 +3,7 @@
 import { z } from './zod';
 import { TIME_PATTERN } from './booking-rules';
 import { calendarDateOrTimestamp, optionalCalendarDate } from './calendar-date';
-import { CAR_SORTS, DEFAULT_NEW_CAR, DEFAULT_PICKUP_TIMES, PICKUP_OPTION_TYPES, PICKUP_TYPES } from './catalogues';
+import { CAR_BADGES, CAR_SORTS, DEFAULT_NEW_CAR, DEFAULT_PICKUP_TIMES, PICKUP_OPTION_TYPES, PICKUP_TYPES } from './catalogues';
 import {
   atMostCount,
   atMostRand,
@@ -628,8 +628,8 @@ export const carCardSchema = z.object({
   photo: cardPhotoSchema.nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  /** The price badges (carBadges): Premium, Instant, Insured. */
-  badges: z.array(z.enum(['Premium', 'Instant', 'Insured'])),
+  /** The facts the card states (carBadges): Instant (confirmed at once), Insured (cover included in the price). */
+  badges: z.array(z.enum(CAR_BADGES)),
   status: z.enum(CAR_STATUSES),
   /** The specification chips: transmission, fuel and seats. */
   transmission: z.string(),

@@ -247,3 +247,6 @@ export type CarSort = (typeof CAR_SORTS)[number];
 
 /** Default car of the wizard (document 2 section 5). */
 export const DEFAULT_NEW_CAR = { car_type: 'Sedan', transmission: 'Automatic', fuelType: 'Petrol', seats: 5, doors: 4 } as const;
+
+/** What a car card's badge may say: each is a fact about the car, never a guess from its price (decision 056; carBadges). */
+export const CAR_BADGES = ['Instant', 'Insured'] as const;

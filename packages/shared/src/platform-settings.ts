@@ -50,6 +50,29 @@ export const SETTINGS_KEY_PAIRS = [
   ['maintenanceMode', 'maintenance_mode'],
 ] as const;
 
+/**
+ * Whether a booking request is confirmed at once, without the host's answer: the one rule the
+ * server applies when a request is made and the cards' "Instant" badge states (decision 056).
+ * `require_host_approval` is the same switch said the other way round; the two always disagree.
+ */
+export function isConfirmedAtOnce(settings: Pick<PlatformSettings, 'business_rules'>): boolean {
+  return settings.business_rules.instant_booking_enabled;
+}
+
+/**
+ * The business rules with instant booking and host approval made one switch: they are always
+ * opposite, so the one whose value differs from the current one is the edit (as for the paired
+ * keys: a client sends the whole object back) and the other becomes its opposite.
+ */
+function mergeBookingApproval(current: PlatformSettings['business_rules'], next: PlatformSettings['business_rules'], update: UpdateSettingsBody['business_rules']): void {
+  const approval = update?.require_host_approval;
+  const changedApproval = approval !== undefined && approval !== current.require_host_approval;
+  const changedInstant = update?.instant_booking_enabled !== undefined && update.instant_booking_enabled !== current.instant_booking_enabled;
+  const instant = changedInstant ? next.instant_booking_enabled : changedApproval ? !approval : current.instant_booking_enabled;
+  next.instant_booking_enabled = instant;
+  next.require_host_approval = !instant;
+}
+
 export const MAINTENANCE_MESSAGE = 'Karoo is under maintenance. Please try again later.';
 
 export type SettingsMergeResult = { settings: PlatformSettings } | { error: string; field: string };
@@ -64,6 +87,7 @@ export function mergeSettings(current: PlatformSettings, update: UpdateSettingsB
     ...current,
     business_rules: { ...current.business_rules, ...stripUndefined(update.business_rules ?? {}) },
   };
+  mergeBookingApproval(current.business_rules, next.business_rules, update.business_rules);
   for (const key of [
     'minCarValue',
     'autoApproveHosts',
@@ -106,6 +130,8 @@ export function normaliseSettings(stored: Partial<PlatformSettings> | null | und
     business_rules: { ...DEFAULT_SETTINGS.business_rules, ...stripUndefined(stored?.business_rules ?? {}) },
   };
   for (const [a, b] of SETTINGS_KEY_PAIRS) (merged as Record<string, unknown>)[b] = merged[a];
+  // Instant booking is what requests have always followed, so it wins over a stored host approval that disagrees.
+  merged.business_rules.require_host_approval = !merged.business_rules.instant_booking_enabled;
   return merged;
 }
 

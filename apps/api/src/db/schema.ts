@@ -383,6 +383,24 @@ export interface InvoicesTable {
   issued_at: CreatedAt;
 }
 
+/** The last serial number issued of each kind of document (receipts module, migration 0033). */
+export interface DocumentSerialsTable {
+  kind: 'receipt' | 'invoice';
+  last_serial: number;
+}
+
+/** A receipt or host invoice issued, with its number for life (receipts module, migration 0033). */
+export interface IssuedDocumentsTable {
+  id: Generated<string>;
+  kind: 'receipt' | 'invoice';
+  serial: number;
+  number: string;
+  booking_id: string;
+  content_hash: string;
+  replaces_id: string | null;
+  issued_at: Date;
+}
+
 export interface BookingsTable {
   id: Generated<string>;
   booking_number: string;
@@ -517,6 +535,8 @@ export interface Database {
   reviews: ReviewsTable;
   payments: PaymentsTable;
   invoices: InvoicesTable;
+  document_serials: DocumentSerialsTable;
+  issued_documents: IssuedDocumentsTable;
   payout_reversals: PayoutReversalsTable;
   audit_log: AuditLogTable;
   ledger_entries: LedgerEntriesTable;

@@ -67,7 +67,8 @@ function entryFor(event: DomainEvent): Entry | null {
         target_type: 'car',
         target_id: event.car.id,
         target_label: event.car.car_username,
-        after: { registration_verified: event.type === 'car.registration_verified' },
+        before: { ...event.before },
+        after: { ...event.after },
         reason: event.type === 'car.registration_rejected' ? event.notes : null,
       };
     case 'car.changed':

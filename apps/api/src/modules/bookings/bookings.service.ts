@@ -4,6 +4,7 @@
 // in booking-status.ts, returns in returns.service.ts.
 import { randomBytes } from 'node:crypto';
 import {
+  isConfirmedAtOnce,
   bookingLength,
   BOOKING_RULE_MESSAGES,
   BOOKING_STATUSES,
@@ -138,7 +139,7 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
     settings,
     discounts: tripRules,
   });
-  const instant = settings.business_rules.instant_booking_enabled;
+  const instant = isConfirmedAtOnce(settings);
   const status: BookingStatus = instant ? 'confirmed' : 'pending';
 
   const insertRequestedBooking = () =>

@@ -3,6 +3,7 @@
 // for a few seconds), a car's held dates, one car's details with its host card, and an owner's
 // public profile.
 import {
+  isConfirmedAtOnce,
   addDays,
   BROWSE_TYPE_FILTERS,
   BROWSE_TYPES,
@@ -22,6 +23,7 @@ import type { Db } from '../../db/connection';
 import type { UserRow } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
 import { findCarHolds } from '../availability';
+import { getSettings } from '../settings';
 import { findUser } from '../users';
 import { BrowseIndex, browseIndexEnabled, findPublicCarPage } from './browse-index';
 import { toCarCard } from './car-cards';
@@ -148,7 +150,9 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
       const fromIndex = browseIndexEnabled(ctx) && BrowseIndex.serves(pageQuery) ? await findPublicCarPage<repo.CarCardRecord>(ctx, pageQuery) : null;
       const { records, total, exact, hasMore } = fromIndex ?? (await repo.findCarPage<repo.CarCardRecord>(ctx.db, pageQuery));
       const meta: CarListMeta = { total, page: query.page, limit: query.limit, total_exact: exact, has_more: hasMore };
-      const data: CarCard[] = records.map((record) => toCarCard(record, origin ? distanceKm(origin, record) : undefined));
+      // Instant follows the settings (read at the answer, not kept with the car's record); a change of them clears these pages.
+      const booking = { confirmsAtOnce: isConfirmedAtOnce(await getSettings(ctx)) };
+      const data: CarCard[] = records.map((record) => toCarCard(record, booking, origin ? distanceKm(origin, record) : undefined));
       return JSON.stringify({ success: true, data, meta });
     }
     const fromIndex = browseIndexEnabled(ctx) && BrowseIndex.serves(pageQuery) ? await findPublicCarPage(ctx, pageQuery) : null;

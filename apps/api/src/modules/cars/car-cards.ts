@@ -3,7 +3,8 @@ import { carBadges, cardPhotoOf, DEFAULT_SPECIFICATIONS, type CarCard } from '@k
 import { toCarPhoto } from '../../lib/photo-variants';
 import type { CarCardRecord } from './cars.repository';
 
-export function toCarCard(record: CarCardRecord, distanceKm?: number | null): CarCard {
+/** `booking.confirmsAtOnce`: the platform's rule for every car today (isConfirmedAtOnce over the settings). */
+export function toCarCard(record: CarCardRecord, booking: { confirmsAtOnce: boolean }, distanceKm?: number | null): CarCard {
   const price = record.car_rent_price_cents / 100;
   const spec = record.specifications ?? {};
   const card: CarCard = {
@@ -21,7 +22,7 @@ export function toCarCard(record: CarCardRecord, distanceKm?: number | null): Ca
     photo: record.first_image ? cardPhotoOf(toCarPhoto(record.first_image, record.photo_variants)) : null,
     latitude: record.latitude,
     longitude: record.longitude,
-    badges: carBadges(price),
+    badges: carBadges({ confirmsAtOnce: booking.confirmsAtOnce, insurance_options: record.has_included_cover ? [{ included: true }] : [] }),
     // As the full answer says it: out on a rental right now reads 'rented'.
     status: record.rented_by !== null && record.status === 'available' ? 'rented' : record.status,
     transmission: spec.transmission ?? DEFAULT_SPECIFICATIONS.transmission,

@@ -10,6 +10,7 @@ import type { DomainEvent } from '../../events/domain-events';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { prepareDocument } from '../../lib/uploads';
 import { getSettings } from '../settings';
+import type { RegistrationReview } from './cars.events';
 import { toCar } from './cars.mapper';
 import * as repo from './cars.repository';
 import { CAR_NOT_FOUND, canManageCar, carRef, findCarForAdmin, findManageableCar, reload, saveCar, today, type CarRecord } from './cars.service';
@@ -91,12 +92,16 @@ export async function verifyRegistrationDocument(
   const car = await findCarForAdmin(ctx, idOrUsername);
   if (!car.registration_storage_key) throw notFound('No registration document has been uploaded for this car.');
   if (car.registration_verified === true) throw conflict('The registration document is already verified.');
+  const before: RegistrationReview = { registration_verified: car.registration_verified, registration_verification_notes: car.registration_verification_notes };
+  const after: RegistrationReview = { registration_verified: body.verified, registration_verification_notes: body.notes || null };
   await saveCar(
     ctx,
     admin,
     car,
-    { registration_verified: body.verified, registration_verification_notes: body.notes || null },
-    body.verified ? { type: 'car.registration_verified', car: carRef(car) } : { type: 'car.registration_rejected', car: carRef(car), notes: body.notes || null },
+    after,
+    body.verified
+      ? { type: 'car.registration_verified', car: carRef(car), before, after }
+      : { type: 'car.registration_rejected', car: carRef(car), notes: body.notes || null, before, after },
   );
   return reload(ctx, car.id);
 }

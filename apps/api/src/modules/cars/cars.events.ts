@@ -11,8 +11,8 @@ declare module '../../events/domain-events' {
     'car.removed': { car: CarRef; cancelledBookings: number };
     'car.verified': { car: CarRef; before: string };
     'car.rejected': { car: CarRef; notes: string; before: string };
-    'car.registration_verified': { car: CarRef };
-    'car.registration_rejected': { car: CarRef; notes: string | null };
+    'car.registration_verified': { car: CarRef; before: RegistrationReview; after: RegistrationReview };
+    'car.registration_rejected': { car: CarRef; notes: string | null; before: RegistrationReview; after: RegistrationReview };
   }
 }
 
@@ -23,6 +23,12 @@ export interface CarRef {
   car_make: string;
   car_model: string;
   owner_id: string;
+}
+
+/** A registration document's review as the audit log records it before and after an admin's decision (decision 018). */
+export interface RegistrationReview {
+  registration_verified: boolean | null;
+  registration_verification_notes: string | null;
 }
 
 /** Why a car leaves Karoo: its owner deleted it, or the owner's account is being closed. */

@@ -67,6 +67,8 @@ export interface CarCardRecord {
   photo_variants: CarRow['photo_variants'];
   owner_full_name: string;
   rented_by: string | null;
+  /** One of its insurance plans is included in the price (the card's Insured badge, hasIncludedCover). */
+  has_included_cover: boolean;
 }
 
 /** A browse answer's shape: every field of the car (api.md), or what a card shows. */
@@ -82,6 +84,7 @@ function cardColumns(today: string) {
   return [
     ...CARD_COLUMNS,
     sql<string | null>`c.images->>0`.as('first_image'),
+    sql<boolean>`coalesce(c.insurance_options @> '[{"included": true}]'::jsonb, false)`.as('has_included_cover'),
     'u.full_name as owner_full_name',
     currentRenterUsername(sql.ref('c.id'), today).as('rented_by'),
   ] as const;

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
 import { carRejected, carVerified, registrationRejected, registrationVerified } from './cars.notices';
 import { removeOwnerCars } from './cars.service';
-import { forgetBrowsePages } from './listing-cache';
+import { forgetBrowsePages, forgetBrowsePagesOfSettings } from './listing-cache';
 
 export type { CarRef, CarRemovalCause } from './cars.events';
 export { browseIndexEnabled, createBrowseIndex, pruneBrowseChanges, type BrowseIndex } from './browse-index';
@@ -59,5 +59,6 @@ export const carsSubscriptions: Subscriptions<AppContext> = {
     'car.force_returned': [forgetBrowsePages],
     'review.created': [forgetBrowsePages],
     'review.changed': [forgetBrowsePages],
+    'settings.changed': [forgetBrowsePagesOfSettings],
   },
 };

@@ -8,6 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import type { AppContext } from '../../context';
 import type { CacheBus } from '../../lib/cache-bus';
+import { forgetSettings } from '../settings';
 
 export const DEFAULT_BROWSE_CACHE_MS = 5000;
 /** The cache bus topic of public browse pages. */
@@ -107,4 +108,13 @@ export async function cachedPage(ctx: AppContext, key: string, loader: () => Pro
  */
 export function forgetBrowsePages(ctx: AppContext): Promise<void> {
   return ctx.cacheBus.publish(BROWSE_TOPIC);
+}
+
+/**
+ * The settings changed: the cards' Instant badge follows them (decision 056). This instance forgets
+ * its cached settings first, so the pages read again are drawn with the new ones.
+ */
+export async function forgetBrowsePagesOfSettings(ctx: AppContext): Promise<void> {
+  forgetSettings(ctx);
+  await forgetBrowsePages(ctx);
 }

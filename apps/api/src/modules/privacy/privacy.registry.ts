@@ -126,6 +126,13 @@ export const PERSONAL_TABLES: PersonalTable[] = [
   { table: 'ledger_entries', category: 'payments', rowsOf: (u) => sql`t.renter_id = ${id(u)} OR t.host_id = ${id(u)}`, omit: ['actor_id'] },
   { table: 'invoices', category: 'payments', rowsOf: (u) => sql`t.owner_id = ${id(u)}` },
   {
+    // The numbers of the receipts issued to the renter and the host invoices issued to the host (decision 056).
+    table: 'issued_documents',
+    category: 'payments',
+    rowsOf: (u) =>
+      sql`(t.kind = 'receipt' AND t.booking_id IN (SELECT b.id FROM bookings b WHERE b.renter_id = ${id(u)})) OR (t.kind = 'invoice' AND t.booking_id IN (SELECT b.id FROM bookings b WHERE b.owner_id = ${id(u)}))`,
+  },
+  {
     table: 'payout_reversals',
     category: 'payments',
     rowsOf: (u) => sql`t.booking_id IN (SELECT b.id FROM bookings b WHERE b.owner_id = ${id(u)})`,
@@ -165,6 +172,7 @@ export const PERSONAL_TABLES: PersonalTable[] = [
  */
 export const EXCLUDED_TABLES: Record<string, string> = {
   settings: 'Platform settings: no person’s data.',
+  document_serials: 'The last receipt and invoice number issued, one counter per kind: no person’s data.',
   browse_changes: 'A queue of car ids for the search index, emptied within seconds; the cars themselves are exported.',
   sandbox_refunds: 'The test payment provider’s own book of refunds, keyed by charge reference; the refunds are exported from ledger_entries.',
   sign_in_throttle: 'Counters of failed sign-ins keyed by account or network address, kept at most a day to stop password guessing (security, POPIA s. 19).',

@@ -67,6 +67,7 @@ function drawHeader(doc: Doc, st: Statement): void {
   let metaY = doc.y + 10;
   const meta: [string, string][] = [
     [st.kind === 'receipt' ? 'Receipt no.' : 'Invoice no.', st.number],
+    ...(st.replaces ? ([['Replaces', st.replaces]] as [string, string][]) : []),
     ['Date issued', st.issuedAt],
     ['Booking no.', st.bookingNumber],
   ];

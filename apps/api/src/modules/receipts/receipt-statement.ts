@@ -70,7 +70,10 @@ export interface StatementSection {
 export interface Statement {
   kind: 'receipt' | 'invoice';
   title: string;
+  /** Its number for life (RC-000042, HI-000042), from issued_documents (decision 056). */
   number: string;
+  /** The number of the document this one replaces (the same booking's, before its content changed), or null. */
+  replaces: string | null;
   issuedAt: string;
   bookingNumber: string;
   company: Company;
@@ -226,25 +229,18 @@ function vatLine(company: Company, feesCents: number, whichFees: string, extra =
   return `VAT at ${VAT_RATE_PERCENT}% included in Karoo's ${whichFees} of ${formatCents(feesCents)}: ${formatCents(vatIncludedCents(feesCents))}.${extra}`;
 }
 
-/**
- * The document's number: the booking's number and how many ledger movements it reflects (every
- * row, and once more each refund or payout that has since settled). The same ledger gives the same
- * number; a new movement gives a new one, so two different copies never share a number.
- */
-export function documentNumber(prefix: string, bookingNumber: string, entries: readonly Entry[]): string {
-  const settled = entries.filter((e) => (e.kind === 'refund' || e.kind === 'payout') && e.state !== 'pending').length;
-  return `${prefix}-${bookingNumber}-${String(entries.length + settled).padStart(2, '0')}`;
-}
-
 export interface StatementInput {
   booking: StatementBooking;
   entries: readonly Entry[];
   company: Company;
+  /** The document's number and the one it replaces (receipts.service numbers it). */
+  number: string;
+  replaces: string | null;
   issuedAt: Date;
 }
 
 /** The renter's receipt: the trip's price, every payment and refund, any cancellation fee, and the VAT line. */
-export function renterReceipt({ booking: b, entries, company, issuedAt }: StatementInput): Statement {
+export function renterReceipt({ booking: b, entries, company, number, replaces, issuedAt }: StatementInput): Statement {
   const price = tripPrice(entries, b);
   const priceLines = nonZero([
     { label: `Rental (${durationOf(b)})`, ...discountDetail(b), cents: price.rental },
@@ -276,7 +272,8 @@ export function renterReceipt({ booking: b, entries, company, issuedAt }: Statem
   return {
     kind: 'receipt',
     title: vatRegistered ? 'Tax invoice and receipt' : 'Receipt',
-    number: documentNumber('RC', b.booking_number, entries),
+    number,
+    replaces,
     issuedAt: formatInstant(issuedAt),
     bookingNumber: b.booking_number,
     company,
@@ -292,7 +289,7 @@ export function renterReceipt({ booking: b, entries, company, issuedAt }: Statem
 }
 
 /** The host's invoice: their share of the trip after Karoo's host fee, any cancellation, penalties and payouts. */
-export function hostInvoice({ booking: b, entries, company, issuedAt }: StatementInput): Statement {
+export function hostInvoice({ booking: b, entries, company, number, replaces, issuedAt }: StatementInput): Statement {
   const hostFee = sumOf(entries, 'platform_fee', 'host_fee');
   const feeHost = sumOf(entries, 'host_earning', 'cancellation_fee');
   const feePlatform = sumOf(entries, 'platform_fee', 'cancellation_fee');
@@ -359,7 +356,8 @@ export function hostInvoice({ booking: b, entries, company, issuedAt }: Statemen
   return {
     kind: 'invoice',
     title: vatRegistered ? 'Tax invoice' : 'Invoice',
-    number: documentNumber('HI', b.booking_number, entries),
+    number,
+    replaces,
     issuedAt: formatInstant(issuedAt),
     bookingNumber: b.booking_number,
     company,

@@ -1,7 +1,7 @@
 // GET /api/settings (public): the one platform settings query. The booking panel reads the fees and
 // maxRentalDays, the wizard minCarValue; both get the same shape, every key filled in (the
 // server's answer over the defaults, shape A and shape B agreeing), under one key.
-import { normaliseSettings, type PlatformSettings } from '@karoo/shared';
+import { isConfirmedAtOnce, normaliseSettings, type PlatformSettings } from '@karoo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api-client';
 import { queryKeys } from '../query-keys';
@@ -13,4 +13,13 @@ export async function getSettings(signal?: AbortSignal): Promise<PlatformSetting
 
 export function useSettings() {
   return useQuery({ queryKey: queryKeys.settings, queryFn: ({ signal }) => getSettings(signal), staleTime: 5 * 60_000 });
+}
+
+/**
+ * Whether a request is confirmed at once (the rule the server applies; a car's Instant badge says
+ * so): false until the settings are known, so Instant is never shown on a guess.
+ */
+export function useConfirmsAtOnce(): boolean {
+  const settings = useSettings();
+  return settings.data ? isConfirmedAtOnce(settings.data) : false;
 }

@@ -4,10 +4,12 @@
 // longer listed (404) are left out.
 import { carCardOf, type Car } from '@karoo/shared';
 import { useQueries } from '@tanstack/react-query';
+import { useConfirmsAtOnce } from '@/lib/queries/settings';
 import { queryKeys } from '@/lib/query-keys';
 import { getCar } from './get-car';
 
 export function useFavouriteCars(carUsernames: readonly string[], enabled: boolean) {
+  const confirmsAtOnce = useConfirmsAtOnce();
   return useQueries({
     queries: carUsernames.map((id) => ({
       queryKey: queryKeys.cars.detail(id),
@@ -15,7 +17,7 @@ export function useFavouriteCars(carUsernames: readonly string[], enabled: boole
       enabled,
     })),
     combine: (results) => ({
-      cars: results.map((r) => r.data).filter((car): car is Car => !!car).map(carCardOf),
+      cars: results.map((r) => r.data).filter((car): car is Car => !!car).map((car) => carCardOf(car, { confirmsAtOnce })),
       isLoading: results.some((r) => r.isLoading),
       isError: results.length > 0 && results.every((r) => r.isError),
     }),

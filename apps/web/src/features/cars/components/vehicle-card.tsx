@@ -1,9 +1,10 @@
 // A car in the browse results (document 2, vehicle card): its first photo, heart, name, location,
-// rating, price per day, up to 3 specification chips, Map and Book buttons, and the price badges.
+// rating, price per day, up to 3 specification chips, Map and Book buttons, and the badges of what is
+// true of it (Instant: confirmed at once; Insured: cover in the price; decision 056).
 // It draws a CarCard (GET /car/getCarList?fields=card, decision 046): only what it shows.
 import { cardPhotoSources, photoSources, type Car, type CarCard } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { BadgeCheck, CarFront, MapPin, Shield, Sparkles, Star, Zap } from 'lucide-react';
+import { BadgeCheck, CarFront, MapPin, Shield, Star, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses, Button } from '@/components/ui/button';
 import { formatRand, formatRating, hasRating } from '@/lib/format';
@@ -11,7 +12,6 @@ import { capitalise } from '../utils/car-display';
 import { FavouriteButton } from './favourite-button';
 
 const BADGE_STYLE = {
-  Premium: { icon: Sparkles, className: 'bg-stone-900/85 text-amber-200' },
   Instant: { icon: Zap, className: 'bg-white/95 text-emerald-700' },
   Insured: { icon: Shield, className: 'bg-white/95 text-sky-700' },
 } as const;

@@ -2,17 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { makeCar } from '@/test/car-fixtures';
 import { carBadges, hostCancellationsText, markerColour, specChips } from './car-display';
 
-describe('card badges (document 2: Premium > R1000, Instant <= R800, Insured > R600)', () => {
+describe('card badges state facts, never the price (decision 056)', () => {
+  const included = { included: true };
+  const optional = { included: false };
   it.each([
-    [350, ['Instant']],
-    [600, ['Instant']],
-    [601, ['Instant', 'Insured']],
-    [800, ['Instant', 'Insured']],
-    [801, ['Insured']],
-    [1000, ['Insured']],
-    [1001, ['Premium', 'Insured']],
-  ])('R%i shows %j', (price, badges) => {
-    expect(carBadges(price)).toEqual(badges);
+    [false, [], []],
+    [false, [optional], []],
+    [false, [optional, included], ['Insured']],
+    [true, [], ['Instant']],
+    [true, [included], ['Instant', 'Insured']],
+  ] as const)('confirmed at once %s, plans %j: %j', (confirmsAtOnce, insurance_options, badges) => {
+    expect(carBadges({ confirmsAtOnce, insurance_options })).toEqual(badges);
+  });
+
+  it('a R 500 car with cover included reads Insured, a R 1 500 one without reads nothing', () => {
+    expect(carBadges({ confirmsAtOnce: false, ...makeCar({ car_rent_price: 500, insurance_options: [{ ...makeCar().insurance_options[0]!, included: true }] }) })).toEqual(['Insured']);
+    expect(carBadges({ confirmsAtOnce: false, ...makeCar({ car_rent_price: 1500, insurance_options: [] }) })).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { buttonClasses, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatRand, formatRating, hasRating, initialOf } from '@/lib/format';
+import { useConfirmsAtOnce } from '@/lib/queries/settings';
 import { PATHS } from '@/lib/routes';
 import { useCar } from '../../api/get-car';
 import { useStickyTop } from '../../hooks/use-sticky-top';
@@ -115,6 +116,7 @@ export function CarDetailSkeleton() {
 export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
   const { id } = useParams();
   const { data: car, isPending, isError } = useCar(id);
+  const confirmsAtOnce = useConfirmsAtOnce();
   // 80 px: below the sticky site header (5rem, as lg:top-20 was).
   const sticky = useStickyTop<HTMLDivElement>(80);
 
@@ -124,7 +126,7 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
   const name = carTitle(car);
   const spec = car.specifications;
   const hostCancellations = hostCancellationsText(car.host.cancellations);
-  const badges = carBadges(car.car_rent_price);
+  const badges = carBadges({ confirmsAtOnce, insurance_options: car.insurance_options });
   const description = car.description || car.car_description;
 
   return (

@@ -18,6 +18,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { apiClient } from '@/lib/api-client';
 import { formatRand, formatRating, hasRating } from '@/lib/format';
+import { useConfirmsAtOnce } from '@/lib/queries/settings';
 import { queryKeys } from '@/lib/query-keys';
 import { useCar } from '../../api/get-car';
 import { GEOLOCATION_MESSAGES, useGeolocation, type Position } from '../../hooks/use-geolocation';
@@ -156,7 +157,8 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
   const clusters = answer.data?.clusters ?? [];
   const singles = answer.data?.cars ?? [];
   const selectedCar = useCar(selectedId ?? undefined);
-  const selected = useMemo(() => (selectedCar.data ? carCardOf(selectedCar.data) : null), [selectedCar.data]);
+  const confirmsAtOnce = useConfirmsAtOnce();
+  const selected = useMemo(() => (selectedCar.data ? carCardOf(selectedCar.data, { confirmsAtOnce }) : null), [selectedCar.data, confirmsAtOnce]);
   const [me, setMe] = useState<Position | null>(null);
   const { locate, isLocating, failure: locateFailure } = useGeolocation();
   // Tiles of the current style: failed when some failed and none loaded (a grey square otherwise).
