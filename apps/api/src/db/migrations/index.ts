@@ -30,6 +30,7 @@ import * as m0027 from './0027-deletion-retention-breaches';
 import * as m0028 from './0028-time-ranges-and-blocks';
 import * as m0030 from './0030-trip-rules-and-discounts';
 import * as m0031 from './0031-browse-owner-names';
+import * as m0034 from './0034-append-only-truncate';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028-time-ranges-and-blocks': m0028,
   '0030-trip-rules-and-discounts': m0030,
   '0031-browse-owner-names': m0031,
+  '0034-append-only-truncate': m0034,
 };
