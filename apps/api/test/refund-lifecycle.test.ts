@@ -3,6 +3,7 @@
 // checks GET /refund/{id}, or the refund.processed webhook says so); a refund Paystack keeps
 // refusing ends failed after the job's last try, is listed for administrators and counted in
 // /metrics, and an administrator's audited Retry asks again as a new row while the failed one stays.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRefundRow, Booking, PaymentSession } from '@karoo/shared';
 import type { CarRow } from '../src/db/schema';
@@ -124,6 +125,12 @@ describe('a refund Paystack keeps refusing', () => {
       expect(failed).toMatchObject({ state: 'failed', attempts: REFUND_RETRY.limit + 2, moved_at: null });
       expect(failed.last_error).toMatch(/not answering/);
       failedId = failed.id;
+      // Its job is failed too, and a copy waits in the dead-letter queue (decision 038), not 'completed'.
+      const { rows: jobs } = await sql<{ name: string; state: string }>`SELECT name, state FROM ${sql.table(`${t.ctx.jobs.schema}.job`)} WHERE data->>'refundId' = ${failed.id} ORDER BY name`.execute(t.db);
+      expect(jobs).toEqual([
+        { name: 'refunds.attempt', state: 'failed' },
+        { name: 'refunds.attempt.dead', state: 'created' },
+      ]);
       expect(await metric('failed')).toBeGreaterThanOrEqual(1);
       const listed = expectOk<AdminRefundRow[]>(await t.app.inject({ method: 'GET', url: '/api/payments/admin/refunds?state=failed', headers: admin.headers }));
       expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id: failed.id, retried: false, attempts: REFUND_RETRY.limit + 2 })]));

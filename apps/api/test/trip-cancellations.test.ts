@@ -3,8 +3,10 @@
 // renter, the host (and a no-show) and an administrator each get the policy's amounts; every rand is
 // a ledger row and each booking's rows balance; the sandbox provider's own books agree; another
 // user's booking is 404.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booking, type CancellationQuote, type PaymentSession } from '@karoo/shared';
+import { APPEND_ONLY_TABLES } from '../src/db/migrations/0034-append-only-truncate';
 import { sumBookingMoney } from '../src/modules/ledger';
 import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, type TestApp } from './helpers';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
@@ -200,5 +202,18 @@ describe('who may cancel', () => {
     const [row] = await ledgerOf(booking.id);
     await expect(t.ctx.db.updateTable('ledger_entries').set({ provider_reference: 'x', last_error: 'y' }).where('id', '=', row!.id).where('state', '=', 'succeeded').execute()).rejects.toThrow(/never changed/);
     await expect(t.ctx.db.deleteFrom('ledger_entries').where('id', '=', row!.id).execute()).rejects.toThrow(/never deleted/);
+  });
+
+  it('no append-only table can be emptied with TRUNCATE, directly or through a CASCADE', async () => {
+    const { booking } = await paidTrip(2, 6);
+    const before = (await ledgerOf(booking.id)).length;
+    expect(before).toBeGreaterThan(0);
+    await expect(sql`TRUNCATE ledger_entries`.execute(t.db)).rejects.toThrow(/ledger_entries is append-only: TRUNCATE is refused/);
+    // CASCADE, so that a table others refer to reaches its trigger rather than the foreign-key refusal.
+    for (const table of APPEND_ONLY_TABLES) {
+      await expect(sql`TRUNCATE ${sql.table(table)} CASCADE`.execute(t.db)).rejects.toThrow(/is append-only: TRUNCATE is refused/);
+    }
+    await expect(sql`TRUNCATE bookings CASCADE`.execute(t.db)).rejects.toThrow(/is append-only: TRUNCATE is refused/);
+    expect(await ledgerOf(booking.id)).toHaveLength(before);
   });
 });

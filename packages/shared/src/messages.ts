@@ -15,38 +15,11 @@ export const MESSAGE_EMAIL_EVERY_MINUTES = 15;
 // How often the web polls is in message-polling.ts, which imports no zod, so the navigation bell
 // (in the landing page's bundle) reads it without pulling zod in (npm run size).
 
-export const PHONE_HIDDEN = '[phone hidden until the booking is paid]';
-export const EMAIL_HIDDEN = '[email hidden until the booking is paid]';
 /** Why contact details are hidden, shown beside a masked conversation. */
 export const MASKING_REASON =
   'Phone numbers and email addresses are hidden until the booking is paid, so that nobody is talked into paying outside Karoo, where the booking is not protected.';
-
-const EMAIL = /[A-Z0-9._%+-]+\s*(?:@|\(at\)|\[at\])\s*[A-Z0-9.-]+\.[A-Z]{2,}/gi;
-// Seven or more digits, allowing spaces, dots, dashes, brackets and a leading +: 082 555 1234,
-// +27 82 555 1234, (021) 555-1234. Dates (2030-03-01) have eight digits too, so a run must not look
-// like one.
-const PHONE = /\+?\(?\d[\d\s().-]{5,}\d/g;
-const DATE_LIKE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isPhoneLike(candidate: string): boolean {
-  if (DATE_LIKE.test(candidate.trim())) return false;
-  return candidate.replace(/\D/g, '').length >= 7;
-}
-
-/** The text with email addresses and phone numbers replaced by a note saying why they are hidden. */
-export function maskContactDetails(text: string): { text: string; masked: boolean } {
-  let masked = false;
-  const withoutEmails = text.replace(EMAIL, () => {
-    masked = true;
-    return EMAIL_HIDDEN;
-  });
-  const withoutPhones = withoutEmails.replace(PHONE, (candidate) => {
-    if (!isPhoneLike(candidate)) return candidate;
-    masked = true;
-    return PHONE_HIDDEN;
-  });
-  return { text: withoutPhones, masked };
-}
+// The masking itself (normalised before matching, masked in the text as typed): contact-masking.ts.
+export { EMAIL_HIDDEN, maskContactDetails, PHONE_HIDDEN } from './contact-masking';
 
 export const messageBodySchema = z.object({
   body: safeText('Message', { multiline: true })

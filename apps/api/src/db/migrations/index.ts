@@ -31,6 +31,7 @@ import * as m0028 from './0028-time-ranges-and-blocks';
 import * as m0030 from './0030-trip-rules-and-discounts';
 import * as m0031 from './0031-browse-owner-names';
 import * as m0033 from './0033-issued-documents';
+import * as m0034 from './0034-append-only-truncate';
 import * as m0035 from './0035-erasure-and-finance-at-scale';
 
 export const migrations: Record<string, Migration> = {
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0030-trip-rules-and-discounts': m0030,
   '0031-browse-owner-names': m0031,
   '0033-issued-documents': m0033,
+  '0034-append-only-truncate': m0034,
   '0035-erasure-and-finance-at-scale': m0035,
 };

@@ -27,6 +27,14 @@ export class RefundNotYetAccepted extends Error {
   }
 }
 
+/** The refund's last try failed: recorded 'failed' for an administrator, and its job dead-lettered. */
+export class RefundGivenUp extends Error {
+  constructor(refundId: string) {
+    super(`Refund ${refundId} failed after its last try; an administrator can retry it.`);
+    this.name = 'RefundGivenUp';
+  }
+}
+
 /** Enqueues the next ask for a refund just recorded, in the caller's transaction (the request asks once itself after the commit). */
 export function enqueueRefundAttempt(ctx: AppContext, tx: JobTransaction, refundId: string) {
   return ctx.jobs.enqueue(tx, 'refunds.attempt', { refundId }, { delaySeconds: REFUND_RETRY.delaySeconds, singletonKey: refundId });

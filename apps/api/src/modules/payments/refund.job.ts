@@ -11,7 +11,7 @@ import { inTransaction } from '../../events/domain-events';
 import type { JobDefinition } from '../../jobs/queue';
 import * as ledger from '../ledger';
 import { attemptRefund } from './payments.service';
-import { REFUND_RETRY, REFUND_TIMEOUT_SECONDS, RefundNotYetAccepted } from './refund-queue';
+import { REFUND_RETRY, REFUND_TIMEOUT_SECONDS, RefundGivenUp, RefundNotYetAccepted } from './refund-queue';
 
 export const refundAttemptJob = (ctx: AppContext): JobDefinition<'refunds.attempt'> => ({
   name: 'refunds.attempt',
@@ -23,6 +23,9 @@ export const refundAttemptJob = (ctx: AppContext): JobDefinition<'refunds.attemp
     const outcome = await attemptRefund(ctx, job.data.refundId, { lastTry: job.isLastAttempt });
     // Still waiting (refused, or accepted and not yet paid out), or another ask holds it: try again later.
     if (outcome === 'pending' || outcome === 'busy') throw new RefundNotYetAccepted(outcome);
+    // The last try ran out with the refund recorded 'failed': the job fails too, so that pg-boss puts
+    // it in 'refunds.attempt.dead' beside the admin's Retry (resolving here would mark it completed).
+    if (outcome === 'failed' && job.isLastAttempt) throw new RefundGivenUp(job.data.refundId);
   },
 });
 
