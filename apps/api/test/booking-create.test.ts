@@ -162,6 +162,7 @@ describe('a created booking', () => {
       car_owner: host.user.username,
       user_username: renter.user.username,
       renter: { username: renter.user.username, full_name: renter.user.full_name },
+      host: { username: host.user.username, full_name: host.user.full_name },
       start_date: '2030-04-01',
       end_date: '2030-04-04',
       pickup_date: '2030-04-01',
