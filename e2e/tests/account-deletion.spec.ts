@@ -94,7 +94,8 @@ test('a member deletes their account from Privacy and data; they cannot sign in 
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Delete for good' }).click();
   await expect(page).toHaveURL(/\/login\?deleted=1$/);
-  await expect(page.getByText('Your account has been deleted', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible();
+  await expect(page.getByText('Welcome back')).toHaveCount(0);
   await expect(page.getByText('Please sign in to continue.')).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS}/account-deletion-done-1280.png` });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculatePrice, DEFAULT_SETTINGS, type Booking, type Notification } from '@karoo/shared';
 import { forgetSettings } from '../src/modules/settings/settings.service';
 import { createSignedInUser, createTestApp, expectError, expectOk, testDbKind, type TestApp } from './helpers';
-import { createTestBooking, createTestCar, INSURANCE_STANDARD, PICKUP_AIRPORT } from './helpers/vehicles';
+import { createTestBooking, createTestCar, INSURANCE_STANDARD, PICKUP_AIRPORT, PICKUP_HOME } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -136,6 +136,38 @@ describe('booking rules, in document 2\u2019s order', () => {
   });
 });
 
+describe("the pickup location's times bind the pickup (decision 059)", () => {
+  const HOME_TIMES = "Host's home hands over the car at 09:00, 13:00 or 17:00: choose one of these pickup times.";
+
+  it('a daily trip from a location starts at one of its times; 10:00 and 18:00 are refused with the times named', async () => {
+    const car = await createTestCar(t.ctx, host.user, { pickup_options: [PICKUP_HOME, PICKUP_AIRPORT] });
+    for (const start_time of ['10:00', '18:00']) {
+      const res = await create(renter.headers, daily(car, '2030-05-01', '2030-05-03', { start_time, pickup_option: PICKUP_HOME.id }));
+      expectError(res, 400, HOME_TIMES);
+      expect(res.json<{ errors: Record<string, string> }>().errors).toEqual({ start_time: 'Not a pickup time of this location' });
+    }
+    expectError(await create(renter.headers, daily(car, '2030-05-01', '2030-05-03', { start_time: '09:00', pickup_option: PICKUP_AIRPORT.id })), 400, 'Cape Town International Airport hands over the car at 07:00 or 19:00: choose one of these pickup times.');
+    const booking = expectOk<Booking>(await create(renter.headers, daily(car, '2030-05-01', '2030-05-03', { start_time: '13:00', end_time: '18:00', pickup_option: PICKUP_HOME.id })), 201);
+    // The return time is not bound.
+    expect(booking).toMatchObject({ start_time: '13:00', end_time: '18:00', pickup_option: { id: PICKUP_HOME.id, available_times: ['09:00', '13:00', '17:00'] } });
+  });
+
+  it('an hourly trip too; without a time a daily trip starts at the location first time when 09:00 is not one', async () => {
+    const car = await createTestCar(t.ctx, host.user, { pickup_options: [PICKUP_HOME, PICKUP_AIRPORT] });
+    const hourly = (start_time: string, end_time: string) =>
+      create(renter.headers, { car_username: car.car_username, start_date: '2030-05-10', end_date: '2030-05-10', start_time, end_time, is_hourly_booking: true, pickup_option: PICKUP_HOME.id });
+    expectError(await hourly('10:00', '12:00'), 400, HOME_TIMES);
+    expect(expectOk<Booking>(await hourly('13:00', '15:00'), 201)).toMatchObject({ start_time: '13:00', end_time: '15:00', is_hourly_booking: true });
+    const untimed = expectOk<Booking>(await create(renter.headers, { car_username: car.car_username, start_date: '2030-05-20', end_date: '2030-05-21', pickup_option: PICKUP_AIRPORT.id }), 201);
+    expect(untimed.start_time).toBe('07:00');
+  });
+
+  it('a trip without a pickup location starts at any time the booking rules allow', async () => {
+    const car = await createTestCar(t.ctx, host.user, { pickup_options: [] });
+    expect(expectOk<Booking>(await create(renter.headers, daily(car, '2030-05-01', '2030-05-03', { start_time: '10:00' })), 201).start_time).toBe('10:00');
+  });
+});
+
 describe('a created booking', () => {
   it('is pending, priced by the server with the shared function (client figures ignored), and tells the host', async () => {
     const car = await createTestCar(t.ctx, host.user, { price: 455 });
@@ -143,6 +175,7 @@ describe('a created booking', () => {
       await create(
         renter.headers,
         daily(car, '2030-04-01', '2030-04-04', {
+          start_time: '07:00',
           pickup_option: { id: PICKUP_AIRPORT.id, name: 'Airport', additional_fee: 0 },
           insurance_option: INSURANCE_STANDARD.id,
           total_price: 1,
@@ -162,6 +195,7 @@ describe('a created booking', () => {
       car_owner: host.user.username,
       user_username: renter.user.username,
       renter: { username: renter.user.username, full_name: renter.user.full_name },
+      host: { username: host.user.username, full_name: host.user.full_name },
       start_date: '2030-04-01',
       end_date: '2030-04-04',
       pickup_date: '2030-04-01',

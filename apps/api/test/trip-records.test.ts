@@ -196,6 +196,8 @@ describe('check-out and the comparison', () => {
     expect(comparison.km_driven).toBe(350);
     expect(comparison.fuel_change_eighths).toBe(-3);
     expect(comparison.check_in!.photos).toHaveLength(5);
+    // The booking's records answer carries the same comparison, to the renter's card as to the host's.
+    for (const who of [host, renter]) expect(expectOk<BookingTripRecords>(await records(who)).comparison).toEqual(comparison);
   });
 
   it('closes 24 hours after the return, and check-in is refused on a returned trip', async () => {
@@ -266,6 +268,26 @@ describe('disputes', () => {
     expect(open.map((d) => d.id)).not.toContain(dispute.id);
     await expect(t.ctx.db.updateTable('trip_disputes').set({ description: 'Nothing happened' }).where('id', '=', dispute.id).execute()).rejects.toThrow(/resolved once/);
     await expect(t.ctx.db.deleteFrom('trip_disputes').where('id', '=', dispute.id).execute()).rejects.toThrow(/never deleted/);
+  });
+
+  it('opens when the trip has started: refused before the pickup, taken after a check-in or from the pickup time', async () => {
+    const car = await createTestCar(t.ctx, host.user);
+    // 8 to 10 March 2030, 09:00 Johannesburg (07:00 UTC) to 17:00.
+    const early = await createTestBooking(t.ctx, car, renter.user, { start: '2030-03-08', end: '2030-03-10', status: 'active' });
+    const later = await createTestBooking(t.ctx, await createTestCar(t.ctx, host.user), renter.user, { start: '2030-03-08', end: '2030-03-10', status: 'active' });
+    t.clock.set('2030-03-07T10:00:00.000Z');
+    expectError(await openDispute(host, disputeForm('A scratch on the left door'), early.id), 409, 'Damage can be flagged once the trip has started: at the pickup time or after a check-in.');
+    expect(expectOk<BookingTripRecords>(await records(host, early.id)).can_flag).toBe(false);
+    // The renter checks in early (the window opens 24 hours before the pickup): the trip has started.
+    expectOk(await record(renter, recordForm('check_in', 30_000, 8), early.id), 201);
+    expect(expectOk<BookingTripRecords>(await records(host, early.id)).can_flag).toBe(true);
+    expectOk<Dispute>(await openDispute(host, disputeForm('A scratch on the left door'), early.id), 201);
+    // Without a check-in, one second before the pickup is refused and the pickup moment is taken.
+    t.clock.set('2030-03-08T06:59:59.000Z');
+    expectError(await openDispute(host, disputeForm('A dent in the bonnet'), later.id), 409, /once the trip has started/);
+    t.clock.set('2030-03-08T07:00:00.000Z');
+    expect(expectOk<BookingTripRecords>(await records(host, later.id)).can_flag).toBe(true);
+    expectOk<Dispute>(await openDispute(host, disputeForm('A dent in the bonnet'), later.id), 201);
   });
 
   it('closes 14 days after the return', async () => {

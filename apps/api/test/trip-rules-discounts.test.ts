@@ -202,7 +202,10 @@ describe('long-trip discounts', () => {
           const shown = expectOk<Car>(await t.app.inject({ method: 'GET', url: `/api/car/getCarDetails/${car.car_username}` }));
           const start = '2030-04-01';
           const end = new Date(Date.UTC(2030, 3, 1 + trip.days)).toISOString().slice(0, 10);
-          const body = trip.hourly ? hourly(car, start, '08:00', `${String(8 + trip.hours).padStart(2, '0')}:00`) : daily(car, start, end);
+          // The trip starts at one of the pickup location's times (decision 059): the airport's 07:00, the home's 09:00.
+          const from = trip.pickup === PICKUP_AIRPORT.id ? 7 : 9;
+          const at = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+          const body = trip.hourly ? hourly(car, start, at(from), at(from + trip.hours)) : daily(car, start, end, at(from));
           const booking = expectOk<Booking>(
             await create({ ...body, pickup_option: trip.pickup ?? undefined, insurance_option: trip.insurance ? INSURANCE_STANDARD.id : undefined }),
             201,

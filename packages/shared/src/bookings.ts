@@ -172,6 +172,8 @@ export const bookingSchema = z.object({
   user_username: z.string(),
   username: z.string(),
   renter: z.object({ username: z.string(), full_name: z.string() }),
+  /** The host, named to the renter as the renter is to the host: full name (public on the car page), username as its fallback. */
+  host: z.object({ username: z.string(), full_name: z.string() }),
   start_date: z.string(),
   end_date: z.string(),
   pickup_date: z.string(),

@@ -20,6 +20,7 @@ export * from './trip-rules-schema';
 export * from './cancellation';
 export * from './cancellation-api';
 export * from './booking-rules';
+export * from './pickup-times';
 export * from './time-ranges';
 export * from './car-calendar';
 export * from './calendar-date';

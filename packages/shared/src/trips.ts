@@ -65,10 +65,18 @@ export function tripRecordRefusal(stage: TripStage, booking: TripWindowBooking, 
   return 'Check-out is only possible around the return of a paid trip.';
 }
 
-/** Why the host cannot open a dispute now, or null when they can. */
-export function disputeRefusal(booking: TripWindowBooking, now: Date): string | null {
+/**
+ * Why the host cannot open a dispute now, or null when they can. A dispute is about what happened
+ * to the car on the trip, so it opens when the trip has started: a check-in is recorded (by either
+ * party, up to 24 hours early) or the pickup moment has come; and it stays open until 14 days after
+ * the return. A paid trip that has not started has nothing to flag yet.
+ */
+export function disputeRefusal(booking: TripWindowBooking, now: Date, hasCheckIn: boolean): string | null {
   if (booking.payment_status !== 'paid') return 'Damage can only be flagged on a paid trip.';
-  if (booking.status === 'active') return null;
+  if (booking.status === 'active') {
+    const pickup = localInstant(booking.start_date, booking.start_time);
+    return hasCheckIn || now.getTime() >= pickup.getTime() ? null : 'Damage can be flagged once the trip has started: at the pickup time or after a check-in.';
+  }
   if (booking.status === 'completed' && booking.returned_at) {
     const closes = new Date(booking.returned_at).getTime() + DISPUTE_DAYS_AFTER_RETURN * 24 * HOUR_MS;
     return now.getTime() <= closes ? null : `Damage can be flagged until ${DISPUTE_DAYS_AFTER_RETURN} days after the return.`;
@@ -135,19 +143,7 @@ export const disputeSchema = z.object({
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 
-/** A booking's trip records and disputes, with what the viewer may do now. */
-export const bookingTripRecordsSchema = z.object({
-  records: z.array(tripRecordSchema),
-  disputes: z.array(disputeSchema),
-  /** The viewer's part in the booking (null for an admin who is neither). */
-  party: z.enum(TRIP_PARTIES).nullable(),
-  can_check_in: z.boolean(),
-  can_check_out: z.boolean(),
-  can_flag: z.boolean(),
-});
-export type BookingTripRecords = z.infer<typeof bookingTripRecordsSchema>;
-
-/** Check-in against check-out, for the host's Process Return dialog. */
+/** Check-in against check-out: the host's Process Return dialog, and both sides' booking cards once both exist. */
 export const tripComparisonSchema = z.object({
   check_in: tripRecordSchema.nullable(),
   check_out: tripRecordSchema.nullable(),
@@ -157,6 +153,20 @@ export const tripComparisonSchema = z.object({
   fuel_change_eighths: z.number().int().nullable(),
 });
 export type TripComparison = z.infer<typeof tripComparisonSchema>;
+
+/** A booking's trip records and disputes, with what the viewer may do now. */
+export const bookingTripRecordsSchema = z.object({
+  records: z.array(tripRecordSchema),
+  disputes: z.array(disputeSchema),
+  /** The viewer's part in the booking (null for an admin who is neither). */
+  party: z.enum(TRIP_PARTIES).nullable(),
+  can_check_in: z.boolean(),
+  can_check_out: z.boolean(),
+  can_flag: z.boolean(),
+  /** compareTripRecords over the records: kilometres driven and the fuel change once both stages are recorded. */
+  comparison: tripComparisonSchema,
+});
+export type BookingTripRecords = z.infer<typeof bookingTripRecordsSchema>;
 
 /**
  * The record a comparison uses for a stage: the host's (the handover they sign off), or the

@@ -49,6 +49,21 @@ export function formatDate(date: string): string {
   return (isDay ? dateFormatter() : momentFormatter()).format(d);
 }
 
+/**
+ * How a booking's other party is named on its card and in its dialogs: the same rule for both sides
+ * (full name, as notifications name people, decision 015; the username when none is set). The host's
+ * full name is public on the car page; the renter's is shown to the host from the request on.
+ */
+export function partyName(person: { full_name: string; username: string }): string {
+  return person.full_name.trim() || person.username;
+}
+
+/** The trip's start and end, dates and times: '01 Mar 2030 09:00 – 03 Mar 2030 17:00'. */
+export function formatTripSpan(b: Pick<Booking, 'start_date' | 'start_time' | 'end_date' | 'end_time'>): string {
+  const at = (date: string, time: string) => `${formatDate(date)}${time ? ` ${time}` : ''}`;
+  return `${at(b.start_date, b.start_time)} – ${at(b.end_date, b.end_time)}`;
+}
+
 export function formatDuration(b: Pick<Booking, 'is_hourly_booking' | 'duration_hours' | 'duration_days'>): string {
   if (b.is_hourly_booking && b.duration_hours != null) return `${b.duration_hours} ${b.duration_hours === 1 ? 'hour' : 'hours'}`;
   return `${b.duration_days} ${b.duration_days === 1 ? 'day' : 'days'}`;

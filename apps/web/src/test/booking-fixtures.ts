@@ -29,6 +29,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     user_username: 'sipho',
     username: 'sipho',
     renter: { username: 'sipho', full_name: 'Sipho Nkosi' },
+    host: { username: 'host_thabo', full_name: 'Thabo Mokoena' },
     start_date: '2030-03-01',
     end_date: '2030-03-03',
     pickup_date: '2030-03-01',

@@ -43,6 +43,7 @@ export function toBooking(row: BookingRecord, refunds: readonly BookingRefundRec
     user_username: row.renter_username,
     username: row.renter_username,
     renter: { username: row.renter_username, full_name: row.renter_full_name },
+    host: { username: row.owner_username, full_name: row.owner_full_name },
     start_date: row.start_date,
     end_date: row.end_date,
     pickup_date: row.start_date,

@@ -16,10 +16,11 @@ import {
   type BookingStats,
   type BookingStatus,
   calculatePrice,
-  DEFAULT_PICKUP_TIME,
+  defaultPickupTime,
   DEFAULT_RETURN_TIME,
   isAdmin,
   momentOf,
+  pickupTimeRefusal,
   tripRuleFailure,
   validateBookingRequest,
   type createBookingBodySchema,
@@ -83,7 +84,10 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
 
   const settings = await getSettings(ctx);
   const isHourly = body.is_hourly_booking;
-  const startTime = body.start_time || (isHourly ? null : DEFAULT_PICKUP_TIME);
+  // The pickup location named, if the car offers it (refused below, in its turn, if it does not).
+  const chosenPickup = body.pickup_option ? (car.pickup_options.find((o) => o.id === body.pickup_option) ?? null) : null;
+  // A daily request without a time starts at the location's first pickup time when 09:00 is not one.
+  const startTime = body.start_time || (isHourly ? null : defaultPickupTime(chosenPickup));
   const endTime = body.end_time || (isHourly ? null : DEFAULT_RETURN_TIME);
   // What holds the car from the start date on: holding bookings (their buffers included) and blocks.
   const held = await findCarHolds(ctx.db, car.id, momentOf(body.start_date, '00:00'));
@@ -117,9 +121,11 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
 
   let pickup: BookingPickupSnapshot | null = null;
   if (body.pickup_option) {
-    const option = car.pickup_options.find((o) => o.id === body.pickup_option);
-    if (!option) throw badRequest('The selected pickup location is not offered for this car.', { pickup_option: 'Not offered for this car' });
-    pickup = option;
+    if (!chosenPickup) throw badRequest('The selected pickup location is not offered for this car.', { pickup_option: 'Not offered for this car' });
+    // The location's listed times bind the pickup (decision 059), hourly or daily.
+    const timeRefusal = pickupTimeRefusal(chosenPickup, startTime!);
+    if (timeRefusal) throw badRequest(timeRefusal, { start_time: 'Not a pickup time of this location' });
+    pickup = chosenPickup;
   }
   let insurance: BookingInsuranceSnapshot | null = null;
   if (body.insurance_option) {

@@ -193,7 +193,8 @@ export async function bookingTripRecords(ctx: AppContext, viewer: UserRow, booki
     party,
     can_check_in: can('check_in'),
     can_check_out: can('check_out'),
-    can_flag: party === 'host' && !disputeRefusal(windowOf(booking), now),
+    can_flag: party === 'host' && !disputeRefusal(windowOf(booking), now, records.some((r) => r.stage === 'check_in')),
+    comparison: compareTripRecords(records),
   };
 }
 
@@ -225,7 +226,8 @@ export async function readPhoto(ctx: AppContext, viewer: UserRow, photoId: strin
 export async function openDispute(ctx: AppContext, viewer: UserRow, bookingId: string, fields: { kind: DisputeKind; description: string }, photos: readonly UploadedPhoto[]): Promise<Dispute> {
   const booking = await findVisibleBooking(ctx, viewer, bookingId);
   if (partyOf(viewer, booking) !== 'host') throw forbidden('Only the host of this trip can flag damage or a missing item.');
-  const refusal = disputeRefusal(windowOf(booking), ctx.clock.now());
+  const checkedIn = (await repo.findRecords(ctx.db, booking.id)).some((r) => r.stage === 'check_in');
+  const refusal = disputeRefusal(windowOf(booking), ctx.clock.now(), checkedIn);
   if (refusal) throw conflict(refusal);
   checkPhotoCount(photos, 1);
   const id = randomUUID();

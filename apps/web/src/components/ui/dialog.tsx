@@ -1,8 +1,10 @@
 // A modal dialog: overlay, focus moved inside and restored on close, Escape and backdrop close it.
 // Dialogs may open over dialogs (a confirmation over Manage Details): Escape closes the top one only.
+// While a dialog is open, toasts stand in a slot just above its panel (useDialogToastSlot), never
+// over its title and close button, at any width (the panel shrinks and scrolls to make room).
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface DialogProps {
@@ -22,13 +24,26 @@ export interface DialogProps {
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** The open dialogs, innermost last: only the top one answers Escape and traps Tab. */
-const openDialogs: symbol[] = [];
+/** The open dialogs, innermost last: only the top one answers Escape, traps Tab and holds the toasts. */
+const openDialogs: { id: symbol; toastSlot: HTMLElement | null }[] = [];
+const stackListeners = new Set<() => void>();
+const stackChanged = () => stackListeners.forEach((listener) => listener());
+const subscribeToStack = (listener: () => void) => {
+  stackListeners.add(listener);
+  return () => stackListeners.delete(listener);
+};
+const topToastSlot = () => openDialogs[openDialogs.length - 1]?.toastSlot ?? null;
+
+/** Where toasts go now: the top open dialog's slot above its panel, or null (their usual corner). */
+export function useDialogToastSlot(): HTMLElement | null {
+  return useSyncExternalStore(subscribeToStack, topToastSlot, () => null);
+}
 
 export function Dialog({ open, onClose, title, description, children, footer, className, scrollBody = false }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const toastSlot = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -37,12 +52,13 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
   useEffect(() => {
     if (!open) return;
     const self = Symbol('dialog');
-    openDialogs.push(self);
+    openDialogs.push({ id: self, toastSlot: toastSlot.current });
+    stackChanged();
     const previous = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (openDialogs[openDialogs.length - 1] !== self) return;
+      if (openDialogs[openDialogs.length - 1]?.id !== self) return;
       if (event.key === 'Escape') onCloseRef.current();
       if (event.key === 'Tab' && panel.current) {
         const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
@@ -62,7 +78,11 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
-      openDialogs.splice(openDialogs.indexOf(self), 1);
+      openDialogs.splice(
+        openDialogs.findIndex((d) => d.id === self),
+        1,
+      );
+      stackChanged();
       document.body.style.overflow = overflow;
       if (previous?.isConnected) previous.focus();
     };
@@ -70,8 +90,10 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
 
   if (!open) return null;
   return createPortal(
-    <div className="fixed inset-0 z-[90] flex items-end justify-center p-4 sm:items-center">
+    <div className="fixed inset-0 z-[90] flex flex-col items-center justify-end p-4 sm:justify-center">
       <div className="absolute inset-0 bg-stone-900/50 backdrop-blur-[2px]" aria-hidden="true" onClick={onClose} />
+      {/* The toasts shown while this dialog is on top (filled by the Toaster; empty, it takes no room). */}
+      <div ref={toastSlot} data-testid="dialog-toasts" className="pointer-events-none relative mb-2 flex w-full max-w-lg shrink-0 flex-col items-end gap-2 empty:hidden" />
       <div
         ref={panel}
         role="dialog"
@@ -79,7 +101,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={clsx('relative w-full max-w-lg rounded-2xl bg-white shadow-pop focus:outline-none', scrollBody && 'flex max-h-[calc(100dvh-2rem)] flex-col', className)}
+        className={clsx('relative w-full max-w-lg rounded-2xl bg-white shadow-pop focus:outline-none', scrollBody && 'flex max-h-[calc(100dvh-2rem)] min-h-0 flex-col', className)}
       >
         <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-5">
           <div>

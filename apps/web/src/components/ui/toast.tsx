@@ -1,8 +1,11 @@
 // Toasts: short messages stacked top-right. NotificationProvider holds them, useNotification shows
 // them. Errors are announced assertively (role=alert), everything else politely (role=status).
+// While a dialog is open they stand just above it (the dialog's slot), so none covers its close button.
 import { clsx } from 'clsx';
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useDialogToastSlot } from './dialog';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -101,6 +104,13 @@ const styles: Record<ToastType, { icon: ReactNode; accent: string }> = {
 };
 
 function Toaster({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: string) => void }) {
+  const dialogSlot = useDialogToastSlot();
+  if (dialogSlot) {
+    return createPortal(
+      toasts.map((toast) => <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />),
+      dialogSlot,
+    );
+  }
   return (
     <div
       className="pointer-events-none fixed inset-x-0 top-16 z-[100] flex flex-col items-center gap-2 p-3 sm:inset-x-auto sm:right-0 sm:items-end sm:px-5 sm:py-3"

@@ -150,6 +150,24 @@ describe('LoginPage', () => {
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/admin'));
   });
 
+  it('after deleting the account the heading says so, and no "Welcome back" stands above it', async () => {
+    mockFetch();
+    renderApp({ path: '/login?deleted=1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Your account has been deleted')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('A confirmation of what was deleted');
+  });
+
+  it('greets a returning member with "Welcome back", and a new one without it', async () => {
+    mockFetch();
+    const { router } = renderApp({ path: '/login' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    void router.navigate('/login', { state: { registered: true } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to your new account' })).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back')).not.toBeInTheDocument();
+  });
+
   it('shows the pending-verification notice after registration', () => {
     mockFetch();
     const { router } = renderApp({ path: '/login' });

@@ -97,10 +97,18 @@ export function LoginPage() {
     }
   };
 
+  // The heading speaks to the person who arrives: "Welcome back" greets a returning member, never
+  // someone who has just deleted their account or just created one.
+  const heading = accountDeleted
+    ? { title: 'Your account has been deleted', subtitle: 'Goodbye from Karoo. To use another account, sign in below.' }
+    : state?.registered
+      ? { title: 'Sign in to your new account', subtitle: 'Upload your documents and complete your profile to start booking.' }
+      : { title: 'Welcome back', subtitle: 'Sign in to book cars, manage your trips and list your own.' };
+
   return (
     <AuthCard
-      title="Welcome back"
-      subtitle="Sign in to book cars, manage your trips and list your own."
+      title={heading.title}
+      subtitle={heading.subtitle}
       icon={<LogIn className="size-6" aria-hidden="true" />}
       footer={
         <div className="space-y-3">
@@ -121,8 +129,8 @@ export function LoginPage() {
         </Alert>
       ) : null}
       {accountDeleted ? (
-        <Alert tone="success" title="Your account has been deleted" className="mb-5">
-          A confirmation of what was deleted, and what is kept until when, is on its way to your email address. Goodbye from Karoo.
+        <Alert tone="success" role="status" className="mb-5">
+          A confirmation of what was deleted, and what is kept until when, is on its way to your email address.
         </Alert>
       ) : null}
       {state?.from && !state.registered && !accountDeleted ? (

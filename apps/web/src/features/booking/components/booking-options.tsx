@@ -1,5 +1,6 @@
 // The pickup locations and insurance plans a car offers (document 2 section 2): radio lists. A
-// pickup location shows 3 of its times then '+N more'. Every option is shown in full: no list
+// pickup location shows 3 of its times then '+N more'; they are the only pickup times the panel
+// offers for it, as the server takes no other (decision 059). Every option is shown in full: no list
 // scrolls inside the booking panel (a scroll area there hid Premium Cover; docs/decisions/034).
 import type { InsuranceOption, PickupOption } from '@karoo/shared';
 import { clsx } from 'clsx';
@@ -52,7 +53,7 @@ export function PickupOptionsList({ options, value, onChange }: { options: Picku
               </span>
               <span className="mt-0.5 block truncate text-xs text-stone-500">{option.address}</span>
               {option.available_times.length ? (
-                <span className="mt-2 flex flex-wrap gap-1" aria-label="Available times">
+                <span className="mt-2 flex flex-wrap gap-1" aria-label="Pickup times">
                   {option.available_times.slice(0, VISIBLE_TIMES).map((time) => (
                     <span key={time} className="rounded-md bg-white px-1.5 py-0.5 text-[11px] font-medium text-stone-600 ring-1 ring-stone-200">
                       {time}

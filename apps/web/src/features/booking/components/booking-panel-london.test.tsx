@@ -118,8 +118,10 @@ function answer(overrides: Partial<Booking>): Booking {
   } as Booking;
 }
 
+// A car without pickup locations: every half hour from 06:00 to 22:00 can start a trip (a location's
+// own times would narrow the list; decision 059).
 function carWith(rules: Partial<TripRules> = {}, bufferMinutes = 0) {
-  return makeCar({ car_rent_price: 650, buffer_minutes: bufferMinutes, trip_rules: { ...DEFAULT_TRIP_RULES, ...rules } });
+  return makeCar({ car_rent_price: 650, buffer_minutes: bufferMinutes, trip_rules: { ...DEFAULT_TRIP_RULES, ...rules }, pickup_options: [] });
 }
 
 async function openPage(car: ReturnType<typeof makeCar>, availability: CarAvailability[] = [], posted?: Partial<Booking>) {

@@ -11,8 +11,9 @@ import { renderApp } from '@/test/render';
 // Wednesday 4 March 2026, 10:00 in Johannesburg.
 const NOW = new Date('2026-03-04T08:00:00Z');
 
+// A car without pickup locations: every half hour can start a trip (a location's own times would narrow the list; decision 059).
 function carWith(rules: Partial<TripRules>) {
-  return makeCar({ car_rent_price: 650, trip_rules: { ...DEFAULT_TRIP_RULES, ...rules } });
+  return makeCar({ car_rent_price: 650, trip_rules: { ...DEFAULT_TRIP_RULES, ...rules }, pickup_options: [] });
 }
 
 async function openPage(car: ReturnType<typeof makeCar>) {

@@ -89,6 +89,31 @@ describe('BookingPanel', () => {
     }
   });
 
+  it("offers only the chosen pickup location's times, and sends the one picked (decision 059)", async () => {
+    signIn(makeUser());
+    const fetchMock = mockFetch(handlers({ 'POST /api/booking/create': ok(bookingAnswer({ start_time: '17:00' }), 'Booking request sent') }));
+    const { user } = await openPage();
+    const times = () => within(screen.getByLabelText('Pickup time')).getAllByRole('option').map((o) => o.textContent);
+    // Host's home hands over at 09:00, 13:00, 17:00 and 19:00: 10:00 and 18:00 are not offered.
+    expect(times()).toEqual(['09:00', '13:00', '17:00', '19:00']);
+    expect(screen.getByLabelText('Pickup time')).toHaveValue('09:00');
+    // The airport hands over at 08:00 only: the pickup time follows.
+    await user.click(screen.getByRole('radio', { name: /OR Tambo Airport/ }));
+    expect(times()).toEqual(['08:00']);
+    expect(screen.getByLabelText('Pickup time')).toHaveValue('08:00');
+    // The return time is any time of the day.
+    expect(within(screen.getByLabelText('Return time')).getAllByRole('option')).toHaveLength(33);
+    await user.click(screen.getByRole('radio', { name: /Host's home/ }));
+    expect(screen.getByLabelText('Pickup time')).toHaveValue('09:00');
+    await user.selectOptions(screen.getByLabelText('Pickup time'), '17:00');
+    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    await user.click(screen.getByRole('button', { name: 'Book Now' }));
+    await user.click(screen.getByRole('button', { name: 'Send Request' }));
+    await screen.findByText('Daily Booking Request Sent!');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(post[1]!.body as string)).toMatchObject({ start_time: '17:00', pickup_option: 'pickup_home' });
+  });
+
   it('asks guests to log in, with a Log In link to /login', async () => {
     mockFetch(handlers());
     await openPage();
@@ -122,11 +147,11 @@ describe('BookingPanel', () => {
     expect(screen.getByRole('button', { name: /Pickup date/i })).toHaveTextContent(/Wed, 0?4 Mar/);
     expect(screen.getByRole('button', { name: /Return date/i })).toHaveTextContent(/Wed, 0?4 Mar/);
     expect(screen.queryByRole('button', { name: 'This Weekend' })).not.toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Pickup time'), '12:00');
-    await user.selectOptions(screen.getByLabelText('Return time'), '12:30');
+    await user.selectOptions(screen.getByLabelText('Pickup time'), '13:00');
+    await user.selectOptions(screen.getByLabelText('Return time'), '13:30');
     expect(bookNow).toBeDisabled();
     expect(screen.getByText('Minimum booking duration is 1 hour.')).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Return time'), '13:00');
+    await user.selectOptions(screen.getByLabelText('Return time'), '14:00');
     expect(bookNow).toBeEnabled();
   });
 

@@ -8,14 +8,18 @@ import {
   addDays,
   calculatePrice,
   DEFAULT_SETTINGS,
+  defaultPickupTime,
   hourlyRateOf,
   isAdmin,
+  pickupTimeRefusal,
+  pickupTimesOf,
   spanOfHold,
   todayIn,
   tripRuleFailure,
   validateBookingRequest,
   type Booking,
   type Car,
+  type PickupOption,
   type PriceBreakdown as Breakdown,
 } from '@karoo/shared';
 import { clsx } from 'clsx';
@@ -74,6 +78,8 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   const createBooking = useCreateBooking(car.car_username);
   const [form, setForm] = useState<BookingFormState>(() => ({
     ...initialBookingForm(),
+    // The first pickup location's own time when it does not hand over at 09:00 (decision 059).
+    startTime: defaultPickupTime(car.pickup_options[0]),
     pickupOptionId: car.pickup_options[0]?.id ?? null,
     insuranceOptionId: defaultInsurance(car),
   }));
@@ -89,19 +95,21 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   const bufferMinutes = car.buffer_minutes ?? 0;
   // Times that would meet a trip or a block (the server refuses them): marked taken in the lists.
   const tripSoFar = { startDate: form.startDate, endDate: form.endDate, startTime: form.startTime, isHourly: form.mode === 'hourly', bufferMinutes };
-  const takenPickup = takenTimes(TIME_SLOTS, 'pickup', tripSoFar, held);
+  const pickup = car.pickup_options.find((option) => option.id === form.pickupOptionId) ?? null;
+  // The chosen location's listed times are the only pickup times (the server refuses others; decision 059).
+  const pickupSlots = pickupTimesOf(pickup) ?? TIME_SLOTS;
+  const takenPickup = takenTimes(pickupSlots, 'pickup', tripSoFar, held);
   const takenReturn = takenTimes(TIME_SLOTS, 'return', tripSoFar, held);
   const settings = settingsQuery.data ?? (settingsQuery.isError ? DEFAULT_SETTINGS : null);
   const isHourly = form.mode === 'hourly';
   const length = bookingLength(form);
-  const pickup = car.pickup_options.find((option) => option.id === form.pickupOptionId) ?? null;
   const insurance = car.insurance_options.find((option) => option.id === form.insuranceOptionId) ?? null;
   // The car's trip rules (decision 048): the days and times they refuse are greyed with the rule.
   const tripRules = tripRulesOfCar(car);
   const now = new Date();
   const refusePickupDay = pickupDayRefusal(tripRules, now, today, form.startTime);
   const refuseReturnDay = returnDayRefusal(tripRules, today, form.startDate, isHourly);
-  const refusedPickup = refusedPickupTimes(tripRules, now, form.startDate, TIME_SLOTS);
+  const refusedPickup = refusedPickupTimes(tripRules, now, form.startDate, pickupSlots);
   const refusedReturn = isHourly ? refusedReturnTimes(tripRules, form, TIME_SLOTS) : new Map<string, string>();
   const price =
     length && settings
@@ -157,8 +165,19 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
     if (!endDate) returnTimer.current = setTimeout(() => setOpenPicker('end'), RETURN_PICKER_DELAY_MS);
   };
 
+  /** Another pickup location: its times, keeping the chosen one where it hands over then too. */
+  const choosePickup = (pickupOptionId: string) => {
+    const option: PickupOption | undefined = car.pickup_options.find((o) => o.id === pickupOptionId);
+    setForm((f) => ({ ...f, pickupOptionId, startTime: pickupTimeRefusal(option, f.startTime) ? defaultPickupTime(option) : f.startTime }));
+  };
+
   const submit = () => {
     if (blocker) return;
+    const timeRefusal = pickupTimeRefusal(pickup, form.startTime);
+    if (timeRefusal) {
+      notify.error('Pickup Time Not Offered', timeRefusal);
+      return;
+    }
     const failure = validateBookingRequest({
       start_date: form.startDate,
       end_date: form.endDate,
@@ -305,8 +324,8 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
           range={{ start: form.startDate, end: form.endDate }}
           align="right"
         />
-        <TimeSelect label="Pickup time" value={form.startTime} taken={takenPickup} refused={refusedPickup} onChange={(startTime) => setForm((f) => ({ ...f, startTime }))} />
-        <TimeSelect label="Return time" value={form.endTime} taken={takenReturn} refused={refusedReturn} onChange={(endTime) => setForm((f) => ({ ...f, endTime }))} />
+        <TimeSelect label="Pickup time" slots={pickupSlots} value={form.startTime} taken={takenPickup} refused={refusedPickup} onChange={(startTime) => setForm((f) => ({ ...f, startTime }))} />
+        <TimeSelect label="Return time" slots={TIME_SLOTS} value={form.endTime} taken={takenReturn} refused={refusedReturn} onChange={(endTime) => setForm((f) => ({ ...f, endTime }))} />
       </div>
       <TripRulesHint rules={tripRules} isHourly={isHourly} pickupRefusal={refusedPickup.has(form.startTime) ? refusePickupDay(form.startDate) : null} returnRefusal={refusedReturn.get(form.endTime) ?? null} />
       {availability.isError ? <p className="mt-2 text-xs text-amber-700">Booked dates could not be loaded; the host will confirm availability.</p> : null}
@@ -318,7 +337,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
       ) : null}
 
       <div className="mt-5 space-y-5">
-        <PickupOptionsList options={car.pickup_options} value={form.pickupOptionId} onChange={(pickupOptionId) => setForm((f) => ({ ...f, pickupOptionId }))} />
+        <PickupOptionsList options={car.pickup_options} value={form.pickupOptionId} onChange={choosePickup} />
         <InsuranceOptionsList options={car.insurance_options} value={form.insuranceOptionId} onChange={(insuranceOptionId) => setForm((f) => ({ ...f, insuranceOptionId }))} />
       </div>
 
@@ -388,12 +407,15 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
  */
 function TimeSelect({
   label,
+  slots,
   value,
   taken,
   refused,
   onChange,
 }: {
   label: string;
+  /** The times offered: 06:00 to 22:00, or a pickup location's own times. */
+  slots: readonly string[];
   value: string;
   taken: ReadonlySet<string>;
   /** Times the car's trip rules refuse, with a short reason ("too soon", "under 2 hours"). */
@@ -412,7 +434,7 @@ function TimeSelect({
         onChange={(event) => onChange(event.target.value)}
         className="min-h-[3.25rem] w-full cursor-pointer rounded-xl bg-transparent px-3 pt-6 pb-2 text-sm font-semibold text-stone-900 focus:outline-none"
       >
-        {TIME_SLOTS.map((time) => (
+        {slots.map((time) => (
           <option key={time} value={time}>
             {taken.has(time) ? `${time} (taken)` : refused?.has(time) ? `${time} (${refused.get(time)})` : time}
           </option>

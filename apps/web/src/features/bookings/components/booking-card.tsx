@@ -22,7 +22,7 @@ import { CancelTripDialog, type CancelTripMode } from './cancel-trip-dialog';
 import { RenterRecordLine } from './renter-record';
 import { isCancelledPaidTrip, TripCancellation } from './trip-cancellation';
 import { TripRecordsPanel } from './trip-records-panel';
-import { bookingStateLabel, formatDate, formatDuration, formatExpiresIn, STATUS_STRIPES } from '@/lib/booking-format';
+import { bookingStateLabel, formatDuration, formatExpiresIn, formatTripSpan, partyName, STATUS_STRIPES } from '@/lib/booking-format';
 
 // Document 3 section 8: the failure toasts' fallback texts.
 export const ACCEPT_FAILED = 'Failed to accept the booking. Please try again.';
@@ -66,7 +66,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
   async function onAccept() {
     try {
       await approve.mutateAsync({ id: booking.id, hostResponse: hostResponse.trim() || undefined });
-      notify.success('Booking Confirmed', `${booking.renter.full_name || booking.user_username} can now pay to secure the trip.`);
+      notify.success('Booking Confirmed', `${partyName(booking.renter)} can now pay to secure the trip.`);
     } catch (error) {
       if (isApiError(error) && error.status === 404) notify.error('Booking Not Found', 'Could not find the booking to accept.');
       else notify.error('Accept Failed', messageOf(error, ACCEPT_FAILED));
@@ -122,9 +122,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
           <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-600">
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden="true" />
-              {formatDate(booking.start_date)}
-              {booking.start_time ? ` ${booking.start_time}` : ''} – {formatDate(booking.end_date)}
-              {booking.end_time ? ` ${booking.end_time}` : ''}
+              {formatTripSpan(booking)}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Clock className="size-4" aria-hidden="true" />
@@ -133,7 +131,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
           </p>
           <p className="mt-1 text-xs text-stone-500">
             Booking <span className="font-mono">{booking.booking_id}</span>
-            {role === 'owner' ? ` · Renter ${booking.renter.full_name || booking.user_username}` : ` · Host ${booking.car_owner}`}
+            {role === 'owner' ? ` · Renter ${partyName(booking.renter)}` : ` · Host ${partyName(booking.host)}`}
           </p>
           {/* Before accepting or rejecting, the host sees the renter's record (decision 043). */}
           {role === 'owner' && booking.status === 'pending' ? <RenterRecordLine username={booking.user_username} /> : null}
@@ -302,7 +300,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
         open={confirming === 'reject'}
         tone="danger"
         title="Reject this booking request?"
-        description={`${booking.renter.full_name || booking.user_username} will be told that you declined the ${booking.car_name} for ${formatDate(booking.start_date)} – ${formatDate(booking.end_date)}. This cannot be undone.`}
+        description={`${partyName(booking.renter)} will be told that you declined the ${booking.car_name} for ${formatTripSpan(booking)}. This cannot be undone.`}
         confirmLabel="Reject Booking"
         loadingLabel="Rejecting…"
         cancelLabel="Keep Request"
@@ -319,7 +317,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
         open={confirming === 'cancel'}
         tone="danger"
         title="Cancel this booking?"
-        description={`Your booking of the ${booking.car_name} for ${formatDate(booking.start_date)} – ${formatDate(booking.end_date)} will be cancelled and the host told. This cannot be undone.`}
+        description={`Your booking of the ${booking.car_name} for ${formatTripSpan(booking)} will be cancelled and the host told. This cannot be undone.`}
         confirmLabel="Cancel Booking"
         loadingLabel="Cancelling…"
         cancelLabel="Keep Booking"

@@ -225,3 +225,33 @@ describe('A cancelled paid trip on My Bookings', () => {
     expect(within(card).getByTestId('trip-cancellation')).toHaveTextContent(spaced(`Sipho Nkosi cancelled this tripYou earn ${formatRand(169)} of the ${formatRand(225)} cancellation fee.`));
   });
 });
+
+describe('The dialog and the card name the trip and the other party', () => {
+  it('the renter reads the start and the end, dates and times, and the host by full name', async () => {
+    signIn(renter);
+    const booking = paidTrip({ start_date: '2030-03-01', start_time: '09:00', end_date: '2030-03-03', end_time: '17:30' });
+    mockMyBookings(booking, serverQuote(booking, 'renter'));
+    const { user } = renderApp({ path: '/my-bookings' });
+
+    const card = await screen.findByRole('article', { name: 'Booking KR000001AA' });
+    expect(card).toHaveTextContent('01 Mar 2030 09:00 – 03 Mar 2030 17:30');
+    expect(card).toHaveTextContent('Host Thabo Mokoena');
+    expect(card).not.toHaveTextContent('Host host_thabo');
+    await user.click(within(card).getByRole('button', { name: 'Cancel trip' }));
+    const dialog = await screen.findByRole('dialog', { name: /Cancel your trip\?/ });
+    expect(dialog).toHaveTextContent('01 Mar 2030 09:00 – 03 Mar 2030 17:30');
+  });
+
+  it('the host reads the same span and the renter by full name', async () => {
+    signIn(host);
+    const booking = paidTrip({ start_date: '2030-03-01', start_time: '09:00', end_date: '2030-03-03', end_time: '17:30' });
+    mockMyBookings(booking, serverQuote(booking, 'host'));
+    const { user } = renderApp({ path: '/my-bookings' });
+
+    const card = await screen.findByRole('article', { name: 'Booking KR000001AA' });
+    expect(card).toHaveTextContent('Renter Sipho Nkosi');
+    await user.click(within(card).getByRole('button', { name: 'Cancel trip' }));
+    const dialog = await screen.findByRole('dialog', { name: /Cancel this trip\?/ });
+    expect(dialog).toHaveTextContent("Sipho Nkosi's paid trip in your Volkswagen Polo, 01 Mar 2030 09:00 – 03 Mar 2030 17:30.");
+  });
+});

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
-import { formatDate } from '@/lib/booking-format';
+import { formatTripSpan, partyName } from '@/lib/booking-format';
 import { useCancellationPreview, type CancellationFigures, type CancellationPreview } from '@/lib/cancellation';
 import { useCancelTrip } from '../api/bookings';
 
@@ -33,7 +33,6 @@ interface Copy {
   done: (b: Booking, f: CancellationFigures, renter: string) => [string, string];
 }
 
-const tripDates = (b: Booking) => `${formatDate(b.start_date)} ${b.start_time} – ${formatDate(b.end_date)}`;
 
 const COPY: Record<CancelTripMode, Copy> = {
   renter: {
@@ -42,7 +41,7 @@ const COPY: Record<CancelTripMode, Copy> = {
     loading: 'Cancelling…',
     back: 'Keep trip',
     tone: 'danger',
-    description: (b) => `Your paid trip in the ${b.car.car_year} ${b.car_name}, ${tripDates(b)}.`,
+    description: (b) => `Your paid trip in the ${b.car.car_year} ${b.car_name}, ${formatTripSpan(b)}.`,
     done: (b, f) => ['Trip Cancelled', `Your trip in the ${b.car_name} is cancelled. ${rand(f.refundCents)} is on its way back to your card.`],
   },
   host: {
@@ -51,7 +50,7 @@ const COPY: Record<CancelTripMode, Copy> = {
     loading: 'Cancelling…',
     back: 'Keep trip',
     tone: 'danger',
-    description: (b, renter) => `${renter}'s paid trip in your ${b.car_name}, ${tripDates(b)}. ${renter} is told at once.`,
+    description: (b, renter) => `${renter}'s paid trip in your ${b.car_name}, ${formatTripSpan(b)}. ${renter} is told at once.`,
     done: (_b, f, renter) => ['Trip Cancelled', `${renter} gets ${rand(f.refundCents)} back. ${rand(f.hostPenaltyCents)} will be deducted from your next payout.`],
   },
   'no-show': {
@@ -60,7 +59,7 @@ const COPY: Record<CancelTripMode, Copy> = {
     loading: 'Reporting…',
     back: 'Back',
     tone: 'warning',
-    description: (b, renter) => `${renter} did not come to collect your ${b.car_name} (trip from ${formatDate(b.start_date)} ${b.start_time}). The trip is cancelled and ${renter} pays the cancellation fee.`,
+    description: (b, renter) => `${renter} did not come to collect your ${b.car_name} (trip ${formatTripSpan(b)}). The trip is cancelled and ${renter} pays the cancellation fee.`,
     done: (_b, f, renter) => ['No-show Reported', `The trip is cancelled. You earn ${rand(f.hostShareCents)}; ${renter} gets ${rand(f.refundCents)} back.`],
   },
 };
@@ -161,7 +160,7 @@ export function CancelTripDialog({ booking, mode, open, onClose }: { booking: Bo
   const notify = useNotification();
   const cancel = useCancelTrip();
   const copy = COPY[mode];
-  const renter = booking.renter.full_name || booking.user_username;
+  const renter = partyName(booking.renter);
   const preview = useCancellationPreview({ booking, actor: mode === 'renter' ? 'renter' : 'host', noShow: mode === 'no-show', open });
 
   async function onConfirm() {

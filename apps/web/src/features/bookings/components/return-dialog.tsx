@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { useNotification } from '@/components/ui/toast';
 import { messageOf } from '@/lib/api-client';
 import { useReturnCar } from '../api/bookings';
+import { useTripRecords } from '../api/trip-records';
 import { FlagDamageDialog } from './flag-damage-dialog';
 import { TripComparison } from './trip-comparison';
 
@@ -21,6 +22,8 @@ export function ReturnDialog({ booking, onClose }: { booking: Booking; onClose: 
   const notify = useNotification();
   const notesId = useId();
   const [flagging, setFlagging] = useState(false);
+  // Flag damage only when the server would take it (the trip has started; decision 059).
+  const canFlag = useTripRecords(booking.id).data?.can_flag ?? false;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,9 +49,11 @@ export function ReturnDialog({ booking, onClose }: { booking: Booking; onClose: 
       {/* Check-in beside check-out (issue 21): what the car looked like when it left and came back. */}
       <div className="mb-4 space-y-2">
         <TripComparison bookingId={booking.id} />
-        <Button variant="danger-outline" size="sm" onClick={() => setFlagging(true)}>
-          Flag damage
-        </Button>
+        {canFlag ? (
+          <Button variant="danger-outline" size="sm" onClick={() => setFlagging(true)}>
+            Flag damage
+          </Button>
+        ) : null}
       </div>
       {flagging ? <FlagDamageDialog booking={booking} onClose={() => setFlagging(false)} /> : null}
       <form onSubmit={submit} noValidate className="space-y-4">

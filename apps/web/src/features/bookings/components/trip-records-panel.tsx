@@ -1,6 +1,8 @@
 // Check-in and check-out on a paid trip's card: the records made so far (who, when, odometer, fuel,
-// photos), any dispute with its evidence and resolution, and the actions the server allows now
-// (Check in, Check out, Flag damage), from GET /booking/{id}/trip-records.
+// photos), once both stages are recorded the comparison (kilometres driven, fuel change; the
+// server's compareTripRecords, as in the return dialog), any dispute with its evidence and
+// resolution, and the actions the server allows now (Check in, Check out, Flag damage), from
+// GET /booking/{id}/trip-records. Both the host and the renter see it.
 import { formatFuelEighths, type Booking, type Dispute, type TripRecord } from '@karoo/shared';
 import { ClipboardCheck, Flag } from 'lucide-react';
 import { useState } from 'react';
@@ -8,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { useTripRecords } from '../api/trip-records';
 import { FlagDamageDialog } from './flag-damage-dialog';
+import { ComparisonSummary } from './trip-comparison';
 import { TripPhoto } from '@/components/trip-photo';
 import { TripRecordDialog } from './trip-record-dialog';
 
@@ -84,6 +87,11 @@ export function TripRecordsPanel({ booking }: { booking: Booking }) {
       ) : (
         <p className="text-sm text-stone-600">Record the car&rsquo;s condition at pickup: photos of the four sides, the odometer and the fuel.</p>
       )}
+      {data.comparison.km_driven !== null ? (
+        <div className="mt-2" role="group" aria-label="Check-in against check-out">
+          <ComparisonSummary comparison={data.comparison} />
+        </div>
+      ) : null}
       {data.disputes.length > 0 ? (
         <ul className="mt-2 space-y-2" aria-label="Disputes">
           {data.disputes.map((dispute) => (

@@ -13,7 +13,8 @@ const renter = makeUser({ id: 'user-1', username: 'sipho', full_name: 'Sipho Nko
 const host = makeUser({ id: 'host-1', username: 'host_thabo', full_name: 'Thabo Host', role: 'host', user_type: 'host' });
 const trip = makeBooking({ id: 'b1', booking_id: 'KR000001AA', status: 'active', payment_status: 'paid', start_date: '2020-01-01', end_date: '2020-01-03' });
 
-const noRecords: BookingTripRecords = { records: [], disputes: [], party: 'renter', can_check_in: true, can_check_out: false, can_flag: false };
+const noComparison = { check_in: null, check_out: null, km_driven: null, fuel_change_eighths: null };
+const noRecords: BookingTripRecords = { records: [], disputes: [], party: 'renter', can_check_in: true, can_check_out: false, can_flag: false, comparison: noComparison };
 
 function record(stage: 'check_in' | 'check_out', odometer: number, fuel: number): TripRecord {
   return {
@@ -104,7 +105,7 @@ describe("The host's return", () => {
       'GET /api/booking/getAll': ok([{ ...trip, car_owner: 'host_thabo' }]),
       'GET /api/review/getAll': ok([]),
       'GET /api/notifications': ok([]),
-      'GET /api/booking/b1/trip-records': ok({ ...noRecords, party: 'host', can_check_in: false, records: [comparison.check_in, comparison.check_out] }),
+      'GET /api/booking/b1/trip-records': ok({ ...noRecords, party: 'host', can_check_in: false, can_flag: true, records: [comparison.check_in, comparison.check_out], comparison }),
       'GET /api/booking/b1/trip-comparison': ok(comparison),
       ...Object.fromEntries(['check_in', 'check_out'].flatMap((stage) => ['front', 'back', 'left', 'right'].map((slot) => [`GET /api/trip-photos/${stage}-${slot}`, new Response(new Blob(['x'], { type: 'image/jpeg' }))]))),
     });
@@ -121,5 +122,46 @@ describe("The host's return", () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Flag damage' }));
     expect(await screen.findByRole('dialog', { name: 'Flag damage' })).toBeInTheDocument();
+  });
+});
+
+describe('The comparison on the booking card', () => {
+  const checkIn = record('check_in', 42_000, 8);
+  const checkOut = { ...record('check_out', 42_350, 5), party: 'renter' as const, author: { id: 'user-1', username: 'sipho' } };
+  const comparison: TripComparison = { check_in: checkIn, check_out: checkOut, km_driven: 350, fuel_change_eighths: -3 };
+
+  for (const [side, viewer, party, ownerName] of [
+    ['renter', renter, 'renter', 'host_thabo'],
+    ['host', host, 'host', 'host_thabo'],
+  ] as const) {
+    it(`shows the ${side} the kilometres driven and the fuel change once both records exist`, async () => {
+      signIn(viewer);
+      mockFetch({
+        'GET /api/booking/getAll': ok([{ ...trip, car_owner: ownerName }]),
+        'GET /api/review/getAll': ok([]),
+        'GET /api/notifications': ok([]),
+        'GET /api/booking/b1/trip-records': ok({ ...noRecords, party, can_check_in: false, records: [checkIn, checkOut], comparison }),
+      });
+      renderApp({ path: '/my-bookings' });
+      const card = await screen.findByRole('article', { name: 'Booking KR000001AA' });
+      const summary = await within(card).findByRole('group', { name: 'Check-in against check-out' });
+      expect(within(summary).getByText('Kilometres driven').nextElementSibling).toHaveTextContent('350 km');
+      expect(within(summary).getByText('Fuel change').nextElementSibling).toHaveTextContent('−3/8');
+    });
+  }
+
+  it('is not shown while only the check-in exists, and Flag damage is not offered before the trip starts', async () => {
+    signIn(host);
+    mockFetch({
+      'GET /api/booking/getAll': ok([{ ...trip, car_owner: 'host_thabo' }]),
+      'GET /api/review/getAll': ok([]),
+      'GET /api/notifications': ok([]),
+      'GET /api/booking/b1/trip-records': ok({ ...noRecords, party: 'host', can_check_in: true, can_flag: false, records: [], comparison: noComparison }),
+    });
+    renderApp({ path: '/my-bookings' });
+    const card = await screen.findByRole('article', { name: 'Booking KR000001AA' });
+    expect(await within(card).findByRole('button', { name: 'Check in' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Flag damage' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('group', { name: 'Check-in against check-out' })).not.toBeInTheDocument();
   });
 });

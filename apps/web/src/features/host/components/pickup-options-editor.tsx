@@ -45,6 +45,7 @@ function TimesField({ value, onChange, error }: { value: string[]; onChange: (ti
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-stone-700">Available times</legend>
+      <p className="mb-2 text-xs text-stone-500">Renters can start a trip here only at these times.</p>
       <ul className="flex flex-wrap gap-2">
         {value.map((time) => (
           <li key={time} className="inline-flex items-center gap-1 rounded-full bg-stone-100 py-1 pr-1 pl-3 text-sm font-medium text-stone-700">
