@@ -318,7 +318,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
       ) : null}
 
       <div className="mt-5 space-y-5">
-        <PickupOptionsList options={car.pickup_options} value={form.pickupOptionId} onChange={(pickupOptionId) => setForm((f) => ({ ...f, pickupOptionId }))} />
+        <PickupOptionsList options={car.pickup_options} areaOnly={!car.exact_place} value={form.pickupOptionId} onChange={(pickupOptionId) => setForm((f) => ({ ...f, pickupOptionId }))} />
         <InsuranceOptionsList options={car.insurance_options} value={form.insuranceOptionId} onChange={(insuranceOptionId) => setForm((f) => ({ ...f, insuranceOptionId }))} />
       </div>
 
