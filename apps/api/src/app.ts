@@ -20,7 +20,7 @@ import { MAX_UPLOAD_BYTES } from '@karoo/shared';
 import type { AppContext } from './context';
 import { adminRoutes } from './modules/admin';
 import { auditRoutes } from './modules/audit';
-import { bookingsRoutes, hostCancellations } from './modules/bookings';
+import { bookingsRoutes, hostCancellations, paidTripOf } from './modules/bookings';
 import { carCalendarRoutes, carsRoutes } from './modules/cars';
 import { dataProtectionRoutes } from './modules/data-protection';
 import { devtoolsRoutes } from './modules/devtools';
@@ -179,7 +179,7 @@ export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemp
       await api.register(adminRoutes(ctx));
       await api.register(auditRoutes(ctx));
       await api.register(settingsRoutes(ctx));
-      await api.register(carsRoutes(ctx, { hostCancellationsOf: hostCancellations }));
+      await api.register(carsRoutes(ctx, { hostCancellationsOf: hostCancellations, paidTripOf }));
       await api.register(carCalendarRoutes(ctx));
       await api.register(bookingsRoutes(ctx, { ledgerOf: findVisibleLedger, cancelPaidTrip: (c, viewer, id, body) => cancelPaidTrip(c, viewer, id, cancelTripRequestOf(body)) }));
       await api.register(paymentsRoutes(ctx));

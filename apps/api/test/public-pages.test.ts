@@ -299,7 +299,7 @@ describe('sitemap.xml and robots.txt', () => {
         `${TEST_APP_URL}/`,
         `${TEST_APP_URL}/cars`,
         `${TEST_APP_URL}/cars?location=Durban`,
-        `${TEST_APP_URL}/cars?location=Cape%20Town`,
+        `${TEST_APP_URL}/cars?location=Cape+Town`,
         `${TEST_APP_URL}/cars/${cars.durban!.car_username}`,
         `${TEST_APP_URL}/cars/${cars.cape!.car_username}`,
       ]),

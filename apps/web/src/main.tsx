@@ -5,6 +5,8 @@ import { matchRoutes, RouterProvider, type HydrationState } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { queryKeys } from './lib/query-keys';
+import { getToken } from './lib/session-storage';
 import './index.css';
 
 // The public pages come rendered from the server with the state they were rendered from (decision
@@ -45,6 +47,9 @@ async function start() {
   if (isServerRendered) {
     if (queryState) {
       hydrate(queryClient, queryState);
+      // The server renders a car as a stranger reads it (its area, no plate; decision 055): a signed-in
+      // reader (its host, an admin, a paid renter) asks again on mount, and may be answered more.
+      if (getToken()) void queryClient.invalidateQueries({ queryKey: queryKeys.cars.details(), refetchType: 'none' });
       // As on the server (entry-server.tsx): a failed request (a car not on Karoo) stays failed on mount.
       for (const query of queryState.queries) {
         if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });

@@ -118,9 +118,13 @@ export const bookingCarSummarySchema = z.object({
   car_year: z.number().int(),
   car_color: z.string(),
   car_type: z.string(),
-  car_plate_number: z.string(),
+  /** Null until the trip is paid, for the renter (decision 055); the host and admins always see it. */
+  car_plate_number: z.string().nullable(),
   image: z.string().nullable(),
+  /** The area only ("Gardens, Cape Town") until the trip is paid, for the renter; so is pickup_option.address. */
   pickup_location: z.string(),
+  /** Whether the place and plate above are the exact ones. */
+  exact_place: z.boolean(),
   specifications: z.object({ transmission: z.string(), fuelType: z.string() }),
 });
 

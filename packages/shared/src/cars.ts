@@ -409,7 +409,8 @@ export const carSchema = z.object({
   car_year: z.number().int(),
   car_color: z.string(),
   car_type: z.string(),
-  car_plate_number: z.string(),
+  /** Null for a viewer who may not know it (decision 055): only the host, admins and the renter of a paid trip of the car see the plate. */
+  car_plate_number: z.string().nullable(),
   car_value: z.number(),
   car_rent_price: z.number(),
   car_odometer: z.number().int(),
@@ -419,9 +420,16 @@ export const carSchema = z.object({
   car_images: z.array(z.string()),
   /** The same photos as `images`, in the same order, with the widths and formats each is stored in (issue 22). */
   photos: z.array(carPhotoSchema),
+  /**
+   * Where the car is collected. For a viewer who may not know the exact place (decision 055) its area only
+   * ("Gardens, Cape Town"); so are the pickup options' addresses, and latitude and longitude are the
+   * centre of the car's cell of a 0.01° grid (about 1 km), the same for everyone and every request.
+   */
   pickup_location: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** Whether pickup_location, the pickup addresses, the position and the plate are the exact ones (the host, admins, the renter of a paid trip) or the area only. */
+  exact_place: z.boolean(),
   /** Minutes the car is kept free after every trip (decision 047): a trip holds its car until its return plus this. */
   buffer_minutes: z.number().int().optional(),
   status: z.enum(CAR_STATUSES),
@@ -620,12 +628,13 @@ export const carCardSchema = z.object({
   car_type: z.string(),
   /** Rand per day. */
   price_per_day: z.number(),
-  /** The pickup place as the card shows it (its city). */
+  /** The pickup place as the card shows it: its area (suburb and city), never a street (decision 055). */
   location: z.string(),
   rating: z.number().nullable(),
   reviews: z.number().int(),
   /** The first photo, or null without one. */
   photo: cardPhotoSchema.nullable(),
+  /** The area's position: the centre of the car's cell of a 0.01° grid (about 1 km), never the exact one (decision 055). */
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   /** The facts the card states (carBadges): Instant (confirmed at once), Insured (cover included in the price). */
@@ -665,7 +674,7 @@ export const mapClusterSchema = z.object({
 });
 export type MapCluster = z.infer<typeof mapClusterSchema>;
 
-/** A car on its own at this zoom: a price pill. */
+/** A car on its own at this zoom: a price pill at its area's position (the grid cell's centre, decision 055), never the exact one. */
 export const mapCarSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -26,6 +26,8 @@ export * from './car-calendar';
 export * from './calendar-date';
 export * from './bookings';
 export * from './cars';
+export * from './places';
+export * from './page-addresses';
 export * from './car-cards';
 export * from './car-photos';
 export * from './images';

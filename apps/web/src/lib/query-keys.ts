@@ -32,6 +32,8 @@ export const queryKeys = {
     /** Every browse list, whatever its filters: what a new booking makes stale. */
     lists: () => CAR_LISTS,
     list: (params: Record<string, string | number | undefined>) => [...CAR_LISTS, params] as const,
+    /** Every car's details (the server renders them as a stranger reads them, decision 055). */
+    details: () => ['cars', 'detail'] as const,
     detail: (idOrUsername: string | undefined) => ['cars', 'detail', idOrUsername] as const,
     /** The browse map's clusters of one view (its filters, bbox and zoom). */
     map: (params: Record<string, string | number | undefined>) => ['cars', 'map', params] as const,

@@ -23,6 +23,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
       car_plate_number: 'CA 123-456',
       image: null,
       pickup_location: 'Sea Point, Cape Town',
+      exact_place: true,
       specifications: { transmission: 'Manual', fuelType: 'Petrol' },
     },
     user_id: 'user-1',

@@ -52,7 +52,7 @@ export interface BookingAnswers {
 export function createBookingAnswers(ledgerOf: LedgerOf): BookingAnswers {
   const toBookingAnswers = async (ctx: AppContext, viewer: UserRow, records: readonly BookingRecord[]) => {
     const views = await ledgerOf(ctx, viewer, records);
-    return records.map((record) => toBooking(record, views.get(record.id)?.refunds ?? [], views.get(record.id)?.money ?? null));
+    return records.map((record) => toBooking(record, views.get(record.id)?.refunds ?? [], views.get(record.id)?.money ?? null, viewer));
   };
   return {
     toBookingAnswers,

@@ -1,7 +1,7 @@
 // Rows to the API's booking shape (document 3 section 3): rand amounts from the stored cents,
 // the aliases the seed's screens read (pickup_date, total_cost, user_username, ...), the booking's
 // refunds and its money as ledger sums.
-import { bookingExpiresAt, type Booking, type BookingRefund, type InsuranceOption, type PickupOption } from '@karoo/shared';
+import { areaOf, bookingExpiresAt, isPaidTrip, mayKnowExactPlace, type Booking, type RoleBearer, type BookingRefund, type InsuranceOption, type PickupOption } from '@karoo/shared';
 import { toInsuranceOption, toPickupOption, toSpecifications } from '../cars';
 import type { BookingMoneyView, BookingRefundRecord } from './booking-answers';
 import type { BookingRecord } from './bookings.repository';
@@ -13,8 +13,25 @@ const rand = (cents: number) => cents / 100;
  * A booking as the API answers it. `refunds` and `money` are what the viewer may see of its ledger
  * rows (payments.service findVisibleLedger): booking-answers.ts fetches them for a whole list at once.
  */
-export function toBooking(row: BookingRecord, refunds: readonly BookingRefundRecord[], money: BookingMoneyView | null = null): Booking {
+/**
+ * Whether the viewer of a booking may know the car's exact place and plate (decision 055): its host
+ * and administrators, and its renter once this booking is a paid trip; before payment the renter
+ * reads the area, as every stranger does.
+ */
+export function bookingShowsExactPlace(viewer: ({ id: string } & RoleBearer) | null, row: Pick<BookingRecord, 'owner_id' | 'renter_id' | 'status' | 'payment_status'>): boolean {
+  return mayKnowExactPlace(viewer, row, !!viewer && viewer.id === row.renter_id && isPaidTrip(row));
+}
+
+export function toBooking(
+  row: BookingRecord,
+  refunds: readonly BookingRefundRecord[],
+  money: BookingMoneyView | null,
+  viewer: ({ id: string } & RoleBearer) | null,
+): Booking {
   const carName = `${row.car_make} ${row.car_model}`;
+  const exact = bookingShowsExactPlace(viewer, row);
+  const carArea = areaOf(row.car_pickup_location);
+  const pickup = row.pickup_option ? pickupView(toPickupOption(row.pickup_option)) : null;
   const specifications = toSpecifications(row.car_specifications);
   const total = rand(row.total_price_cents);
   return {
@@ -34,9 +51,10 @@ export function toBooking(row: BookingRecord, refunds: readonly BookingRefundRec
       car_year: row.car_year,
       car_color: row.car_color,
       car_type: row.car_type,
-      car_plate_number: row.car_plate_number,
+      car_plate_number: exact ? row.car_plate_number : null,
       image: row.car_images?.[0] ?? null,
-      pickup_location: row.car_pickup_location,
+      pickup_location: exact ? row.car_pickup_location : carArea,
+      exact_place: exact,
       specifications: { transmission: specifications.transmission, fuelType: specifications.fuelType },
     },
     user_id: row.renter_id,
@@ -67,7 +85,7 @@ export function toBooking(row: BookingRecord, refunds: readonly BookingRefundRec
     commission_rate: Number(row.commission_rate),
     car_owner_earnings: rand(row.car_owner_earnings_cents),
     app_fee: rand(row.app_fee_cents),
-    pickup_option: row.pickup_option ? pickupView(toPickupOption(row.pickup_option)) : null,
+    pickup_option: pickup && !exact ? { ...pickup, address: areaOf(pickup.address) || carArea } : pickup,
     insurance_option: row.insurance_option ? insuranceView(toInsuranceOption(row.insurance_option)) : null,
     special_requirements: row.special_requirements,
     host_response: row.host_response,

@@ -1,6 +1,7 @@
 // SQL for bookings: the booking with its car, renter and owner, and the status changes other
 // modules make (a car's return, a force return, a car's removal).
 import { sql, type Updateable } from 'kysely';
+import { PAID_TRIP_STATUSES } from '@karoo/shared';
 import type { Db } from '../../db/connection';
 import type { BookingRow, BookingsTable, BookingStatusValue, NewBooking, StoredSpecifications } from '../../db/schema';
 
@@ -223,4 +224,18 @@ export async function countHostCancellations(db: Db, hostId: string): Promise<{ 
     .where('payment_status', '=', 'paid')
     .executeTakeFirstOrThrow();
   return { paid_trips: Number(row.paid_trips), cancelled_by_host: Number(row.cancelled_by_host) };
+}
+
+/** Whether `renterId` has a paid trip of the car (isPaidTrip: paid, active or completed), which lets them know its exact place (decision 055). */
+export async function hasPaidTrip(db: Db, carId: string, renterId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('car_id', '=', carId)
+    .where('renter_id', '=', renterId)
+    .where('payment_status', '=', 'paid')
+    .where('status', 'in', PAID_TRIP_STATUSES)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
 }

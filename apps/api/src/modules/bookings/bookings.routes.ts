@@ -63,7 +63,7 @@ export function bookingsRoutes(ctx: AppContext, { ledgerOf, cancelPaidTrip }: Bo
       // A booking created this instant has no refunds: it is answered from the record its own
       // transaction read, with no second trip to the database after the commit (under a burst that
       // trip could wait past DATABASE_CONNECT_TIMEOUT_MS and turn a committed booking into a 503).
-      const booking = toBooking(await bookings.createBooking(ctx, viewer, request.body), []);
+      const booking = toBooking(await bookings.createBooking(ctx, viewer, request.body), [], null, viewer);
       const kind = booking.is_hourly_booking ? 'Hourly' : 'Daily';
       return reply.status(201).send({
         success: true,

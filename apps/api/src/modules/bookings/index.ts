@@ -10,7 +10,7 @@ export type { CancelCause, ForceReturnedBooking } from './bookings.events';
 export { createBookingAnswers, type BookingLedgerView, type BookingMoneyView, type BookingRefundRecord, type LedgerOf } from './booking-answers';
 export { bookingExpiryJob } from './booking-expiry.job';
 export { transition } from './booking-status';
-export { hostCancellations } from './host-cancellations';
+export { hostCancellations, paidTripOf } from './host-cancellations';
 export { clearPaidPayout, lockPayout, updatePayout, type PayoutState } from './booking-payouts';
 export { expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment, type BookingRecord } from './bookings.service';
 export { bookingsRoutes, type BookingsRoutesDeps } from './bookings.routes';

@@ -21,7 +21,7 @@ import type { CacheBus } from '../../lib/cache-bus';
 import { selectHoldingBookings, type HoldingBooking } from '../availability';
 import { CardRecords } from './browse-cards';
 import { isPubliclyVisible } from './cars.service';
-import { countCap, countedTotal, findCarRecordsInOrder, lastPageTotal, type CarCardRecord, type CarPageQuery, type CarRecord } from './cars.repository';
+import { areaCoordinate, countCap, countedTotal, findCarRecordsInOrder, lastPageTotal, type CarCardRecord, type CarPageQuery, type CarRecord } from './cars.repository';
 import { BROWSE_TOPIC } from './listing-cache';
 
 /** The note of a TRUNCATE (migration 0016): load everything again. */
@@ -152,12 +152,15 @@ const LISTED = sql`c.deleted_at IS NULL AND c.status = 'available' AND c.verific
 
 const LOAD_BATCH = 5_000;
 
-/** Listed cars' browse columns: those of `ids`, or (ids null) a batch of all of them in id order after `after`. */
+/**
+ * Listed cars' browse columns: those of `ids`, or (ids null) a batch of all of them in id order after `after`.
+ * The index serves the public only, so it keeps the area's position (decision 055), never the exact one.
+ */
 function selectListed(db: Db, ids: readonly string[] | null, after: string | null = null) {
   return sql<CarRow>`SELECT c.id, c.owner_id, c.car_rent_price_cents::float8 AS price, c.type_key, c.transmission_key, c.fuel_key,
       c.city_key, c.car_words, c.city_words,
       (' ' || regexp_replace(lower(c.car_make || ' ' || c.car_model), '[^[:alnum:]]+', ' ', 'g') || ' ') AS make_model_words,
-      c.features, c.pickup_types, c.latitude::float8 AS lat, c.longitude::float8 AS lng, c.rating::float8 AS rating,
+      c.features, c.pickup_types, ${areaCoordinate('c.latitude')} AS lat, ${areaCoordinate('c.longitude')} AS lng, c.rating::float8 AS rating,
       c.total_reviews AS reviews, (extract(epoch FROM c.created_at) * 1000000)::bigint::text AS created_us, c.buffer_minutes
     FROM cars c WHERE ${LISTED}
     ${ids ? sql`AND c.id = ANY(${ids}::uuid[])` : sql`${after ? sql`AND c.id > ${after}::uuid` : sql``} ORDER BY c.id LIMIT ${LOAD_BATCH}`}`.execute(db);

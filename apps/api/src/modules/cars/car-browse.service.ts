@@ -29,7 +29,7 @@ import { BrowseIndex, browseIndexEnabled, findPublicCarPage } from './browse-ind
 import { toCarCard } from './car-cards';
 import { distanceKm, toCar } from './cars.mapper';
 import * as repo from './cars.repository';
-import { canManageCar, findVisibleCar, isPubliclyVisible, today, viewCar } from './cars.service';
+import { canManageCar, findVisibleCar, isPubliclyVisible, knowsExactPlace, today, viewCar, type PaidTripOf } from './cars.service';
 import { cachedPage, type PageAnswer } from './listing-cache';
 
 export interface CarPage {
@@ -158,12 +158,12 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
     const fromIndex = browseIndexEnabled(ctx) && BrowseIndex.serves(pageQuery) ? await findPublicCarPage(ctx, pageQuery) : null;
     const { records, total, exact, hasMore } = fromIndex ?? (await repo.findCarPage(ctx.db, pageQuery));
     const page: CarPage = {
-      cars: records.map((record) =>
-        toCar(record, {
-          isPrivileged: scope === 'all' && canManageCar(viewer, record),
-          ...(origin ? { distanceKm: distanceKm(origin, record) } : {}),
-        }),
-      ),
+      cars: records.map((record) => {
+        const isPrivileged = scope === 'all' && canManageCar(viewer, record);
+        // The distance to the position the viewer is shown: the area's for the public (decision 055).
+        const shown = isPrivileged ? record : { latitude: record.area_latitude, longitude: record.area_longitude };
+        return toCar(record, { isPrivileged, ...(origin ? { distanceKm: distanceKm(origin, shown) } : {}) });
+      }),
       meta: { total, page: query.page, limit: query.limit, total_exact: exact, has_more: hasMore },
     };
     return JSON.stringify({ success: true, data: page.cars, meta: page.meta });
@@ -200,9 +200,9 @@ export async function availability(ctx: AppContext, viewer: UserRow | null, idOr
 export type HostCancellationsOf = (db: Db, hostId: string) => Promise<HostCancellations>;
 
 /** One car's details; its host card carries the host's cancellation record (the browse cards do not). */
-export async function carDetails(ctx: AppContext, viewer: UserRow | null, idOrUsername: string, cancellationsOf: HostCancellationsOf): Promise<Car> {
+export async function carDetails(ctx: AppContext, viewer: UserRow | null, idOrUsername: string, cancellationsOf: HostCancellationsOf, paidTripOf: PaidTripOf): Promise<Car> {
   const car = await findVisibleCar(ctx, viewer, idOrUsername);
-  const answer = viewCar(viewer, car);
+  const answer = viewCar(viewer, car, await knowsExactPlace(ctx, viewer, car, paidTripOf));
   return { ...answer, host: { ...answer.host, cancellations: await cancellationsOf(ctx.db, car.owner_id) } };
 }
 

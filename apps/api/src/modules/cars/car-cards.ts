@@ -1,5 +1,6 @@
-// A car as a browse card shows it (fields=card, decision 046), from the card's columns only.
-import { carBadges, cardPhotoOf, DEFAULT_SPECIFICATIONS, type CarCard } from '@karoo/shared';
+// A car as a browse card shows it (fields=card, decision 046), from the card's columns only: a
+// card is public, so it shows the area (its record holds the area's position, decision 055).
+import { areaOf, carBadges, cardPhotoOf, DEFAULT_SPECIFICATIONS, type CarCard } from '@karoo/shared';
 import { toCarPhoto } from '../../lib/photo-variants';
 import type { CarCardRecord } from './cars.repository';
 
@@ -16,7 +17,7 @@ export function toCarCard(record: CarCardRecord, booking: { confirmsAtOnce: bool
     car_year: record.car_year,
     car_type: record.car_type,
     price_per_day: price,
-    location: record.pickup_location,
+    location: areaOf(record.pickup_location, record),
     rating: record.rating == null ? null : Number(record.rating),
     reviews: record.total_reviews,
     photo: record.first_image ? cardPhotoOf(toCarPhoto(record.first_image, record.photo_variants)) : null,

@@ -23,7 +23,13 @@ const CLUSTER_MAX_ZOOM = 16;
 interface PointProps {
   id: string;
   price_cents: number;
+  /** The car's area position (decision 055), answered as it is: Supercluster's projection and back would blur it. */
+  lat: number;
+  lng: number;
 }
+
+/** A cluster's centre (an average of area positions) to 5 decimals (about 1 m): no more digits than it means. */
+const centre = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
 
 interface Entry {
   at: number;
@@ -68,7 +74,7 @@ async function buildClusters(ctx: AppContext, q: repo.CarPageQuery): Promise<Sup
   clusters.load(
     points.map((p) => ({
       type: 'Feature' as const,
-      properties: { id: p.id, price_cents: p.price_cents },
+      properties: { id: p.id, price_cents: p.price_cents, lat: p.lat, lng: p.lng },
       geometry: { type: 'Point' as const, coordinates: [p.lng, p.lat] },
     })),
   );
@@ -116,12 +122,12 @@ export async function carMap(ctx: AppContext, query: CarMapFilters): Promise<Car
     const [lng, lat] = f.geometry.coordinates as [number, number];
     if ('cluster' in f.properties && f.properties.cluster) {
       const id = f.properties.cluster_id;
-      answer.clusters.push({ cluster_id: id, latitude: lat, longitude: lng, count: f.properties.point_count, expansion_zoom: Math.min(clusters.getClusterExpansionZoom(id), CLUSTER_MAX_ZOOM + 1) });
+      answer.clusters.push({ cluster_id: id, latitude: centre(lat), longitude: centre(lng), count: f.properties.point_count, expansion_zoom: Math.min(clusters.getClusterExpansionZoom(id), CLUSTER_MAX_ZOOM + 1) });
     } else {
       const p = f.properties as PointProps;
       const title = titles.get(p.id);
       // A car deleted since the clusters were built (its title is gone) is left out.
-      if (title !== undefined) answer.cars.push({ id: p.id, title, price_per_day: p.price_cents / 100, latitude: lat, longitude: lng });
+      if (title !== undefined) answer.cars.push({ id: p.id, title, price_per_day: p.price_cents / 100, latitude: p.lat, longitude: p.lng });
     }
   }
   return answer;

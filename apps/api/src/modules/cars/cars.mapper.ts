@@ -1,7 +1,8 @@
 // Rows to the API's car shape (document 2 section 3): rand amounts, both spellings of the fields
-// the seed's screens read, and private fields (registration document, admin notes, current
-// renter) only for the owner and admins.
-import { DEFAULT_SPECIFICATIONS, type Car, type InsuranceOption, type PickupOption, type Specifications } from '@karoo/shared';
+// the seed's screens read, private fields (registration document, admin notes, current renter)
+// only for the owner and admins, and the exact place and plate only for a viewer who may know
+// them (decision 055; everyone else gets the area).
+import { areaOf, DEFAULT_SPECIFICATIONS, type Car, type InsuranceOption, type PickupOption, type Specifications } from '@karoo/shared';
 import type { StoredInsuranceOption, StoredPickupOption, StoredSpecifications } from '../../db/schema';
 import { toCarPhotos } from '../../lib/photo-variants';
 import type { CarRecord } from './cars.repository';
@@ -27,13 +28,29 @@ export function toSpecifications(stored: StoredSpecifications | null | undefined
 export interface CarViewOptions {
   /** The viewer owns the car or is an admin. */
   isPrivileged: boolean;
+  /** The viewer may know the exact place and the plate (mayKnowExactPlace); owners and admins always may. */
+  exactPlace?: boolean;
   distanceKm?: number | null;
 }
 
-export function toCar(record: CarRecord, { isPrivileged, distanceKm }: CarViewOptions): Car {
+/** What a viewer who may not know the exact place is told of it: the area, its grid position, no plate (decision 055). */
+export function areaView(record: Pick<CarRecord, 'pickup_location' | 'area_latitude' | 'area_longitude'>) {
+  const near = { latitude: record.area_latitude, longitude: record.area_longitude };
+  return {
+    pickup_location: areaOf(record.pickup_location, near),
+    latitude: record.area_latitude,
+    longitude: record.area_longitude,
+    pickupAddress: (address: string) => areaOf(address, near) || areaOf(record.pickup_location, near),
+  };
+}
+
+export function toCar(record: CarRecord, { isPrivileged, exactPlace = false, distanceKm }: CarViewOptions): Car {
   const specifications = toSpecifications(record.specifications);
   const isRented = record.rented_by !== null;
   const images = record.images ?? [];
+  const exact = isPrivileged || exactPlace;
+  const area = exact ? null : areaView(record);
+  const pickupOptions = (record.pickup_options ?? []).map(toPickupOption);
   const car: Car = {
     id: record.id,
     car_username: record.car_username,
@@ -43,7 +60,7 @@ export function toCar(record: CarRecord, { isPrivileged, distanceKm }: CarViewOp
     car_year: record.car_year,
     car_color: record.car_color,
     car_type: record.car_type,
-    car_plate_number: record.car_plate_number,
+    car_plate_number: exact ? record.car_plate_number : null,
     car_value: record.car_value_cents / 100,
     car_rent_price: record.car_rent_price_cents / 100,
     car_odometer: record.car_odometer,
@@ -52,9 +69,10 @@ export function toCar(record: CarRecord, { isPrivileged, distanceKm }: CarViewOp
     images,
     car_images: images,
     photos: toCarPhotos(images, record.photo_variants),
-    pickup_location: record.pickup_location,
-    latitude: record.latitude,
-    longitude: record.longitude,
+    pickup_location: area ? area.pickup_location : record.pickup_location,
+    latitude: area ? area.latitude : record.latitude,
+    longitude: area ? area.longitude : record.longitude,
+    exact_place: exact,
     buffer_minutes: record.buffer_minutes ?? 0,
     status: isRented && record.status === 'available' ? 'rented' : record.status,
     isRented,
@@ -64,7 +82,8 @@ export function toCar(record: CarRecord, { isPrivileged, distanceKm }: CarViewOp
     features: record.features ?? [],
     safety: record.safety ?? [],
     rules: record.rules ?? [],
-    pickup_options: (record.pickup_options ?? []).map(toPickupOption),
+    // The options' names and fees stay (the price needs them); their street addresses do not.
+    pickup_options: area ? pickupOptions.map((o) => ({ ...o, address: area.pickupAddress(o.address) })) : pickupOptions,
     insurance_options: (record.insurance_options ?? []).map(toInsuranceOption),
     trip_rules: tripRulesOf(record),
     seating_capacity: specifications.seats,

@@ -13,8 +13,30 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/**
+ * A car's position as the public knows it (decision 055): the exact one snapped to the centre of its
+ * cell of a 0.01° grid (1.1 km north to south, about 0.9 to 1 km east to west in South Africa), so
+ * the same for everyone and every request, and no average of answers or of a cluster's cars comes
+ * nearer than the cell. The one definition: the answers, the browse filters and sorts, the browse
+ * index and the map all read it, the exact position never leaving for a viewer who may not know it.
+ */
+export const AREA_CELLS_PER_DEGREE = 100;
+/** How far (in degrees, either axis) a car's exact position can be from its area's: half a cell. */
+export const AREA_HALF_CELL_DEGREES = 0.5 / AREA_CELLS_PER_DEGREE;
+export function areaCoordinate(column: string) {
+  return sql<number | null>`((floor(${sql.ref(column)} * ${sql.lit(AREA_CELLS_PER_DEGREE)}) + 0.5) / ${sql.lit(AREA_CELLS_PER_DEGREE)})::float8`;
+}
+const AREA_LAT = areaCoordinate('c.latitude');
+const AREA_LNG = areaCoordinate('c.longitude');
+
+/** The area's position of a car record, for the answers to a viewer who may not know the exact one. */
+export interface AreaPosition {
+  area_latitude: number | null;
+  area_longitude: number | null;
+}
+
 /** A car with what every answer about it needs: the owner and whoever holds it right now. */
-export interface CarRecord extends CarRow {
+export interface CarRecord extends CarRow, AreaPosition {
   owner_username: string;
   owner_full_name: string;
   owner_rating: number | null;
@@ -31,6 +53,8 @@ function recordColumns(today: string) {
     'u.rating as owner_rating',
     'u.host_since as owner_host_since',
     currentRenterUsername(sql.ref('c.id'), today).as('rented_by'),
+    AREA_LAT.as('area_latitude'),
+    AREA_LNG.as('area_longitude'),
   ] as const;
 }
 
@@ -55,7 +79,9 @@ export interface CarCardRecord {
   car_year: number;
   car_type: string;
   car_rent_price_cents: number;
+  /** As stored: the card shows its area (toCarCard). */
   pickup_location: string;
+  /** The area's position (areaCoordinate): a card is public, and neither it nor the kept card records hold the exact one. */
   latitude: number | null;
   longitude: number | null;
   status: CarRow['status'];
@@ -76,13 +102,15 @@ export type RecordShape = 'full' | 'card';
 
 const CARD_COLUMNS = [
   'c.id', 'c.car_username', 'c.car_make', 'c.car_model', 'c.car_year', 'c.car_type', 'c.car_rent_price_cents', 'c.pickup_location',
-  'c.latitude', 'c.longitude', 'c.status', 'c.verification_status', 'c.rating', 'c.total_reviews', 'c.specifications', 'c.photo_variants',
+  'c.status', 'c.verification_status', 'c.rating', 'c.total_reviews', 'c.specifications', 'c.photo_variants',
 ] as const;
 
 /** The card's columns of `c` joined with its owner `u` (the card's "Hosted by", and who holds it now). */
 function cardColumns(today: string) {
   return [
     ...CARD_COLUMNS,
+    AREA_LAT.as('latitude'),
+    AREA_LNG.as('longitude'),
     sql<string | null>`c.images->>0`.as('first_image'),
     sql<boolean>`coalesce(c.insurance_options @> '[{"included": true}]'::jsonb, false)`.as('has_included_cover'),
     'u.full_name as owner_full_name',
@@ -217,12 +245,29 @@ const makeAndModelWords = sql<string>`(' ' || regexp_replace(lower(c.car_make ||
 const makeAndModelMatch = (words: readonly string[]) =>
   sql<SqlBool>`(${sql.join(words.map((w) => sql`${makeAndModelWords} LIKE ${wordStartPattern(w)}`), sql` AND `)})`;
 
-/** Great-circle distance in km from a point (haversine), null for cars without a position. */
-export function distanceSql(lat: number, lng: number) {
+/**
+ * Great-circle distance in km from a point (haversine), null for cars without a position: to the
+ * area's position for the public browse (a distance to the exact one would give it away by
+ * triangulation, decision 055), to the exact one for owners and admins.
+ */
+export function distanceSql(lat: number, lng: number, scope: CarPageQuery['scope'] = 'all') {
+  const [carLat, carLng] = scope === 'public' ? [AREA_LAT, AREA_LNG] : [sql.ref('c.latitude'), sql.ref('c.longitude')];
   return sql<number | null>`(6371 * 2 * asin(least(1, sqrt(
-    power(sin(radians(c.latitude - ${lat}::float8) / 2), 2)
-    + cos(radians(${lat}::float8)) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}::float8) / 2), 2)
+    power(sin(radians(${carLat} - ${lat}::float8) / 2), 2)
+    + cos(radians(${lat}::float8)) * cos(radians(${carLat})) * power(sin(radians(${carLng} - ${lng}::float8) / 2), 2)
   ))))`;
+}
+
+/**
+ * Inside a box, edges included. The listed-position GiST index of point(longitude, latitude) finds
+ * the exact positions within half a cell of it; for the public the area's position must then be
+ * inside (a box around the exact position would find it, decision 055).
+ */
+function inBox(scope: CarPageQuery['scope'], { west, south, east, north }: BoundingBox) {
+  if (scope !== 'public') return sql<SqlBool>`point(c.longitude, c.latitude) <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`;
+  const m = AREA_HALF_CELL_DEGREES;
+  return sql<SqlBool>`(point(c.longitude, c.latitude) <@ box(point(${west - m}::float8, ${south - m}::float8), point(${east + m}::float8, ${north + m}::float8))
+    AND point(${AREA_LNG}, ${AREA_LAT}) <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8)))`;
 }
 
 /** Out on a rental right now, and held in a date window: the availability module's one definition. */
@@ -326,20 +371,17 @@ function filteredCars(db: Db, q: CarPageQuery) {
   } else if (q.pickupType === 'PICKUP_POINT') {
     query = query.where(sql<SqlBool>`(c.pickup_types = '[]'::jsonb OR ${offersPickupType(PICKUP_POINT_OPTION_TYPES)})`);
   }
-  if (q.bbox) {
-    // Inside the view, edges included (the listed-position GiST index of point(longitude, latitude) serves it).
-    const { west, south, east, north } = q.bbox;
-    query = query.where(sql<SqlBool>`point(c.longitude, c.latitude) <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`);
-  }
+  // Inside the view (for the public, the area's position).
+  if (q.bbox) query = query.where(inBox(q.scope, q.bbox));
   return query;
 }
 
-/** Every public car matching the filters (paging and sort ignored), as map points: id, position and price. */
+/** Every public car matching the filters (paging and sort ignored), as map points: id, the area's position (decision 055) and price. */
 export async function findMatchingPoints(db: Db, q: CarPageQuery): Promise<{ id: string; lat: number; lng: number; price_cents: number }[]> {
   const rows = await filteredCars(db, q)
     .where('c.latitude', 'is not', null)
     .where('c.longitude', 'is not', null)
-    .select([sql<number>`c.latitude::float8`.as('lat'), sql<number>`c.longitude::float8`.as('lng'), 'c.id', 'c.car_rent_price_cents as price_cents'])
+    .select([AREA_LAT.as('lat'), AREA_LNG.as('lng'), 'c.id', 'c.car_rent_price_cents as price_cents'])
     .execute();
   return rows.map((r) => ({ id: r.id, lat: Number(r.lat), lng: Number(r.lng), price_cents: Number(r.price_cents) }));
 }
@@ -387,7 +429,7 @@ function adminOrderOf({ by, order }: AdminCarOrder): RawBuilder<unknown> {
 
 /** The page's ids in order, one more than asked for (so the caller knows whether another page follows). */
 async function pageIds(db: Db, q: CarPageQuery, where?: (query: ReturnType<typeof filteredCars>) => ReturnType<typeof filteredCars>, limit = q.offset + q.limit + 1, offset = 0) {
-  const distance = q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng) : null;
+  const distance = q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng, q.scope) : null;
   const base = filteredCars(db, q);
   const rows = await (where ? where(base) : base)
     .select(['c.id', (distance ?? sql<null>`NULL::float8`).as('distance')])
@@ -415,11 +457,9 @@ async function nearestIds(db: Db, q: CarPageQuery): Promise<string[]> {
     if (maxLat >= 89) break;
     const dLng = radius / (111.19 * Math.cos((maxLat * Math.PI) / 180));
     if (lng - dLng < -180 || lng + dLng > 180) break;
-    const box = sql`box(point(${lng - dLng}::float8, ${lat - dLat}::float8), point(${lng + dLng}::float8, ${lat + dLat}::float8))`;
-    const inBox = await pageIds(db, q, (query) =>
-      query.where('c.latitude', 'is not', null).where('c.longitude', 'is not', null).where(sql<SqlBool>`point(c.longitude, c.latitude) <@ ${box}`),
-    );
-    const inCircle = inBox.filter((row) => row.distance !== null && row.distance <= radius);
+    const box = { west: lng - dLng, south: lat - dLat, east: lng + dLng, north: lat + dLat };
+    const boxed = await pageIds(db, q, (query) => query.where('c.latitude', 'is not', null).where('c.longitude', 'is not', null).where(inBox(q.scope, box)));
+    const inCircle = boxed.filter((row) => row.distance !== null && row.distance <= radius);
     if (inCircle.length >= need) return inCircle.slice(q.offset, q.offset + q.limit + 1).map((r) => r.id);
   }
   return (await pageIds(db, q, undefined, q.limit + 1, q.offset)).map((r) => r.id);
@@ -438,7 +478,7 @@ function cappedCount(db: Db, q: CarPageQuery, cap: number) {
  * those ids only, and the count stops at the cap, so nothing reads every car.
  */
 export async function findCarPage<R extends CarRecord | CarCardRecord = CarRecord>(db: Db, q: CarPageQuery): Promise<{ records: R[]; hasMore: boolean; total: number; exact: boolean }> {
-  const distance = q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng) : null;
+  const distance = q.sort === 'DISTANCE' ? distanceSql(q.origin!.lat, q.origin!.lng, q.scope) : null;
   const cap = countCap(q);
   const matchingCount = (cap === null ? db.selectFrom(filteredCars(db, q).select(sql<number>`1`.as('one')).as('m')).select(sql<number>`count(*)`.as('count')) : cappedCount(db, q, cap)).as(
     'matching_count',

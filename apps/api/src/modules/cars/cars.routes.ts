@@ -58,9 +58,11 @@ const PHOTO_BODY_LIMIT = Math.ceil((MAX_CAR_PHOTOS * MAX_CAR_PHOTO_BYTES * 4) / 
 export interface CarsRoutesDeps {
   /** The bookings module's `hostCancellations`, for the host card and the public profile. */
   hostCancellationsOf: browse.HostCancellationsOf;
+  /** The bookings module's `paidTripOf`: the renter of a paid trip of a car sees its exact place and plate (decision 055). */
+  paidTripOf: cars.PaidTripOf;
 }
 
-export function carsRoutes(ctx: AppContext, { hostCancellationsOf }: CarsRoutesDeps): FastifyPluginAsyncZod {
+export function carsRoutes(ctx: AppContext, { hostCancellationsOf, paidTripOf }: CarsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // ---- Public ----
     app.get('/car/getCarList', {
@@ -70,7 +72,9 @@ export function carsRoutes(ctx: AppContext, { hostCancellationsOf }: CarsRoutesD
         description:
           'Each car is the whole car by default. With `fields=card` each is what a browse card shows (id, car_username, title, year, type, price per day, ' +
           'location, rating, reviews, the first photo and its widths, position, badges, status, transmission, fuel, seats, host name): the same filters, ' +
-          'sort, paging and meta, about a sixth of the bytes. `bbox=west,south,east,north` keeps the cars positioned inside that view (edges included).',
+          'sort, paging and meta, about a sixth of the bytes. `bbox=west,south,east,north` keeps the cars positioned inside that view (edges included). ' +
+          'The public list answers each car\'s area, not its exact place (decision 055): suburb and city, the centre of its cell of a 0.01° grid, no plate; ' +
+          'the view, the distance sort and distance_km use that position too. An owner\'s own list answers the exact place.',
         querystring: carListQuerySchema,
         security: optionalToken,
         response: { 200: z.union([carListAnswer, carCardListAnswer]) },
@@ -92,15 +96,26 @@ export function carsRoutes(ctx: AppContext, { hostCancellationsOf }: CarsRoutesD
         description:
           'The same filters as GET /car/getCarList (sort and paging do not apply), `bbox=west,south,east,north` and `zoom` (0-22, the map\'s). ' +
           'Cars close together at that zoom come as one cluster (its position, count and the zoom at which it splits); the others one by one with ' +
-          `their price. At most ${MAX_MAP_ITEMS} clusters and cars: past that \`capped\` is true (zoom in). \`total\` counts the matching cars in the view.`,
+          `their price. At most ${MAX_MAP_ITEMS} clusters and cars: past that \`capped\` is true (zoom in). \`total\` counts the matching cars in the view. ` +
+          'Every position is a car\'s area (the centre of its cell of a 0.01° grid), never its exact place (decision 055).',
         querystring: carMapQuerySchema,
         response: { 200: envelope(carMapSchema) },
       },
     }, async (request) => ({ success: true as const, data: await carMap(ctx, request.query) }));
 
     app.get('/car/getCarDetails/:id', {
-      schema: { tags, summary: 'One car by id or car_username (unlisted cars: owner and admins only)', params: idParams, security: optionalToken, response: { 200: envelope(carSchema) } },
-    }, async (request) => ({ success: true as const, data: await browse.carDetails(ctx, request.user, request.params.id, hostCancellationsOf) }));
+      schema: {
+        tags,
+        summary: 'One car by id or car_username (unlisted cars: owner and admins only)',
+        description:
+          'The exact pickup place (pickup_location, the pickup options\' addresses, latitude and longitude) and the plate are answered to the car\'s host, ' +
+          'administrators and the renter of a paid trip of the car (exact_place true). Everyone else, signed in or not, gets the area: suburb and city, ' +
+          'the centre of the car\'s cell of a 0.01° grid (about 1 km; the same on every request) and car_plate_number null (decision 055).',
+        params: idParams,
+        security: optionalToken,
+        response: { 200: envelope(carSchema) },
+      },
+    }, async (request) => ({ success: true as const, data: await browse.carDetails(ctx, request.user, request.params.id, hostCancellationsOf, paidTripOf) }));
 
     app.get('/car/:id/availability', {
       schema: {

@@ -12,6 +12,7 @@ import {
   canonicalFeature,
   DEFAULT_SPECIFICATIONS,
   isAdmin,
+  mayKnowExactPlace,
   todayIn,
   validateCarLimits,
   validateCarListing,
@@ -76,8 +77,21 @@ export async function findManageableCar(ctx: AppContext, viewer: UserRow, idOrUs
   return car;
 }
 
-export function viewCar(viewer: UserRow | null, car: CarRecord): Car {
-  return toCar(car, { isPrivileged: canManageCar(viewer, car) });
+/**
+ * The car as this viewer may see it. `hasPaidTrip`: the viewer is the renter of a paid trip of the
+ * car, which lets them know its exact place and plate (mayKnowExactPlace, decision 055).
+ */
+export function viewCar(viewer: UserRow | null, car: CarRecord, hasPaidTrip = false): Car {
+  return toCar(car, { isPrivileged: canManageCar(viewer, car), exactPlace: mayKnowExactPlace(viewer, car, hasPaidTrip) });
+}
+
+/** Whether a renter has a paid trip of a car: the bookings module's fact, passed in when the app is built (app.ts). */
+export type PaidTripOf = (db: Db, carId: string, renterId: string) => Promise<boolean>;
+
+/** Whether this viewer may know the car's exact place and plate, asking the bookings module only for a signed-in stranger to the car. */
+export async function knowsExactPlace(ctx: AppContext, viewer: UserRow | null, car: CarRecord, paidTripOf: PaidTripOf): Promise<boolean> {
+  if (!viewer) return false;
+  return mayKnowExactPlace(viewer, car, !canManageCar(viewer, car) && (await paidTripOf(ctx.db, car.id, viewer.id)));
 }
 
 export async function reload(ctx: AppContext, id: string): Promise<CarRecord> {

@@ -4,6 +4,7 @@
 // files (/sitemaps/1.xml, 2.xml ...), the cars in a stable order (by id), so each file holds the
 // same cars from one visit to the next. robots.txt keeps crawlers off the API and signed-in pages
 // and names the sitemap.
+import { browsePagePath, carPagePath } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import { citiesWithListedCars, countListedCars, listedCarsForSitemap } from '../cars';
 
@@ -34,7 +35,8 @@ async function leadingEntries(ctx: AppContext, origin: string): Promise<Entry[]>
   const cities = await citiesWithListedCars(ctx);
   return [
     ...STATIC_PATHS.map((p) => ({ loc: `${origin}${p}` })),
-    ...cities.map((c) => ({ loc: `${origin}/cars?location=${encodeURIComponent(c.city)}`, lastmod: c.updated_at })),
+    // Named by the function that builds the pages' canonical links (page-addresses.ts): one address a page.
+    ...cities.map((c) => ({ loc: `${origin}${browsePagePath({ location: c.city })}`, lastmod: c.updated_at })),
   ];
 }
 
@@ -45,7 +47,7 @@ async function entriesOfFile(ctx: AppContext, origin: string, n: number, perFile
   const carOffset = Math.max(0, start - leading.length);
   const carLimit = perFile - fromLeading.length;
   const cars = carLimit > 0 ? await listedCarsForSitemap(ctx, carOffset, carLimit) : [];
-  return [...fromLeading, ...cars.map((car) => ({ loc: `${origin}/cars/${encodeURIComponent(car.car_username)}`, lastmod: car.updated_at }))];
+  return [...fromLeading, ...cars.map((car) => ({ loc: `${origin}${carPagePath(car.car_username)}`, lastmod: car.updated_at }))];
 }
 
 export interface SitemapAnswer {

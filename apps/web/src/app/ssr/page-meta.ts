@@ -2,7 +2,7 @@
 // address, the Open Graph and Twitter card tags a shared link is previewed with (WhatsApp reads
 // og:title, og:description and og:image), and its JSON-LD. Read from the data the page was rendered
 // with (the server renderer's query cache), so the head and the page never disagree.
-import { BASE_CITIES, type Car } from '@karoo/shared';
+import { BASE_CITIES, browsePagePath, carPagePath, type Car } from '@karoo/shared';
 import type { QueryClient, InfiniteData } from '@tanstack/react-query';
 import { formatRand, formatRating, hasRating } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
@@ -115,17 +115,14 @@ function browseMeta(origin: string, url: URL, client: QueryClient): PageMeta {
   const from = prices.length ? ` from ${formatRand(Math.min(...prices))} a day` : '';
   const count = first ? `${first.exact === false ? `${total.toLocaleString('en-ZA')}+` : total.toLocaleString('en-ZA')} ${total === 1 ? 'car' : 'cars'}` : 'Cars';
   const names = cars.slice(0, 3).map(browseCarName).filter(Boolean);
-  const canonicalParams = new URLSearchParams();
-  if (city) canonicalParams.set('location', city);
-  if (type) canonicalParams.set('type', type);
-  const query = canonicalParams.toString();
   const image = cars.map(browseCarImage).find((src): src is string => !!src);
   return {
     title: `${what} for hire${where} from local hosts — ${SITE_NAME}`,
     description: clip(
       `${count} for hire${where}${from}, from verified local hosts on ${SITE_NAME}.${names.length ? ` ${names.join(', ')} and more.` : ''} Book by the day and pay in rand.`,
     ),
-    canonical: `${origin}/cars${query ? `?${query}` : ''}`,
+    // The same function names the page in the sitemap (page-addresses.ts).
+    canonical: `${origin}${browsePagePath({ location: city, type })}`,
     image: absoluteUrl(origin, image ?? DEFAULT_OG_IMAGE),
     imageAlt: `${what} for hire${where}`,
     ogType: 'website',
@@ -137,7 +134,7 @@ function browseMeta(origin: string, url: URL, client: QueryClient): PageMeta {
       itemListElement: cars.map((car, i) => ({
         '@type': 'ListItem',
         position: i + 1,
-        url: `${origin}/cars/${encodeURIComponent(car.car_username)}`,
+        url: `${origin}${carPagePath(car.car_username)}`,
         name: browseCarName(car),
       })),
     },
@@ -151,7 +148,7 @@ function carMeta(origin: string, id: string, client: QueryClient): PageMeta {
     return {
       title: `Car not found — ${SITE_NAME}`,
       description: 'This car is not listed on Karoo. Browse the cars local hosts offer across South Africa.',
-      canonical: `${origin}/cars/${encodeURIComponent(id)}`,
+      canonical: `${origin}${carPagePath(id)}`,
       image: absoluteUrl(origin, DEFAULT_OG_IMAGE),
       imageAlt: SITE_NAME,
       ogType: 'website',
@@ -168,7 +165,7 @@ function carMeta(origin: string, id: string, client: QueryClient): PageMeta {
   const details = [car.car_type, spec?.transmission || car.transmission, (spec?.seats || car.seating_capacity) ? `${spec?.seats || car.seating_capacity} seats` : '']
     .filter(Boolean)
     .join(', ');
-  const url = `${origin}/cars/${encodeURIComponent(car.car_username)}`;
+  const url = `${origin}${carPagePath(car.car_username)}`;
   const images = (car.images?.length ? car.images : (car.car_images ?? [])).filter(Boolean).map((src) => absoluteUrl(origin, src));
   const offer = {
     '@type': 'Offer',

@@ -53,6 +53,7 @@ export function makeCar(overrides: Partial<Car> = {}): Car {
     pickup_location: 'Johannesburg',
     latitude: -26.2,
     longitude: 28.04,
+    exact_place: true,
     status: 'available',
     isRented: false,
     rating: 4.5,

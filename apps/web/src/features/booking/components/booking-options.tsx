@@ -2,7 +2,7 @@
 // pickup location shows 3 of its times then '+N more'; they are the only pickup times the panel
 // offers for it, as the server takes no other (decision 059). Every option is shown in full: no list
 // scrolls inside the booking panel (a scroll area there hid Premium Cover; docs/decisions/034).
-import type { InsuranceOption, PickupOption } from '@karoo/shared';
+import { EXACT_PLACE_AFTER_PAYMENT, type InsuranceOption, type PickupOption } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Building2, Home, MapPin, Plane, ShoppingBag, Star, Truck } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
@@ -32,12 +32,24 @@ function OptionRow({ name, checked, onChange, children }: { name: string; checke
   );
 }
 
-export function PickupOptionsList({ options, value, onChange }: { options: PickupOption[]; value: string | null; onChange: (id: string) => void }) {
+export function PickupOptionsList({
+  options,
+  value,
+  onChange,
+  areaOnly = false,
+}: {
+  options: PickupOption[];
+  value: string | null;
+  onChange: (id: string) => void;
+  /** The addresses are areas (the trip is not paid yet, decision 055): say when the exact one comes. */
+  areaOnly?: boolean;
+}) {
   const name = useId();
   if (!options.length) return null;
   return (
     <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-semibold text-stone-900">Pickup location</legend>
+      {areaOnly ? <p className="-mt-1 mb-2 text-xs text-stone-500">Areas only: {EXACT_PLACE_AFTER_PAYMENT.toLowerCase()}.</p> : null}
       <div className="space-y-2" data-testid="pickup-options">
         {options.map((option) => {
           const Icon = PICKUP_ICONS[option.type] ?? MapPin;

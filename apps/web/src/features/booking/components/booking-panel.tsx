@@ -337,7 +337,7 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
       ) : null}
 
       <div className="mt-5 space-y-5">
-        <PickupOptionsList options={car.pickup_options} value={form.pickupOptionId} onChange={choosePickup} />
+        <PickupOptionsList options={car.pickup_options} areaOnly={!car.exact_place} value={form.pickupOptionId} onChange={choosePickup} />
         <InsuranceOptionsList options={car.insurance_options} value={form.insuranceOptionId} onChange={(insuranceOptionId) => setForm((f) => ({ ...f, insuranceOptionId }))} />
       </div>
 

@@ -1,7 +1,7 @@
 // One booking as a trip card: status colour, car, dates, duration, total, number, a cancelled paid
 // trip's outcome and the renter's refunds; expandable details (options, the stored price breakdown,
 // the host's earnings) and the actions the shared status machine allows this user.
-import { bookingDiscountLabel, formatRand, hostFeeLabel, serviceFeeLabel, type Booking } from '@karoo/shared';
+import { bookingDiscountLabel, EXACT_PLACE_AFTER_PAYMENT, formatRand, hostFeeLabel, serviceFeeLabel, type Booking } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { Ban, CalendarDays, Car, ChevronDown, Clock, CreditCard, Star, UserX, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -169,6 +169,12 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
               <p className="text-stone-600">
                 {booking.pickup_option ? `${booking.pickup_option.name} – ${booking.pickup_option.address}` : booking.car.pickup_location || 'At the car'}
               </p>
+              {/* Before payment the renter reads the area only (decision 055). */}
+              {booking.car.exact_place ? (
+                booking.car.car_plate_number ? <p className="text-stone-600">Plate {booking.car.car_plate_number}</p> : null
+              ) : (
+                <p className="text-xs text-stone-500" data-testid="booking-area-only">{EXACT_PLACE_AFTER_PAYMENT}.</p>
+              )}
             </div>
             <div>
               <h4 className="font-semibold text-stone-900">Insurance</h4>

@@ -35,7 +35,7 @@ function MyCarCard({ car }: { car: Car }) {
         <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2">
           <CarDetail label="Type" value={car.car_type} />
           <CarDetail label="Colour" value={car.car_color} />
-          <CarDetail label="Plate" value={car.car_plate_number} />
+          <CarDetail label="Plate" value={car.car_plate_number ?? ''} />
           <CarDetail label="Per day" value={formatRand(Number(car.car_rent_price) || 0)} />
         </dl>
       </Link>

@@ -33,6 +33,22 @@ describe('CarDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Show photo 2' })).toBeInTheDocument();
   });
 
+  it('before a paid trip: the area, "Exact address after payment", the pickup options as areas, and no plate', async () => {
+    const area = makeCar({
+      car_plate_number: null,
+      exact_place: false,
+      pickup_location: 'Gardens, Cape Town',
+      pickup_options: [{ id: 'pickup_home', name: "Host's home", address: 'Gardens, Cape Town', additional_fee: 0, type: 'standard', available_times: ['09:00'] }],
+    });
+    mockFetch({ ...handlers(), [`GET /api/car/getCarDetails/${area.car_username}`]: ok(area), [`GET /api/car/${area.car_username}/availability`]: ok([]) });
+    renderApp({ path: `/cars/${area.car_username}` });
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    expect(within(overview).getByText('Gardens, Cape Town')).toBeInTheDocument();
+    expect(within(overview).getByText('Exact address after payment')).toBeInTheDocument();
+    expect(within(overview).queryByText('Plate')).not.toBeInTheDocument();
+    expect(await screen.findByText('Areas only: exact address after payment.')).toBeInTheDocument();
+  });
+
   it("shows on the host card how many of their paid trips the host cancelled", async () => {
     const counted = makeCar({ host: { ...car.host, cancellations: { paid_trips: 40, cancelled_by_host: 2 } } });
     mockFetch({ ...handlers(), [`GET /api/car/getCarDetails/${counted.car_username}`]: ok(counted) });

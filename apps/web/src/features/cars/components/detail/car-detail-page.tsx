@@ -1,9 +1,9 @@
-// The vehicle detail page (document 2 section 2): photos, make and model, pickup location, type,
-// colour, plate, description, specifications, features, safety features, house rules, rating and
+// The vehicle detail page (document 2 section 2): photos, make and model, pickup location (its area
+// until a trip is paid, decision 055), type, colour, plate (the host's and a paid renter's only), description, specifications, features, safety features, house rules, rating and
 // reviews, the host, and the booking panel, which the route supplies (it belongs to the booking
 // feature). A missing car, or one that fails to load, shows 'Car Not Found'.
-import type { Car } from '@karoo/shared';
-import { BadgeCheck, CalendarDays, CalendarX, Car as CarIcon, CheckCircle2, ChevronLeft, Cog, DoorOpen, Fuel, Gauge, MapPin, Palette, ScrollText, ShieldCheck, Star, Users, Zap } from 'lucide-react';
+import { EXACT_PLACE_AFTER_PAYMENT, type Car } from '@karoo/shared';
+import { BadgeCheck, CalendarDays, CalendarX, Car as CarIcon, CheckCircle2, ChevronLeft, Cog, DoorOpen, Fuel, Gauge, LockKeyhole, MapPin, Palette, ScrollText, ShieldCheck, Star, Users, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses, ButtonLink } from '@/components/ui/button';
@@ -183,7 +183,12 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
               <SpecItem icon={<MapPin className="size-4" aria-hidden="true" />} label="Pickup location" value={car.pickup_location} />
               <SpecItem icon={<CarIcon className="size-4" aria-hidden="true" />} label="Type" value={car.car_type} />
               <SpecItem icon={<Palette className="size-4" aria-hidden="true" />} label="Colour" value={car.car_color} />
-              <SpecItem icon={<ScrollText className="size-4" aria-hidden="true" />} label="Plate" value={car.car_plate_number} />
+              {car.exact_place ? (
+                <SpecItem icon={<ScrollText className="size-4" aria-hidden="true" />} label="Plate" value={car.car_plate_number} />
+              ) : (
+                // Until a trip is paid the place is an area and the plate is not shown (decision 055).
+                <SpecItem icon={<LockKeyhole className="size-4" aria-hidden="true" />} label={EXACT_PLACE_AFTER_PAYMENT} value="Area shown until then" />
+              )}
             </dl>
           </section>
 

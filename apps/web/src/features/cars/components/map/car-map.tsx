@@ -6,13 +6,13 @@
 // with React.lazy. Without tiles (offline, tests) the markers and the panel still work on a plain
 // background, and the map says so in plain words.
 import 'leaflet/dist/leaflet.css';
-import { carCardOf, type CarCard, type CarMap as CarMapAnswer, type MapCar, type MapCluster } from '@karoo/shared';
+import { AREA_RADIUS_METRES, carCardOf, EXACT_PLACE_AFTER_PAYMENT, type CarCard, type CarMap as CarMapAnswer, type MapCar, type MapCluster } from '@karoo/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import L from 'leaflet';
 import { Crosshair, Fuel, Gauge, Star, Users, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CircleMarker, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -159,6 +159,10 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
   const selectedCar = useCar(selectedId ?? undefined);
   const confirmsAtOnce = useConfirmsAtOnce();
   const selected = useMemo(() => (selectedCar.data ? carCardOf(selectedCar.data, { confirmsAtOnce }) : null), [selectedCar.data, confirmsAtOnce]);
+  const selectedPlace =
+    selectedCar.data && selectedCar.data.latitude != null && selectedCar.data.longitude != null
+      ? { at: [selectedCar.data.latitude, selectedCar.data.longitude] as [number, number], exact: selectedCar.data.exact_place }
+      : null;
   const [me, setMe] = useState<Position | null>(null);
   const { locate, isLocating, failure: locateFailure } = useGeolocation();
   // Tiles of the current style: failed when some failed and none loaded (a grey square otherwise).
@@ -273,6 +277,15 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
             eventHandlers={{ click: () => setSelectedId(car.id) }}
           />
         ))}
+        {selectedPlace ? (
+          selectedPlace.exact ? (
+            // The host, an admin or a paid renter: the exact place.
+            <CircleMarker center={selectedPlace.at} radius={7} pathOptions={{ className: 'karoo-exact-place', color: '#0c0a09', fillColor: '#ffffff', fillOpacity: 1, weight: 3 }} />
+          ) : (
+            // Everyone else: the area, a circle that holds the exact place (decision 055).
+            <Circle center={selectedPlace.at} radius={AREA_RADIUS_METRES} pathOptions={{ className: 'karoo-area-circle', color: '#b45309', fillColor: '#f59e0b', fillOpacity: 0.12, weight: 2 }} />
+          )
+        ) : null}
         {me ? <CircleMarker center={[me.lat, me.lng]} radius={8} pathOptions={{ color: '#1d4ed8', fillColor: '#3b82f6', fillOpacity: 0.9, weight: 3 }} /> : null}
       </MapContainer>
 
@@ -362,12 +375,12 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
         </p>
       ) : null}
 
-      {selected ? <MapCarPanel car={selected} onClose={() => setSelectedId(null)} /> : null}
+      {selected ? <MapCarPanel car={selected} areaOnly={!selectedCar.data?.exact_place} onClose={() => setSelectedId(null)} /> : null}
     </div>
   );
 }
 
-export function MapCarPanel({ car, onClose }: { car: CarCard; onClose: () => void }) {
+export function MapCarPanel({ car, onClose, areaOnly = false }: { car: CarCard; onClose: () => void; /** The car's place is its area (decision 055). */ areaOnly?: boolean }) {
   const name = car.title;
   const panel = useRef<HTMLElement>(null);
   // The map can be taller than what is on screen: bring the panel into view.
@@ -420,6 +433,11 @@ export function MapCarPanel({ car, onClose }: { car: CarCard; onClose: () => voi
             <Users className="size-3.5" aria-hidden="true" /> {car.seats} seats
           </li>
         </ul>
+        {areaOnly ? (
+          <p className="mt-1 text-xs text-stone-500" data-testid="map-car-area">
+            {car.location ? `${car.location}: ` : ''}the circle shows the area. {EXACT_PLACE_AFTER_PAYMENT}.
+          </p>
+        ) : null}
         <Link to={detailPath(car)} className={buttonClasses({ size: 'sm', className: 'mt-2 h-8' })}>
           Book Now
         </Link>
