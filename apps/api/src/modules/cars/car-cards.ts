@@ -1,5 +1,5 @@
 // A car as a browse card shows it (fields=card, decision 046), from the card's columns only.
-import { carBadges, cardPhotoOf, DEFAULT_SPECIFICATIONS, type CarCard } from '@karoo/shared';
+import { carBadges, cardDiscounts, cardPhotoOf, DEFAULT_SPECIFICATIONS, type CarCard } from '@karoo/shared';
 import { toCarPhoto } from '../../lib/photo-variants';
 import type { CarCardRecord } from './cars.repository';
 
@@ -31,5 +31,7 @@ export function toCarCard(record: CarCardRecord, distanceKm?: number | null): Ca
     verified: record.verification_status === 'verified',
   };
   if (distanceKm !== undefined) card.distance_km = distanceKm == null ? null : Math.round(distanceKm * 10) / 10;
+  const discounts = cardDiscounts(record.weekly_discount_percent, record.monthly_discount_percent);
+  if (discounts) card.discounts = discounts;
   return card;
 }
