@@ -40,6 +40,8 @@ beforeAll(async () => {
       .where('id', '=', id)
       .execute();
   }
+  // Every third car has long-trip discounts (decision 060: the card's trip total takes them).
+  await sql`UPDATE cars SET weekly_discount_percent = 10, monthly_discount_percent = 20 WHERE id IN (SELECT id FROM cars ORDER BY id LIMIT 200)`.execute(t.ctx.db);
   await t.ctx.browseIndex.startLoading();
 }, 180_000);
 afterAll(async () => {
@@ -86,6 +88,20 @@ describe('fields=card', () => {
         expect(lean.body.meta, url).toEqual(full.body.meta);
         expect(lean.body.data, `${url} (${engine})`).toEqual(full.body.data.map((car) => carCardOf(car, { confirmsAtOnce: false })));
       }
+    }
+  });
+
+  it("carries a car's long-trip discounts only when it has one, as its trip rules say (decision 060)", async () => {
+    const full = await get<Page<Car>>('/api/car/getCarList?limit=48');
+    const lean = await get<Page<CarCard>>('/api/car/getCarList?limit=48&fields=card');
+    const discounted = full.body.data.filter((car) => (car.trip_rules?.weekly_discount_percent ?? 0) > 0);
+    expect(discounted.length).toBeGreaterThan(0);
+    expect(discounted.length).toBeLessThan(48);
+    for (const [i, car] of full.body.data.entries()) {
+      const card = lean.body.data[i]!;
+      expect(card.id).toBe(car.id);
+      if ((car.trip_rules?.weekly_discount_percent ?? 0) > 0) expect(card.discounts).toEqual({ weekly: 10, monthly: 20 });
+      else expect('discounts' in card).toBe(false);
     }
   });
 

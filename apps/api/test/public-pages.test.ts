@@ -330,3 +330,29 @@ describe('sitemap.xml and robots.txt', () => {
     }
   });
 });
+
+describe('what works before any script runs (issue 32)', () => {
+  it("a car page's reviews are in its HTML, never 'Loading reviews…'", async () => {
+    const reviewer = await createSignedInUser(t.app, t.ctx, { full_name: 'Lerato Dlamini' });
+    // Written straight to the table, so the car's stored rating (4.6 from 7) that other tests read stays.
+    await t.ctx.db.insertInto('reviews').values({ car_id: cars.durban!.id, reviewer_id: reviewer.user.id, rating: 5, comment: 'Spotless, and the host was early.' }).execute();
+    const { status, html } = await page(`/car/${cars.durban!.id}`);
+    expect(status).toBe(200);
+    const root = rootOf(html);
+    expect(root).toContain('Spotless, and the host was early.');
+    expect(root).toContain(reviewer.user.username);
+    expect(root).not.toContain('Loading reviews');
+  });
+
+  it("the landing page's search is a plain GET form to /cars whose field /cars reads", async () => {
+    const root = rootOf((await page('/')).html);
+    const form = /<form[^>]*role="search"[^>]*>[\s\S]*?<\/form>/.exec(root)?.[0] ?? '';
+    expect(form).toMatch(/method="get"/);
+    expect(form).toMatch(/action="\/cars"/);
+    expect(form).toMatch(/<input[^>]*name="location"/);
+    // What the browser sends on Enter, rendered by the server with the city's cars.
+    const results = rootOf((await page('/cars?location=Durban')).html);
+    expect(results).toContain('Mazda CX-5');
+    expect(results).not.toContain('Volkswagen Polo');
+  });
+});

@@ -68,7 +68,14 @@ export function carCardOf(car: Car, booking: { confirmsAtOnce: boolean }): CarCa
     verified: car.verification_status === 'verified',
   };
   if (car.distance_km !== undefined) card.distance_km = car.distance_km;
+  const discounts = cardDiscounts(car.trip_rules?.weekly_discount_percent ?? 0, car.trip_rules?.monthly_discount_percent ?? 0);
+  if (discounts) card.discounts = discounts;
   return card;
+}
+
+/** A card's discounts: only when the car has one, so a card without stays as lean as before. */
+export function cardDiscounts(weekly: number, monthly: number): CarCard['discounts'] {
+  return weekly > 0 || monthly > 0 ? { weekly, monthly } : undefined;
 }
 
 // ---- Display rules shared by the cards and the map ----

@@ -649,6 +649,11 @@ export const carCardSchema = z.object({
   verified: z.boolean(),
   /** Kilometres from the lat/lng of a distance-sorted browse. */
   distance_km: z.number().nullable().optional(),
+  /**
+   * The car's long-trip discounts (its trip rules, decision 048), only when it has one: the card's
+   * trip total for the searched dates is the booking's price (decision 060). Absent means none.
+   */
+  discounts: z.object({ weekly: z.number().int(), monthly: z.number().int() }).optional(),
 });
 export type CarCard = z.infer<typeof carCardSchema>;
 

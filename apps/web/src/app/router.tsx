@@ -3,9 +3,11 @@
 // Only the landing page is in the entry bundle: every other screen is a chunk loaded by its route
 // (`lazy`), so the forms (zod, react-hook-form), the map (Leaflet) and the charts stay out of the
 // first download (scripts/bundle-size.mjs keeps it under 135 KB gzip).
+import type { Car } from '@karoo/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type HydrationState, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getCar } from '@/features/cars/api/get-car';
+import { getCarReviews } from '@/features/cars/api/get-car-reviews';
 import { HomePage } from '@/features/home/components/home-page';
 import { queryKeys } from '@/lib/query-keys';
 import { PATHS } from '@/lib/routes';
@@ -38,17 +40,30 @@ function loaderClient(context: unknown): { client: QueryClient | null; wait: boo
 }
 
 /**
- * A car page asks for its car at once, alongside its code, instead of after it: the photo (the
- * page's largest paint) arrives sooner. The page reads the same cached query; nothing waits here.
+ * A car page asks for its car and its reviews at once, alongside its code, instead of after it: the
+ * photo (the page's largest paint) arrives sooner, and on the server both are in the HTML (a page
+ * read without scripts has its reviews, never "Loading reviews…"). The page reads the same cached
+ * queries; in the browser nothing waits here.
  */
 async function prefetchCar({ params, context }: LoaderFunctionArgs) {
   const id = params.id;
   const { client, wait } = loaderClient(context);
   if (client && id) {
-    const loading = client.prefetchQuery({ queryKey: queryKeys.cars.detail(id), queryFn: ({ signal }) => getCar(id, signal) });
+    const loading = client.prefetchQuery({ queryKey: queryKeys.cars.detail(id), queryFn: ({ signal }) => getCar(id, signal) }).then(() => {
+      // Under the key the page reads (its car_username; the address may name the car by id).
+      const car = client.getQueryData<Car>(queryKeys.cars.detail(id));
+      if (!car) return;
+      return client.prefetchQuery({ queryKey: queryKeys.reviews.car(car.car_username), queryFn: ({ signal }) => getCarReviews(car.car_username, signal) });
+    });
     if (wait) await loading;
+    else void loading;
   }
   return null;
+}
+
+/** The booking panel keeps its dates in the car page's query (decision 060): that is not a new page to load. */
+function sameCarKeepsItsData({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
 /** The browse page's first cars, asked for alongside its code (the module is loaded on demand, not in the entry). */
@@ -118,12 +133,14 @@ export const routes: RouteObject[] = [
           {
             path: 'cars/:id',
             loader: prefetchCar,
+            shouldRevalidate: sameCarKeepsItsData,
             handle: { source: SERVER_RENDERED_SOURCES.carDetail },
             lazy: () => import('./routes/car-detail-route').then((m) => ({ Component: m.CarDetailRoute })),
           },
           {
             path: 'car/:id',
             loader: prefetchCar,
+            shouldRevalidate: sameCarKeepsItsData,
             handle: { source: SERVER_RENDERED_SOURCES.carDetail },
             lazy: () => import('./routes/car-detail-route').then((m) => ({ Component: m.CarDetailRoute })),
           },

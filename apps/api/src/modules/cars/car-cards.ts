@@ -1,6 +1,6 @@
 // A car as a browse card shows it (fields=card, decision 046), from the card's columns only: a
 // card is public, so it shows the area (its record holds the area's position, decision 055).
-import { areaOf, carBadges, cardPhotoOf, DEFAULT_SPECIFICATIONS, type CarCard } from '@karoo/shared';
+import { areaOf, carBadges, cardDiscounts, cardPhotoOf, DEFAULT_SPECIFICATIONS, type CarCard } from '@karoo/shared';
 import { toCarPhoto } from '../../lib/photo-variants';
 import type { CarCardRecord } from './cars.repository';
 
@@ -33,5 +33,7 @@ export function toCarCard(record: CarCardRecord, booking: { confirmsAtOnce: bool
     verified: record.verification_status === 'verified',
   };
   if (distanceKm !== undefined) card.distance_km = distanceKm == null ? null : Math.round(distanceKm * 10) / 10;
+  const discounts = cardDiscounts(record.weekly_discount_percent, record.monthly_discount_percent);
+  if (discounts) card.discounts = discounts;
   return card;
 }

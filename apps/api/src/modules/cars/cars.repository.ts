@@ -95,6 +95,9 @@ export interface CarCardRecord {
   rented_by: string | null;
   /** One of its insurance plans is included in the price (the card's Insured badge, hasIncludedCover). */
   has_included_cover: boolean;
+  /** The card's trip total for searched dates takes the car's long-trip discount (decision 060). */
+  weekly_discount_percent: number;
+  monthly_discount_percent: number;
 }
 
 /** A browse answer's shape: every field of the car (api.md), or what a card shows. */
@@ -103,6 +106,7 @@ export type RecordShape = 'full' | 'card';
 const CARD_COLUMNS = [
   'c.id', 'c.car_username', 'c.car_make', 'c.car_model', 'c.car_year', 'c.car_type', 'c.car_rent_price_cents', 'c.pickup_location',
   'c.status', 'c.verification_status', 'c.rating', 'c.total_reviews', 'c.specifications', 'c.photo_variants',
+  'c.weekly_discount_percent', 'c.monthly_discount_percent',
 ] as const;
 
 /** The card's columns of `c` joined with its owner `u` (the card's "Hosted by", and who holds it now). */

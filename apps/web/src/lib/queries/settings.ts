@@ -11,8 +11,11 @@ export async function getSettings(signal?: AbortSignal): Promise<PlatformSetting
   return normaliseSettings(result.data);
 }
 
-export function useSettings() {
-  return useQuery({ queryKey: queryKeys.settings, queryFn: ({ signal }) => getSettings(signal), staleTime: 5 * 60_000 });
+export const SETTINGS_STALE_MS = 5 * 60_000;
+
+/** `enabled: false` asks nothing (the browse page needs the fees only for searched dates). */
+export function useSettings({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: queryKeys.settings, queryFn: ({ signal }) => getSettings(signal), staleTime: SETTINGS_STALE_MS, enabled });
 }
 
 /**

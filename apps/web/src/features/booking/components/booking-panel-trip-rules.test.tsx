@@ -16,7 +16,7 @@ function carWith(rules: Partial<TripRules>) {
   return makeCar({ car_rent_price: 650, trip_rules: { ...DEFAULT_TRIP_RULES, ...rules }, pickup_options: [] });
 }
 
-async function openPage(car: ReturnType<typeof makeCar>) {
+async function openPage(car: ReturnType<typeof makeCar>, query = '') {
   mockFetch({
     [`GET /api/car/getCarDetails/${car.car_username}`]: ok(car),
     [`GET /api/car/${car.car_username}/availability`]: ok([]),
@@ -24,7 +24,7 @@ async function openPage(car: ReturnType<typeof makeCar>) {
     'GET /api/review/getAll': ok([]),
     'GET /api/notifications': ok([]),
   });
-  const view = renderApp({ path: `/cars/${car.car_username}` });
+  const view = renderApp({ path: `/cars/${car.car_username}${query}` });
   await screen.findByRole('heading', { level: 1, name: /Toyota Corolla/ });
   return view;
 }
@@ -71,16 +71,49 @@ describe('BookingPanel and the car’s trip rules', () => {
     expect(within(breakdown).getByTestId('price-total')).toHaveTextContent(/R\s?5\s?148/);
   });
 
-  it('Book Now tells the rule a quick date breaks, in the server’s words', async () => {
+  it('Book Now tells the rule dates from the address break, in the server’s words', async () => {
     signIn(makeUser());
-    const { user } = await openPage(carWith({ min_days: 3 }));
-    // Tomorrow is a one-day trip.
-    await user.click(screen.getByRole('button', { name: 'Tomorrow' }));
+    // A one-day trip carried from /cars.
+    const { user } = await openPage(carWith({ min_days: 3 }), '?start=2026-03-05&end=2026-03-06');
     await user.click(screen.getByRole('button', { name: 'Book Now' }));
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Trip Too Short');
     expect(toast).toHaveTextContent('Minimum trip: 3 days.');
     expect(screen.queryByRole('dialog', { name: 'Confirm Booking Request' })).not.toBeInTheDocument();
+  });
+
+  it('disables Today and Tomorrow with the rule that refuses them (notice, minimum trip)', async () => {
+    signIn(makeUser());
+    const chip = (name: string) => screen.getByRole('button', { name });
+    // 48 hours' notice from Wednesday 10:00: Today and Tomorrow (even at 22:00) are too soon; the weekend is not.
+    const notice = await openPage(carWith({ advance_notice_hours: 48 }));
+    expect(chip('Today')).toBeDisabled();
+    expect(chip('Today')).toHaveAccessibleDescription("This car needs 2 days' notice.");
+    expect(chip('Tomorrow')).toBeDisabled();
+    expect(chip('Tomorrow')).toHaveAccessibleDescription("This car needs 2 days' notice.");
+    expect(chip('This Weekend')).toBeEnabled();
+    notice.unmount();
+
+    // Every quick date is a one-day trip: a 2-day minimum refuses them all, each saying so.
+    const minimum = await openPage(carWith({ min_days: 2 }));
+    for (const name of ['Today', 'Tomorrow', 'This Weekend', 'Next Week']) {
+      expect(chip(name)).toBeDisabled();
+      expect(chip(name)).toHaveAccessibleDescription('Minimum trip: 2 days.');
+    }
+    minimum.unmount();
+
+    // Without rules every chip is enabled, as before.
+    await openPage(carWith({}));
+    for (const name of ['Today', 'Tomorrow', 'This Weekend', 'Next Week']) expect(chip(name)).toBeEnabled();
+  });
+
+  it('a quick date under a notice of hours moves the pickup time to the first one that meets it', async () => {
+    signIn(makeUser());
+    // 3 hours' notice from 10:00: Today is bookable from 13:00 (13:30 on the half-hour lists, the clock runs).
+    const { user } = await openPage(carWith({ advance_notice_hours: 3 }));
+    expect(screen.getByRole('button', { name: 'Today' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(screen.getByLabelText('Pickup time')).toHaveValue('13:30');
   });
 
   it('marks the hourly times the notice and the length refuse', async () => {

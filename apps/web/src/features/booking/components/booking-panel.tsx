@@ -25,7 +25,7 @@ import {
 import { clsx } from 'clsx';
 import { LogIn, ShieldAlert, Star } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { CancellationPolicyNote } from '@/components/cancellation-policy-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -36,15 +36,24 @@ import { bookedTripPolicy, GENERAL_CANCELLATION_POLICY } from '@/lib/cancellatio
 import { formatRand } from '@/lib/format';
 import { useSettings } from '@/lib/queries/settings';
 import { PATHS, type LoginLocationState } from '@/lib/routes';
+import { readTripDates, withTripDates } from '@/lib/trip-dates';
 import { useCreateBooking } from '../api/create-booking';
 import { useCarAvailability } from '../api/get-car-availability';
 import { formatDayShort, QUICK_SELECTS, quickSelectChoice, takenTimes, type BookingMode, type QuickSelect } from '../utils/booking-dates';
-import { BLOCKER_HINTS, bookingLength, initialBookingForm, submitBlocker, TIME_SLOTS, toCreateBookingBody, type BookingFormState } from '../utils/booking-form';
+import { BLOCKER_HINTS, bookingFormFromTrip, bookingLength, submitBlocker, TIME_SLOTS, toCreateBookingBody, tripOfForm, type BookingFormState } from '../utils/booking-form';
 import { BookingConfirmationModal, ConfirmBookingDialog } from './booking-dialogs';
 import { DatePicker } from './date-picker';
 import { InsuranceOptionsList, PickupOptionsList } from './booking-options';
 import { PriceBreakdown } from './price-breakdown';
-import { pickupDayRefusal, refusedPickupTimes, refusedReturnTimes, returnDayRefusal, tripRulesOfCar } from '../utils/trip-rules';
+import {
+  firstPickupTimeMeetingNotice,
+  pickupDayRefusal,
+  quickRangeRefusal,
+  refusedPickupTimes,
+  refusedReturnTimes,
+  returnDayRefusal,
+  tripRulesOfCar,
+} from '../utils/trip-rules';
 import { TripRulesHint } from './trip-rules-hint';
 
 export const BOOKING_FAILED_MESSAGE = 'There was an error processing your booking. Please try again.';
@@ -76,13 +85,20 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   const availability = useCarAvailability(car.car_username);
   const settingsQuery = useSettings();
   const createBooking = useCreateBooking(car.car_username);
-  const [form, setForm] = useState<BookingFormState>(() => ({
-    ...initialBookingForm(),
-    // The first pickup location's own time when it does not hand over at 09:00 (decision 059).
-    startTime: defaultPickupTime(car.pickup_options[0]),
-    pickupOptionId: car.pickup_options[0]?.id ?? null,
-    insuranceOptionId: defaultInsurance(car),
-  }));
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The trip the address names (the dates chosen on /cars, carried by the card's link) is the start.
+  const [form, setForm] = useState<BookingFormState>(() => {
+    const fromTrip = bookingFormFromTrip(readTripDates(searchParams, today));
+    const pickup = car.pickup_options[0];
+    const pickupTimes = pickupTimesOf(pickup);
+    return {
+      ...fromTrip,
+      // The first pickup location's own time when it does not hand over at the trip's (decision 059).
+      startTime: !pickupTimes || pickupTimes.includes(fromTrip.startTime) ? fromTrip.startTime : defaultPickupTime(pickup),
+      pickupOptionId: pickup?.id ?? null,
+      insuranceOptionId: defaultInsurance(car),
+    };
+  });
   const [openPicker, setOpenPicker] = useState<'start' | 'end' | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [booking, setBooking] = useState<Booking | null>(null);
@@ -90,6 +106,14 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   const [quickNote, setQuickNote] = useState<string | null>(null);
   const returnTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(returnTimer.current), []);
+
+  // The address follows the chosen trip, replacing its entry (no history entry per click), so a
+  // reload or a shared link opens the panel on the same dates.
+  const trip = tripOfForm(form);
+  const tripQuery = withTripDates(searchParams, trip).toString();
+  useEffect(() => {
+    if (tripQuery !== searchParams.toString()) setSearchParams(new URLSearchParams(tripQuery), { replace: true, preventScrollReset: true });
+  }, [tripQuery, searchParams, setSearchParams]);
 
   const held = useMemo(() => availability.data ?? [], [availability.data]);
   const bufferMinutes = car.buffer_minutes ?? 0;
@@ -134,10 +158,10 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
 
   // Each quick-select's dates given the held ones: its usual dates, the first free ones of its kind,
   // or disabled with the reason.
-  const quickChoices = useMemo(
-    () => QUICK_SELECTS[form.mode].map((quick) => ({ ...quick, choice: quickSelectChoice(quick.id, form.mode, today, held, bufferMinutes) })),
-    [form.mode, today, held, bufferMinutes],
-  );
+  // The car's trip rules refuse some (Today under a day's notice, any one-day trip under a 2-day
+  // minimum): those are disabled with the rule's words, as the server would answer.
+  const refuseQuick = quickRangeRefusal(tripRules, isHourly, now, today, TIME_SLOTS);
+  const quickChoices = QUICK_SELECTS[form.mode].map((quick) => ({ ...quick, choice: quickSelectChoice(quick.id, form.mode, today, held, bufferMinutes, refuseQuick) }));
 
   const setMode = (mode: BookingMode) => {
     if (mode === form.mode) return;
@@ -148,11 +172,13 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   };
 
   const chooseQuick = (label: string, kind: QuickSelect) => {
-    const { range, movedFrom } = quickSelectChoice(kind, form.mode, today, held, bufferMinutes);
+    const { range, movedFrom } = quickSelectChoice(kind, form.mode, today, held, bufferMinutes, refuseQuick);
     if (!range) return;
     setOpenPicker(null);
     setQuickNote(movedFrom ? `${label}: ${formatDayShort(movedFrom)} is taken, so the first free date, ${formatDayShort(range.start_date)}, is chosen.` : null);
-    setForm((f) => ({ ...f, startDate: range.start_date, endDate: range.end_date }));
+    // A pickup time too soon for the notice moves to the first one that meets it.
+    const startTime = firstPickupTimeMeetingNotice(tripRules, new Date(), range.start_date, form.startTime, TIME_SLOTS);
+    setForm((f) => ({ ...f, startDate: range.start_date, endDate: range.end_date, startTime }));
   };
 
   const chooseStart = (date: string) => {

@@ -101,11 +101,21 @@ export function quickSelectChoice(
   today: string,
   held: readonly CarAvailability[],
   bufferMinutes = 0,
+  /** Why the car's trip rules refuse a range (utils/trip-rules.ts quickRangeRefusal), or null. */
+  refuse?: (range: DateRange) => string | null,
 ): QuickSelectChoice {
   const starts = quickSelectStarts(kind, today);
   const spans = held.map(spanOfHold);
-  const free = starts.find((start) => rangeIsFree(quickRangeFrom(start, mode), mode, spans, bufferMinutes));
-  if (!free) return { range: null, movedFrom: null, reason: NOTHING_FREE[kind] };
+  let refusal: string | null = null;
+  const free = starts.find((start) => {
+    const range = quickRangeFrom(start, mode);
+    if (!rangeIsFree(range, mode, spans, bufferMinutes)) return false;
+    const why = refuse?.(range) ?? null;
+    refusal ??= why;
+    return why === null;
+  });
+  // Free dates the rules refuse are said by the rule ("This car needs 1 day's notice."), not as booked.
+  if (!free) return { range: null, movedFrom: null, reason: refusal ?? NOTHING_FREE[kind] };
   return { range: quickRangeFrom(free, mode), movedFrom: free === starts[0] ? null : starts[0]!, reason: null };
 }
 

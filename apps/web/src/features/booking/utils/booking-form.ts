@@ -13,6 +13,7 @@ import {
   minutesOfTime,
   type CreateBookingBody,
 } from '@karoo/shared';
+import type { TripDates } from '@/lib/trip-dates';
 import type { BookingMode } from './booking-dates';
 
 export { DEFAULT_PICKUP_TIME, DEFAULT_RETURN_TIME };
@@ -47,6 +48,30 @@ export function initialBookingForm(): BookingFormState {
     pickupOptionId: null,
     insuranceOptionId: null,
   };
+}
+
+/**
+ * The form's trip from the address (the dates chosen on /cars, or the panel's own address, decision
+ * 060): its dates and mode, and its times when the lists offer them (else the defaults).
+ */
+export function bookingFormFromTrip(trip: TripDates | null): BookingFormState {
+  const form = initialBookingForm();
+  if (!trip) return form;
+  const slot = (time: string, fallback: string) => (TIME_SLOTS.includes(time) ? time : fallback);
+  return {
+    ...form,
+    mode: trip.isHourly ? 'hourly' : 'daily',
+    startDate: trip.startDate,
+    endDate: trip.endDate,
+    startTime: slot(trip.startTime, form.startTime),
+    endTime: slot(trip.endTime, form.endTime),
+  };
+}
+
+/** The form's trip as the address keeps it (null until both dates are chosen). */
+export function tripOfForm(form: BookingFormState): TripDates | null {
+  if (!form.startDate || !form.endDate) return null;
+  return { startDate: form.startDate, endDate: form.endDate, startTime: form.startTime, endTime: form.endTime, isHourly: form.mode === 'hourly' };
 }
 
 export interface BookingLength {

@@ -10,8 +10,10 @@ import {
   lastBookableDate,
   meetsNotice,
   noticeLabel,
+  tripRuleFailure,
   tripRuleMessages,
   type Car,
+  type DateRange,
   type TripRules,
 } from '@karoo/shared';
 
@@ -80,3 +82,20 @@ export function panelRuleHints(rules: TripRules, isHourly: boolean): string[] {
   return hints;
 }
 
+
+/**
+ * A quick date (Today, Tomorrow, This Weekend, Next Week) the trip rules refuse whatever pickup time
+ * is chosen, with the rule's words: the server's tripRuleFailure asked at the day's latest pickup
+ * time (if the notice refuses even that, it refuses the day), for the range's length and window.
+ */
+export function quickRangeRefusal(rules: TripRules, isHourly: boolean, now: Date, today: string, slots: readonly string[]) {
+  const latest = slots[slots.length - 1] ?? null;
+  return (range: DateRange): string | null =>
+    tripRuleFailure(rules, { start_date: range.start_date, end_date: range.end_date, start_time: latest, end_time: null, is_hourly_booking: isHourly }, now, today)?.message ?? null;
+}
+
+/** The first pickup time of `date` that meets the notice (the chosen one when it does), or the chosen one when none does. */
+export function firstPickupTimeMeetingNotice(rules: TripRules, now: Date, date: string, chosen: string, slots: readonly string[]): string {
+  if (meetsNotice(rules, date, chosen, now)) return chosen;
+  return slots.find((time) => time > chosen && meetsNotice(rules, date, time, now)) ?? chosen;
+}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { carCardOf, type Car } from '@karoo/shared';
+import { carCardOf, DEFAULT_SETTINGS, DEFAULT_TRIP_RULES, type Car } from '@karoo/shared';
 import { carPage as fullCarPage, makeCar } from '@/test/car-fixtures';
 import { fail, mockFetch, ok } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
@@ -238,5 +238,35 @@ describe('BrowsePage: sort by distance without the renter\u2019s position', () =
     await user.click(within(region).getByRole('button', { name: 'Sort by relevance' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Sort by distance' })).not.toBeInTheDocument());
+  });
+});
+
+describe('BrowsePage with searched dates (decision 060)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("each card says the trip's total for the dates, with the car's discount, and its links carry the dates", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-04T08:00:00Z'));
+    const plain = makeCar({ car_make: 'Volkswagen', car_model: 'Polo', car_rent_price: 350 });
+    const weekly = makeCar({ car_make: 'Toyota', car_model: 'Hilux', car_rent_price: 400, trip_rules: { ...DEFAULT_TRIP_RULES, weekly_discount_percent: 10 } });
+    mockFetch({ 'GET /api/car/getCarList': carPage([plain, weekly], { total: 2 }), 'GET /api/settings': ok({ ...DEFAULT_SETTINGS, platformCommission: 10 }) });
+    renderApp({ path: '/cars?start=2026-03-10&end=2026-03-17&pickupTime=12:00' });
+    const card = async (name: string) => (await screen.findByRole('article', { name })) as HTMLElement;
+    // 7 x R350 = R2 450 + 10% fee R245; 7 x R400 = R2 800 - 10% = R2 520 + fee R252.
+    await waitFor(async () => expect(within(await card('Volkswagen Polo')).getByTestId('card-trip-total')).toHaveTextContent(/^R\s2\s695 for 7 days$/));
+    expect(within(await card('Toyota Hilux')).getByTestId('card-trip-total')).toHaveTextContent(/^R\s2\s772 for 7 days$/);
+    const link = within(await card('Volkswagen Polo')).getByRole('link', { name: 'Book Volkswagen Polo' });
+    expect(link).toHaveAttribute('href', `/cars/${plain.car_username}?start=2026-03-10&end=2026-03-17&pickupTime=12%3A00&returnTime=10%3A00`);
+  });
+
+  it('without dates a card shows its price a day only, and asks for no settings', async () => {
+    const fetchMock = mockFetch({ 'GET /api/car/getCarList': carPage(cars(2), { total: 2 }) });
+    renderApp({ path: '/cars' });
+    expect(await screen.findByText('2 vehicles available')).toBeInTheDocument();
+    expect(screen.queryByTestId('card-trip-total')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Book / })[0]!.getAttribute('href')).not.toContain('?');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/settings'))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // The browse page (document 2 section 2): text search, filters, grid or list, an optional map
 // (desktop, grid view), the vehicle count, skeletons, empty and error states, and "Load more
 // vehicles" that loads the next page from the server. Every filter lives in the URL.
-import { BASE_CITIES, todayIn, type CarCard } from '@karoo/shared';
+import { BASE_CITIES, DEFAULT_SETTINGS, todayIn, type CarCard } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { CarFront, Heart, LayoutGrid, List, LocateFixed, Map as MapIcon, MapPin, Search, SlidersHorizontal, TriangleAlert, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -9,6 +9,8 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useSettings } from '@/lib/queries/settings';
+import type { TripDates } from '@/lib/trip-dates';
 import { useCars } from '../api/get-cars';
 import { GEOLOCATION_MESSAGES, useGeolocation } from '../hooks/use-geolocation';
 import { useFavouriteCars } from '../api/get-favourite-cars';
@@ -182,6 +184,13 @@ export function BrowsePage() {
   const clearAll = () => ask(filtersToParams(clearedFilters(parseFilters(asked.current, today))));
 
   const params = useMemo(() => toCarListParams(filters), [filters]);
+  // The searched dates: each card's total for them, and its links carry them to the car page.
+  const trip = useMemo<TripDates | null>(
+    () => (filters.pickupDate && filters.returnDate ? { startDate: filters.pickupDate, endDate: filters.returnDate, startTime: filters.pickupTime, endTime: filters.returnTime, isHourly: false } : null),
+    [filters.pickupDate, filters.returnDate, filters.pickupTime, filters.returnTime],
+  );
+  const settingsQuery = useSettings({ enabled: !!trip });
+  const settings = settingsQuery.data ?? (settingsQuery.isError ? DEFAULT_SETTINGS : null);
   const list = useCars(params);
   const favouriteUsernames = useMemo(() => (favourites?.items ?? []).map((item) => item.car_username), [favourites?.items]);
   const favouriteCars = useFavouriteCars(favouriteUsernames, filters.favouritesOnly);
@@ -219,7 +228,7 @@ export function BrowsePage() {
         {/* Keyed like the loaded grid and button below: the same boxes stay in place when the cars arrive. */}
         <div key="grid" className={gridClasses(layout, sideMap)}>
           {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-            <VehicleCardSkeleton key={i} layout={layout} />
+            <VehicleCardSkeleton key={i} layout={layout} withTrip={!!trip} />
           ))}
         </div>
         {/* Where "Load more vehicles" will be: the footer does not jump when it appears. */}
@@ -265,11 +274,11 @@ export function BrowsePage() {
           aria-busy={list.isPlaceholderData || undefined}
         >
           {cars.map((car, i) => (
-            <VehicleCard key={car.id} car={car} layout={layout} onShowOnMap={showOnMap} priority={i < 2} />
+            <VehicleCard key={car.id} car={car} layout={layout} onShowOnMap={showOnMap} priority={i < 2} trip={trip} settings={settings} />
           ))}
           {/* The next page's placeholders appear with the click, so the cards take their place. */}
           {list.isFetchingNextPage
-            ? Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, total - cars.length)) }, (_, i) => <VehicleCardSkeleton key={`more-${i}`} layout={layout} />)
+            ? Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, total - cars.length)) }, (_, i) => <VehicleCardSkeleton key={`more-${i}`} layout={layout} withTrip={!!trip} />)
             : null}
         </div>
         {!filters.favouritesOnly && list.hasNextPage ? (

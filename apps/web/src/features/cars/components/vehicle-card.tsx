@@ -2,12 +2,14 @@
 // rating, price per day, up to 3 specification chips, Map and Book buttons, and the badges of what is
 // true of it (Instant: confirmed at once; Insured: cover in the price; decision 056).
 // It draws a CarCard (GET /car/getCarList?fields=card, decision 046): only what it shows.
-import { cardPhotoSources, photoSources, type Car, type CarCard } from '@karoo/shared';
+import { cardPhotoSources, photoSources, type Car, type CarCard, type PricingSettings } from '@karoo/shared';
 import { clsx } from 'clsx';
 import { BadgeCheck, CarFront, MapPin, Shield, Star, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses, Button } from '@/components/ui/button';
 import { formatRand, formatRating, hasRating } from '@/lib/format';
+import { pathWithTrip, type TripDates } from '@/lib/trip-dates';
+import { cardTripPrice } from '../utils/card-trip-price';
 import { capitalise } from '../utils/car-display';
 import { FavouriteButton } from './favourite-button';
 
@@ -66,15 +68,21 @@ export interface VehicleCardProps {
   onShowOnMap?: (car: CarCard) => void;
   /** Above the fold on most screens: its photo loads at once (the page's largest paint). */
   priority?: boolean;
+  /** The dates searched on /cars: the card says the trip's total and its links carry them to the car page. */
+  trip?: TripDates | null;
+  /** The platform's fees, for the trip's total (the booking panel's settings). */
+  settings?: PricingSettings | null;
 }
 
-export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = false }: VehicleCardProps) {
+export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = false, trip = null, settings = null }: VehicleCardProps) {
   const name = car.title;
   const badges = car.badges;
   const chips = cardChips(car);
   const rated = hasRating(car.rating, car.reviews);
   const isList = layout === 'list';
   const hasPosition = car.latitude != null && car.longitude != null;
+  const href = pathWithTrip(detailPath(car), trip);
+  const tripPrice = trip && settings ? cardTripPrice(car, trip, settings) : null;
 
   return (
     <article
@@ -107,7 +115,7 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = fals
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h3 className="truncate text-base font-semibold text-stone-900">
-              <Link to={detailPath(car)} className="focus-visible:outline-none focus-visible:underline">
+              <Link to={href} className="focus-visible:outline-none focus-visible:underline">
                 {name}
               </Link>
             </h3>
@@ -147,12 +155,19 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = fals
         ) : null}
 
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-stone-100 pt-3">
-          <p>
-            <span className="text-lg font-bold text-stone-900" data-testid="car-price">
-              {formatRand(car.price_per_day)}
-            </span>
-            <span className="text-sm text-stone-500"> / day</span>
-          </p>
+          <div>
+            <p>
+              <span className="text-lg font-bold text-stone-900" data-testid="car-price">
+                {formatRand(car.price_per_day)}
+              </span>
+              <span className="text-sm text-stone-500"> / day</span>
+            </p>
+            {tripPrice ? (
+              <p className="text-sm font-semibold text-stone-700" data-testid="card-trip-total" title="Rental and service fee for your dates; pickup and cover options are chosen on the car's page">
+                {tripPrice.label}
+              </p>
+            ) : null}
+          </div>
           <div className="flex items-center gap-2">
             {onShowOnMap && hasPosition ? (
               <Button variant="secondary" size="sm" onClick={() => onShowOnMap(car)} aria-label={`Show ${name} on the map`}>
@@ -160,7 +175,7 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = fals
                 Map
               </Button>
             ) : null}
-            <Link to={detailPath(car)} className={buttonClasses({ size: 'sm' })} aria-label={`Book ${name}`}>
+            <Link to={href} className={buttonClasses({ size: 'sm' })} aria-label={`Book ${name}`}>
               Book
             </Link>
           </div>
@@ -180,7 +195,7 @@ export function VehicleCard({ car, layout = 'grid', onShowOnMap, priority = fals
  * A card's placeholder, line for line the height of a loaded card (title, place, one row of
  * specifications, price and buttons, host), so nothing moves when the cars arrive.
  */
-export function VehicleCardSkeleton({ layout = 'grid' }: { layout?: 'grid' | 'list' }) {
+export function VehicleCardSkeleton({ layout = 'grid', withTrip = false }: { layout?: 'grid' | 'list'; /** The card will say the trip's total (one more line). */ withTrip?: boolean }) {
   const isList = layout === 'list';
   return (
     <div
@@ -204,7 +219,14 @@ export function VehicleCardSkeleton({ layout = 'grid' }: { layout?: 'grid' | 'li
           <div className="h-6 w-16 rounded-full bg-stone-100" />
         </div>
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-stone-100 pt-3">
-          <div className="h-7 w-20 rounded bg-stone-200" />
+          <div>
+            <div className="h-7 w-20 rounded bg-stone-200" />
+            {withTrip ? (
+              <div className="flex h-5 items-center">
+                <div className="h-3 w-28 rounded bg-stone-100" />
+              </div>
+            ) : null}
+          </div>
           <div className="h-9 w-24 rounded-xl bg-stone-100" />
         </div>
         <div className="-mt-1 flex h-4 items-center">

@@ -109,8 +109,12 @@ function HeroSearch() {
   const inputId = useId();
   const listId = useId();
   return (
+    // A plain GET form to /cars with the field /cars reads: without JavaScript (or before it runs)
+    // Enter lands on the server-rendered results; with it, the router navigates instead.
     <form
       role="search"
+      method="get"
+      action={PATHS.cars}
       className="mt-8 flex max-w-xl items-center gap-2 rounded-full bg-white p-2 shadow-pop ring-1 ring-stone-900/5"
       onSubmit={(event) => {
         event.preventDefault();
@@ -123,6 +127,7 @@ function HeroSearch() {
       </label>
       <input
         id={inputId}
+        name="location"
         list={listId}
         value={location}
         onChange={(event) => setLocation(event.target.value)}
