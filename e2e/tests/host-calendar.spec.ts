@@ -154,16 +154,17 @@ test('a host blocks a weekend; a renter sees it greyed; two renters book the mor
   const day = await openCalendarAt(second.page, /Pickup date/i, tuesday);
   await expect(day.locator(`[data-date="${tuesday}"]`)).toHaveAttribute('data-state', 'partly');
   await day.locator(`[data-date="${tuesday}"]`).click();
-  // The morning's hours are marked taken; noon, when the first trip ends, is free.
-  await expect(aside.getByLabel('Pickup time').locator('option', { hasText: '10:00 (taken)' })).toHaveCount(1);
-  await expect(aside.getByLabel('Pickup time').locator('option', { hasText: /^12:00$/ })).toHaveCount(1);
-  await requestHours(second.page, car.car_username, tuesday, '12:00', '17:00');
+  // The host's home hands over at 09:00, 13:00 and 17:00 (decision 059): the morning's 09:00 is
+  // marked taken; 13:00, after the first trip ends at noon, is free.
+  await expect(aside.getByLabel('Pickup time').locator('option', { hasText: '09:00 (taken)' })).toHaveCount(1);
+  await expect(aside.getByLabel('Pickup time').locator('option', { hasText: /^13:00$/ })).toHaveCount(1);
+  await requestHours(second.page, car.car_username, tuesday, '13:00', '17:00');
 
   // Both hold the car: the host's calendar shows the two trips on that day.
   const hostToken = await apiToken(request, HOST);
   const seen = await request.get(`/api/car/${car.car_username}/calendar?from=${tuesday}&to=${tuesday}`, { headers: { authorization: `Bearer ${hostToken}` } });
   const holds = ((await seen.json()) as { data: { holds: { kind: string; booking: { start_time: string; end_time: string } | null }[] } }).data.holds;
-  expect(holds.filter((h) => h.kind === 'booking').map((h) => `${h.booking!.start_time}-${h.booking!.end_time}`)).toEqual(['09:00-12:00', '12:00-17:00']);
+  expect(holds.filter((h) => h.kind === 'booking').map((h) => `${h.booking!.start_time}-${h.booking!.end_time}`)).toEqual(['09:00-12:00', '13:00-17:00']);
 
   // ---- Unblock: the weekend is free again ----
   await sundayPanel.getByRole('button', { name: 'Unblock' }).click();

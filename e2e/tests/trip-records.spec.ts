@@ -3,8 +3,10 @@
 // both windows are open. The host checks the car in with four photos from "the camera" (pictures
 // made with sharp), then the renter; both check out; the host's Mark as Returned shows check-in
 // beside check-out (km driven, fuel change) and the host flags a scratch; the admin resolves the
-// dispute with a note in the Bookings tab. Screenshots at 1280 and 390 px
-// (test-results/screens/trip-*.png); axe on each new screen.
+// dispute with a note in the Bookings tab. Both booking cards show the comparison once both records
+// exist. A second trip, tonight at 20:00, offers Flag damage only after its check-in; its cancel
+// dialog names the start and the end with their times, and a toast shown over it leaves the close
+// button free. Screenshots at 1280 and 390 px (test-results/screens/trip-*.png); axe on each new screen.
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays, E2E_NOW, E2E_TODAY } from './clock';
@@ -30,14 +32,14 @@ async function freeCarOf(request: APIRequestContext, owner: string): Promise<Lis
   throw new Error(`No free car of ${owner}`);
 }
 
-/** A trip of today 06:00 to tomorrow 06:00, accepted by the host and paid with the sandbox card. */
-async function paidTripToday(request: APIRequestContext): Promise<{ id: string; booking_id: string }> {
+/** A trip of today `at` to tomorrow `at` (06:00: under way at the run's 08:00), accepted by the host and paid with the sandbox card. */
+async function paidTripToday(request: APIRequestContext, at = '06:00'): Promise<{ id: string; booking_id: string }> {
   const car = await freeCarOf(request, HOST);
   const renter = { authorization: `Bearer ${await apiToken(request, RENTER)}` };
   const host = { authorization: `Bearer ${await apiToken(request, HOST)}` };
   const created = await request.post('/api/booking/create', {
     headers: renter,
-    data: { car_username: car.car_username, start_date: E2E_TODAY, end_date: addDays(E2E_TODAY, 1), start_time: '06:00', end_time: '06:00', is_hourly_booking: false },
+    data: { car_username: car.car_username, start_date: E2E_TODAY, end_date: addDays(E2E_TODAY, 1), start_time: at, end_time: at, is_hourly_booking: false },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const booking = ((await created.json()) as { data: { id: string; booking_id: string } }).data;
@@ -91,7 +93,8 @@ async function recordTrip(page: Page, card: Locator, stage: 'Check in' | 'Check 
     await page.screenshot({ path: `${SCREENS}/${shot}-390-bottom.png` });
   }
   await dialog.getByRole('button', { name: `Save ${stage.toLowerCase()}` }).click();
-  await expect(dialog).toBeHidden();
+  // Five photos go through the server's image pipeline: on a busy machine that outlasts the default 15 s.
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
 }
 
 test('host and renter check the car in and out with photos; the host compares and flags a scratch; the admin resolves it', async ({ page, browser, request }) => {
@@ -117,6 +120,25 @@ test('host and renter check the car in and out with photos; the host compares an
   await recordTrip(hostPage, hostCard, 'Check out', { km: '42350', fuel: '5/8' });
   await expect(hostCard.getByText(/Check-out by the renter \(ruan\)/)).toBeVisible();
   await expectNoAxeViolations(hostPage, 'the booking card with its records', hostCard);
+
+  // Both cards compare check-in with check-out (the renter's as the host's), without the return dialog.
+  await page.reload();
+  for (const [who, card, shot] of [
+    [hostPage, hostCard, 'trip-card-comparison-host'],
+    [page, page.getByRole('article', { name: `Booking ${booking.booking_id}` }), 'trip-card-comparison-renter'],
+  ] as const) {
+    const summary = card.getByRole('group', { name: 'Check-in against check-out' });
+    await expect(summary.getByText('Kilometres driven').locator('xpath=following-sibling::dd')).toHaveText('350 km');
+    await expect(summary.getByText('Fuel change').locator('xpath=following-sibling::dd')).toHaveText('−3/8');
+    await who.setViewportSize({ width: 1280, height: 900 });
+    await summary.scrollIntoViewIfNeeded();
+    await who.screenshot({ path: `${SCREENS}/${shot}-1280.png` });
+    await who.setViewportSize({ width: 390, height: 844 });
+    await summary.scrollIntoViewIfNeeded();
+    await who.screenshot({ path: `${SCREENS}/${shot}-390.png` });
+    await who.setViewportSize({ width: 1280, height: 900 });
+  }
+  await expect(page.getByRole('article', { name: `Booking ${booking.booking_id}` })).toContainText('Host Ayanda');
 
   // The host's return: check-in beside check-out, then Flag damage.
   await hostCard.getByRole('button', { name: 'Mark as Returned' }).click();
@@ -167,4 +189,45 @@ test('host and renter check the car in and out with photos; the host compares an
   // The host's card shows the resolution.
   await hostPage.reload();
   await expect(hostPage.getByText('Renter agreed to pay the repair quote of R 1 800')).toBeVisible();
+});
+
+test('Flag damage waits for the trip to start; the cancel dialog names the start and the end; a toast over it leaves its close button free', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  // Tonight 20:00 to tomorrow 20:00: paid, check-in open (24 hours ahead), not started at 08:00.
+  const booking = await paidTripToday(request, '20:00');
+  const hostPage = await newSignedInPage(browser, HOST);
+  await hostPage.setViewportSize({ width: 1280, height: 900 });
+  const hostCard = await bookingCard(hostPage, booking.booking_id, true);
+  await expect(hostCard.getByRole('button', { name: 'Check in', exact: true })).toBeVisible();
+  await expect(hostCard.getByRole('button', { name: 'Flag damage' })).toHaveCount(0);
+  await recordTrip(hostPage, hostCard, 'Check in', { km: '15000', fuel: '7/8' });
+  await expect(hostCard.getByRole('button', { name: 'Flag damage' })).toBeVisible();
+
+  // The renter's cancel dialog: both ends of the trip with their times, the host by name.
+  await loginThroughUi(page, RENTER);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const card = await bookingCard(page, booking.booking_id, false);
+  const day = (date: string) => new Intl.DateTimeFormat('en-ZA', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const span = `${day(E2E_TODAY)} 20:00 – ${day(addDays(E2E_TODAY, 1))} 20:00`;
+  await expect(card).toContainText(span);
+  await card.getByRole('button', { name: 'Cancel trip' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your trip?' });
+  await expect(dialog).toContainText(span);
+  await expect(dialog.getByTestId('cancel-refund')).toBeVisible();
+  // The server refuses this once: the failure toast appears while the dialog stays open.
+  await page.route('**/api/booking/*/cancel', (route) => route.fulfill({ status: 409, json: { success: false, message: 'The trip could not be cancelled just now.' } }), { times: 1 });
+  await dialog.getByRole('button', { name: 'Cancel trip' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Cancel Failed' });
+  await expect(toast).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const close = (await dialog.getByRole('button', { name: 'Close dialog' }).boundingBox())!;
+    const over = (await toast.boundingBox())!;
+    const overlaps = over.x < close.x + close.width && close.x < over.x + over.width && over.y < close.y + close.height && close.y < over.y + over.height;
+    expect(overlaps, `the toast covers the close button at ${width} px`).toBe(false);
+    await page.screenshot({ path: `${SCREENS}/trip-cancel-dialog-toast-${width}.png` });
+  }
+  await dialog.getByRole('button', { name: 'Close dialog' }).click();
+  await expect(dialog).toBeHidden();
+  await page.screenshot({ path: `${SCREENS}/trip-card-before-start-390.png` });
 });

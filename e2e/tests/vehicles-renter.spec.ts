@@ -230,18 +230,19 @@ test('a verified renter books a car by the day and another by the hour; the date
   if (await sendRequest.isVisible()) await sendRequest.click();
   await expect(page.getByText('One or more selected dates are already booked or have pending requests. Please choose different dates.')).toBeVisible();
 
-  // Hourly: tomorrow from 10:00 to 13:00.
+  // Hourly: tomorrow from 13:00 (one of the host's home's pickup times, decision 059) to 16:00.
   const tomorrow = addDays(E2E_TODAY, 1);
   await page.goto(`/cars/${hourlyCar!.car_username}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`${hourlyCar!.car_make} ${hourlyCar!.car_model}`);
   await page.getByRole('button', { name: 'Hourly' }).click();
   await page.getByRole('button', { name: 'Tomorrow' }).click();
-  await page.getByLabel('Pickup time').selectOption('10:00');
-  await page.getByLabel('Return time').selectOption('10:30');
+  await expect(page.getByLabel('Pickup time').locator('option', { hasText: /^10:00/ })).toHaveCount(0);
+  await page.getByLabel('Pickup time').selectOption('13:00');
+  await page.getByLabel('Return time').selectOption('13:30');
   await expect(page.getByText('Minimum booking duration is 1 hour.')).toBeVisible();
   await expectNoAxeViolations(page, 'hourly booking, error shown');
   await expect(page.getByRole('button', { name: 'Book Now' })).toBeDisabled();
-  await page.getByLabel('Return time').selectOption('13:00');
+  await page.getByLabel('Return time').selectOption('16:00');
   await expect(page.getByTestId('price-breakdown')).toContainText('× 3 hours');
   await page.getByRole('button', { name: 'Book Now' }).click();
   await page.getByRole('dialog', { name: 'Confirm Booking Request' }).getByRole('button', { name: 'Send Request' }).click();
@@ -253,6 +254,6 @@ test('a verified renter books a car by the day and another by the hour; the date
   calendar = await openCalendarAt(page, /pickup date/i, tomorrow);
   await expect(calendar.locator(`[data-date="${tomorrow}"]`)).toHaveAttribute('data-state', 'partly');
   await calendar.locator(`[data-date="${tomorrow}"]`).click();
-  await expect(page.getByLabel('Pickup time').locator('option', { hasText: '11:00 (taken)' })).toHaveCount(1);
-  await expect(page.getByLabel('Pickup time').locator('option', { hasText: /^14:00$/ })).toHaveCount(1);
+  await expect(page.getByLabel('Pickup time').locator('option', { hasText: '13:00 (taken)' })).toHaveCount(1);
+  await expect(page.getByLabel('Pickup time').locator('option', { hasText: /^09:00$/ })).toHaveCount(1);
 });

@@ -65,7 +65,7 @@ export function PickupOptionsList({
               </span>
               <span className="mt-0.5 block truncate text-xs text-stone-500">{option.address}</span>
               {option.available_times.length ? (
-                <span className="mt-2 flex flex-wrap gap-1" aria-label="Pickup times">
+                <span className="mt-2 flex flex-wrap gap-1" aria-label="Handover times">
                   {option.available_times.slice(0, VISIBLE_TIMES).map((time) => (
                     <span key={time} className="rounded-md bg-white px-1.5 py-0.5 text-[11px] font-medium text-stone-600 ring-1 ring-stone-200">
                       {time}
