@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiClient } from '@/lib/api-client';
 import { formatRand, formatRating, hasRating } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
+import { pathWithTrip, type TripDates } from '@/lib/trip-dates';
 import { useCar } from '../../api/get-car';
 import { GEOLOCATION_MESSAGES, useGeolocation, type Position } from '../../hooks/use-geolocation';
 import type { CarListParams } from '../../utils/browse-filters';
@@ -127,10 +128,12 @@ export interface CarMapProps {
   searchArea?: string | null;
   /** Turns "Search as I move the map" on (with the view) or off (null); without it the checkbox is not shown. */
   onSearchAreaChange?: (bbox: string | null) => void;
+  /** The searched dates: a car's Book Now carries them to its page, as the cards' links do. */
+  trip?: TripDates | null;
   className?: string;
 }
 
-export default function CarMap({ params, focusCar = null, searchArea = null, onSearchAreaChange, className }: CarMapProps) {
+export default function CarMap({ params, focusCar = null, searchArea = null, onSearchAreaChange, trip = null, className }: CarMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
   const [style, setStyle] = useState<MapStyle>('map');
   const [notice, setNotice] = useState<string | null>(null);
@@ -360,12 +363,12 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
         </p>
       ) : null}
 
-      {selected ? <MapCarPanel car={selected} onClose={() => setSelectedId(null)} /> : null}
+      {selected ? <MapCarPanel car={selected} trip={trip} onClose={() => setSelectedId(null)} /> : null}
     </div>
   );
 }
 
-export function MapCarPanel({ car, onClose }: { car: CarCard; onClose: () => void }) {
+export function MapCarPanel({ car, trip = null, onClose }: { car: CarCard; trip?: TripDates | null; onClose: () => void }) {
   const name = car.title;
   const panel = useRef<HTMLElement>(null);
   // The map can be taller than what is on screen: bring the panel into view.
@@ -418,7 +421,7 @@ export function MapCarPanel({ car, onClose }: { car: CarCard; onClose: () => voi
             <Users className="size-3.5" aria-hidden="true" /> {car.seats} seats
           </li>
         </ul>
-        <Link to={detailPath(car)} className={buttonClasses({ size: 'sm', className: 'mt-2 h-8' })}>
+        <Link to={pathWithTrip(detailPath(car), trip)} className={buttonClasses({ size: 'sm', className: 'mt-2 h-8' })}>
           Book Now
         </Link>
       </div>
