@@ -12,9 +12,17 @@ const day = (date: string) => new Intl.DateTimeFormat('en-ZA', { weekday: 'short
 
 test('the dates chosen on /cars are on each card as a total and start the car page’s booking panel', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The server renders the totals (its settings are in the page's state): hydration changes nothing.
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  const html = await (await page.request.get(`/cars?start=${START}&end=${END}`)).text();
+  expect(html).toMatch(/data-testid="card-trip-total"[^>]*>R\u00a0[\d\u00a0]+(,\d\d)? for 3 days</);
   await page.goto(`/cars?start=${START}&end=${END}&pickupTime=11:00&returnTime=15:00`);
   const card = page.getByTestId('vehicle-card').first();
   await expect(card.getByTestId('card-trip-total')).toHaveText(/^R\s[\d\s]+(,\d\d)? for 3 days$/);
+  expect(problems).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('browse-dates-1280.png') });
 
   await card.getByRole('link', { name: /^Book / }).click();
