@@ -156,10 +156,9 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
   const blocker = submitBlocker(form, createBooking.isPending);
   const loginState: LoginLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
 
-  // Each quick-select's dates given the held ones: its usual dates, the first free ones of its kind,
-  // or disabled with the reason.
-  // The car's trip rules refuse some (Today under a day's notice, any one-day trip under a 2-day
-  // minimum): those are disabled with the rule's words, as the server would answer.
+  // Each quick-select's dates given the held ones and the car's trip rules: its usual dates, the
+  // first free ones of its kind the rules allow, or disabled with the reason (the rule's words when
+  // a rule refuses it, e.g. Today under a day's notice, as the server would answer).
   const refuseQuick = quickRangeRefusal(tripRules, isHourly, now, today, TIME_SLOTS);
   const quickChoices = QUICK_SELECTS[form.mode].map((quick) => ({ ...quick, choice: quickSelectChoice(quick.id, form.mode, today, held, bufferMinutes, refuseQuick) }));
 

@@ -270,3 +270,22 @@ describe('BrowsePage with searched dates (decision 060)', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/settings'))).toBe(false);
   });
 });
+
+describe("BrowsePage's List / Map toggle (phones)", () => {
+  it('puts map=1 in the URL as a new history entry, so Back returns to the list', async () => {
+    mockFetch({ 'GET /api/car/getCarList': carPage(cars(2), { total: 2 }), 'GET /api/car/map': ok({ clusters: [], cars: [], total: 2, capped: false }) });
+    const { user, router } = renderApp({ path: '/cars?type=SUV' });
+    const toggle = await screen.findByRole('group', { name: 'Show results as' });
+    expect(within(toggle).getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(toggle).getByRole('button', { name: 'Map' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('map')).toBe('1'));
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(new URLSearchParams(router.state.location.search).get('type')).toBe('SUV');
+    await waitFor(() => expect(within(toggle).getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByTestId('results-map')).toBeInTheDocument();
+    await router.navigate(-1);
+    await waitFor(() => expect(within(toggle).getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(router.state.location.search).toBe('?type=SUV');
+    expect(screen.queryByTestId('results-map')).not.toBeInTheDocument();
+  });
+});

@@ -14,7 +14,7 @@ import type { TripDates } from '@/lib/trip-dates';
 import { useCars } from '../api/get-cars';
 import { GEOLOCATION_MESSAGES, useGeolocation } from '../hooks/use-geolocation';
 import { useFavouriteCars } from '../api/get-favourite-cars';
-import { isMobileNow, useIsClient, useIsMobile } from '../hooks/use-media-query';
+import { isMobileNow, useIsClient } from '../hooks/use-media-query';
 import { clearedFilters, countActiveFilters, filtersToParams, needsDistanceStart, PAGE_SIZE, parseFilters, toCarListParams, type BrowseFilters } from '../utils/browse-filters';
 import { useFavouritesPort } from './favourites-context';
 import { FilterPanel } from './filter-panel';
@@ -38,13 +38,13 @@ function MapFallback({ className }: { className?: string }) {
 type CarMapProps = React.ComponentProps<typeof CarMap>;
 
 /**
- * The browse page's side map. Leaflet needs a window, and a phone has no room for it: the server and
- * a phone draw its place, a wider browser the map. Only this slot re-renders when the page hydrates.
+ * The browse page's map: beside the results on a wider screen, in their place on a phone (the List /
+ * Map toggle). Leaflet needs a window: the server draws its place, the browser the map. Only this
+ * slot re-renders when the page hydrates.
  */
 function SideMap(props: Omit<CarMapProps, 'className'>) {
   const isClient = useIsClient();
-  const isMobile = useIsMobile();
-  if (!isClient || isMobile) return <MapFallback className="size-full" />;
+  if (!isClient) return <MapFallback className="size-full" />;
   return (
     <Suspense fallback={<MapFallback className="size-full" />}>
       <CarMap {...props} className="size-full" />
@@ -167,15 +167,20 @@ export function BrowsePage() {
     inFlight.current.clear();
     asked.current = searchParams;
   }, [searchParams]);
+  // Filters replace the history entry (a price slider would flood it); the phone's List / Map
+  // toggle adds one, so Back goes back to the list.
   const ask = useCallback(
-    (next: URLSearchParams) => {
+    (next: URLSearchParams, { push = false }: { push?: boolean } = {}) => {
       asked.current = next;
       inFlight.current.add(next.toString());
-      setSearchParams(next, { replace: true });
+      setSearchParams(next, { replace: !push });
     },
     [setSearchParams],
   );
-  const update = useCallback((patch: Partial<BrowseFilters>) => ask(filtersToParams({ ...parseFilters(asked.current, today), ...patch })), [ask, today]);
+  const update = useCallback(
+    (patch: Partial<BrowseFilters>, options?: { push?: boolean }) => ask(filtersToParams({ ...parseFilters(asked.current, today), ...patch }), options),
+    [ask, today],
+  );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const shareMyLocation = async () => {
     const position = await geolocation.locate();
@@ -205,8 +210,8 @@ export function BrowsePage() {
   const isLoading = filters.favouritesOnly ? favouriteCars.isLoading : list.isPending;
   const isError = filters.favouritesOnly ? favouriteCars.isError : list.isError && !list.data;
   const activeCount = countActiveFilters(filters);
-  // The side map is for wider screens: below 640 px CSS hides its place and SideMap draws nothing, so
-  // the page renders the same on the server and on a phone (no re-render of the page at hydration).
+  // map=1: beside the results from 640 px, in their place below (the phone's List / Map toggle). CSS
+  // decides which, so the page renders the same on the server and on a phone (no re-render at hydration).
   const sideMap = filters.view === 'grid' && filters.showMap;
   const layout = filters.view;
 
@@ -389,25 +394,51 @@ export function BrowsePage() {
         </div>
       </div>
 
+      {/* Phones: the results as a list or on the map, one at a time (in the URL as map=1, so Back returns to the list). */}
+      <div role="group" aria-label="Show results as" className="mt-4 grid grid-cols-2 rounded-full border border-stone-200 bg-white p-1 sm:hidden">
+        {(
+          [
+            ['List', false, List],
+            ['Map', true, MapIcon],
+          ] as const
+        ).map(([label, onMap, Icon]) => (
+          <button
+            key={label}
+            type="button"
+            aria-pressed={sideMap === onMap}
+            onClick={() => sideMap !== onMap && update(onMap ? { showMap: true, view: 'grid' } : { showMap: false }, { push: true })}
+            className={clsx(
+              'flex h-10 items-center justify-center gap-2 rounded-full text-sm font-semibold transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+              sideMap === onMap ? 'bg-stone-900 text-white' : 'text-stone-700 hover:bg-stone-100',
+            )}
+          >
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </button>
+        ))}
+      </div>
+
       <h2 className="sr-only">Vehicles</h2>
       <div className={clsx('mt-4', sideMap && 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,0.85fr)]')}>
         {sideMap ? (
-          <div className="order-first hidden h-[420px] sm:block lg:order-last lg:sticky lg:top-20 lg:h-[calc(100dvh-6.5rem)]">
+          <div className="order-first h-[calc(100dvh-15rem)] min-h-[22rem] sm:h-[420px] sm:min-h-0 lg:order-last lg:sticky lg:top-20 lg:h-[calc(100dvh-6.5rem)]" data-testid="results-map">
             <SideMap
               params={params}
               focusCar={sideFocus}
               searchArea={filters.bbox || null}
               onSearchAreaChange={(bbox) => update({ bbox: bbox ?? '' })}
+              trip={trip}
             />
           </div>
         ) : null}
-        <div className="min-w-0">{results}</div>
+        {/* On a phone the map takes the list's place. */}
+        <div className={clsx('min-w-0', sideMap && 'hidden sm:block')}>{results}</div>
       </div>
 
       <Dialog open={!!dialogCar} onClose={() => setDialogCar(null)} title={dialogCar ? `${dialogCar.title} on the map` : 'Map'} className="max-w-4xl">
         {dialogCar ? (
           <Suspense fallback={<MapFallback className="h-[60vh]" />}>
-            <CarMap params={params} focusCar={dialogCar} className="h-[60vh]" />
+            <CarMap params={params} focusCar={dialogCar} trip={trip} className="h-[60vh]" />
           </Suspense>
         ) : null}
       </Dialog>

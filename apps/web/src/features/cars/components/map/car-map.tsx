@@ -20,6 +20,7 @@ import { apiClient } from '@/lib/api-client';
 import { formatRand, formatRating, hasRating } from '@/lib/format';
 import { useConfirmsAtOnce } from '@/lib/queries/settings';
 import { queryKeys } from '@/lib/query-keys';
+import { pathWithTrip, type TripDates } from '@/lib/trip-dates';
 import { useCar } from '../../api/get-car';
 import { GEOLOCATION_MESSAGES, useGeolocation, type Position } from '../../hooks/use-geolocation';
 import type { CarListParams } from '../../utils/browse-filters';
@@ -128,10 +129,12 @@ export interface CarMapProps {
   searchArea?: string | null;
   /** Turns "Search as I move the map" on (with the view) or off (null); without it the checkbox is not shown. */
   onSearchAreaChange?: (bbox: string | null) => void;
+  /** The searched dates: a car's Book Now carries them to its page, as the cards' links do. */
+  trip?: TripDates | null;
   className?: string;
 }
 
-export default function CarMap({ params, focusCar = null, searchArea = null, onSearchAreaChange, className }: CarMapProps) {
+export default function CarMap({ params, focusCar = null, searchArea = null, onSearchAreaChange, trip = null, className }: CarMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
   const [style, setStyle] = useState<MapStyle>('map');
   const [notice, setNotice] = useState<string | null>(null);
@@ -375,12 +378,23 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
         </p>
       ) : null}
 
-      {selected ? <MapCarPanel car={selected} areaOnly={!selectedCar.data?.exact_place} onClose={() => setSelectedId(null)} /> : null}
+      {selected ? <MapCarPanel car={selected} trip={trip} areaOnly={!selectedCar.data?.exact_place} onClose={() => setSelectedId(null)} /> : null}
     </div>
   );
 }
 
-export function MapCarPanel({ car, onClose, areaOnly = false }: { car: CarCard; onClose: () => void; /** The car's place is its area (decision 055). */ areaOnly?: boolean }) {
+export function MapCarPanel({
+  car,
+  trip = null,
+  onClose,
+  areaOnly = false,
+}: {
+  car: CarCard;
+  trip?: TripDates | null;
+  onClose: () => void;
+  /** The car's place is its area (decision 055). */
+  areaOnly?: boolean;
+}) {
   const name = car.title;
   const panel = useRef<HTMLElement>(null);
   // The map can be taller than what is on screen: bring the panel into view.
@@ -438,7 +452,7 @@ export function MapCarPanel({ car, onClose, areaOnly = false }: { car: CarCard; 
             {car.location ? `${car.location}: ` : ''}the circle shows the area. {EXACT_PLACE_AFTER_PAYMENT}.
           </p>
         ) : null}
-        <Link to={detailPath(car)} className={buttonClasses({ size: 'sm', className: 'mt-2 h-8' })}>
+        <Link to={pathWithTrip(detailPath(car), trip)} className={buttonClasses({ size: 'sm', className: 'mt-2 h-8' })}>
           Book Now
         </Link>
       </div>
