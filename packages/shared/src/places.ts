@@ -11,6 +11,8 @@ import { isAdmin, type RoleBearer } from './roles';
 export const AREA_RADIUS_METRES = 1000;
 
 /** What the screens say where the exact place is not shown yet. */
+/** In place of the plate, until then. */
+export const PLATE_AFTER_PAYMENT = 'Shown after payment';
 export const EXACT_PLACE_AFTER_PAYMENT = 'Exact address after payment';
 
 /** The booking statuses of a paid trip: paid and not called off (the payment moves a booking to active; a return completes it). */

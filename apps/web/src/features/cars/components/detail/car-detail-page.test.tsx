@@ -33,7 +33,7 @@ describe('CarDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Show photo 2' })).toBeInTheDocument();
   });
 
-  it('before a paid trip: the area, "Exact address after payment", the pickup options as areas, and no plate', async () => {
+  it('before a paid trip: the area, the plate "Shown after payment", the pickup options as areas with "exact address after payment"', async () => {
     const area = makeCar({
       car_plate_number: null,
       exact_place: false,
@@ -44,8 +44,8 @@ describe('CarDetailPage', () => {
     renderApp({ path: `/cars/${area.car_username}` });
     const overview = await screen.findByRole('region', { name: 'Overview' });
     expect(within(overview).getByText('Gardens, Cape Town')).toBeInTheDocument();
-    expect(within(overview).getByText('Exact address after payment')).toBeInTheDocument();
-    expect(within(overview).queryByText('Plate')).not.toBeInTheDocument();
+    expect(within(overview).getByText('Shown after payment')).toBeInTheDocument();
+    expect(within(overview).queryByText('CA 123-456')).not.toBeInTheDocument();
     expect(await screen.findByText('Areas only: exact address after payment.')).toBeInTheDocument();
   });
 

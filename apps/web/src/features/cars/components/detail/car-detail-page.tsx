@@ -2,7 +2,7 @@
 // until a trip is paid, decision 055), type, colour, plate (the host's and a paid renter's only), description, specifications, features, safety features, house rules, rating and
 // reviews, the host, and the booking panel, which the route supplies (it belongs to the booking
 // feature). A missing car, or one that fails to load, shows 'Car Not Found'.
-import { EXACT_PLACE_AFTER_PAYMENT, type Car } from '@karoo/shared';
+import { PLATE_AFTER_PAYMENT, type Car } from '@karoo/shared';
 import { BadgeCheck, CalendarDays, CalendarX, Car as CarIcon, CheckCircle2, ChevronLeft, Cog, DoorOpen, Fuel, Gauge, LockKeyhole, MapPin, Palette, ScrollText, ShieldCheck, Star, Users, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -41,7 +41,7 @@ export function CarNotFound() {
   );
 }
 
-function SpecItem({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+function SpecItem({ icon, label, value, wrap = false }: { icon: ReactNode; label: string; value: ReactNode; /** Let the value take two lines. */ wrap?: boolean }) {
   return (
     // Only <dt> and <dd> may sit in a <dl>'s group: the icon is part of the term, laid out (display:
     // contents) as the grid's first column.
@@ -50,7 +50,7 @@ function SpecItem({ icon, label, value }: { icon: ReactNode; label: string; valu
         <span className="row-span-2 flex size-9 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-600">{icon}</span>
         {label}
       </dt>
-      <dd className="truncate text-sm font-semibold text-stone-900">{value || '—'}</dd>
+      <dd className={`${wrap ? '' : 'truncate '}text-sm font-semibold text-stone-900`}>{value || '—'}</dd>
     </div>
   );
 }
@@ -187,7 +187,7 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
                 <SpecItem icon={<ScrollText className="size-4" aria-hidden="true" />} label="Plate" value={car.car_plate_number} />
               ) : (
                 // Until a trip is paid the place is an area and the plate is not shown (decision 055).
-                <SpecItem icon={<LockKeyhole className="size-4" aria-hidden="true" />} label={EXACT_PLACE_AFTER_PAYMENT} value="Area shown until then" />
+                <SpecItem icon={<LockKeyhole className="size-4" aria-hidden="true" />} label="Plate" value={PLATE_AFTER_PAYMENT} wrap />
               )}
             </dl>
           </section>

@@ -283,10 +283,10 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
         {selectedPlace ? (
           selectedPlace.exact ? (
             // The host, an admin or a paid renter: the exact place.
-            <CircleMarker center={selectedPlace.at} radius={7} pathOptions={{ className: 'karoo-exact-place', color: '#0c0a09', fillColor: '#ffffff', fillOpacity: 1, weight: 3 }} />
+            <CircleMarker center={selectedPlace.at} radius={7} className="karoo-exact-place" pathOptions={{ color: '#0c0a09', fillColor: '#ffffff', fillOpacity: 1, weight: 3 }} />
           ) : (
             // Everyone else: the area, a circle that holds the exact place (decision 055).
-            <Circle center={selectedPlace.at} radius={AREA_RADIUS_METRES} pathOptions={{ className: 'karoo-area-circle', color: '#b45309', fillColor: '#f59e0b', fillOpacity: 0.12, weight: 2 }} />
+            <Circle center={selectedPlace.at} radius={AREA_RADIUS_METRES} className="karoo-area-circle" pathOptions={{ color: '#b45309', fillColor: '#f59e0b', fillOpacity: 0.12, weight: 2 }} />
           )
         ) : null}
         {me ? <CircleMarker center={[me.lat, me.lng]} radius={8} pathOptions={{ color: '#1d4ed8', fillColor: '#3b82f6', fillOpacity: 0.9, weight: 3 }} /> : null}
