@@ -1,4 +1,4 @@
-// The mail job (docs/decisions/025-mail-outbox.md, 038-one-job-queue.md, 058-mail-and-masking.md):
+// The mail job (docs/decisions/025-mail-outbox.md, 038-one-job-queue.md, 058-mail-masking-and-ledger-guards.md):
 // 'mail.send' delivers one outbox row. It is enqueued with the row, in the transaction of the change
 // that wrote it, so it runs only for a committed message. Every attempt sends the row's stored
 // Message-ID, so a message that goes out twice is recognisably one. A refused or failed send throws:
