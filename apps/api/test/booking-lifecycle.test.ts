@@ -396,6 +396,6 @@ describe('notification emails follow the emailNotifications setting', () => {
     expectOk(await req('PATCH', `/api/booking/approve/${c.id}`, host.headers));
     const mails = await t.outbox.list(renter.user.email);
     expect(mails.length).toBe(mailsBefore + 1);
-    expect(mails[0]).toMatchObject({ subject: 'Booking accepted' });
+    expect(mails[0]).toMatchObject({ subject: `Booking accepted (booking ${c.booking_number})` });
   });
 });

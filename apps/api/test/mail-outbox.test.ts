@@ -11,10 +11,10 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../src/context';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { inTransaction } from '../src/events/domain-events';
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY, MAIL_TIMEOUT_SECONDS, mailJob } from '../src/jobs/mail.job';
-import { createJobQueue, type JobDefinition, type JobQueue } from '../src/jobs/queue';
+import { createJobQueue, type JobDefinition, type JobQueue, type QueuedJob } from '../src/jobs/queue';
 import { createMailer, queueMail, sendMail } from '../src/lib/mail';
 import { startOutboxMailAttempt } from '../src/lib/mail-outbox.repository';
 import { createSignedInUser, createTestApp, createUser, expectError, expectOk, SECOND, type TestApp } from './helpers';
@@ -230,7 +230,7 @@ describe('the mail job', () => {
     const to = `died-${randomUUID().slice(0, 8)}@example.co.za`;
     await queue(to);
     // Another instance takes the job, counts its attempt and dies before the SMTP server answers.
-    const dying = await secondInstance((ctx) => ({ ...mailJob(ctx), run: (job) => startOutboxMailAttempt(ctx.db, job.data.mailId).then(() => new Promise<void>(() => {})) }));
+    const dying = await secondInstance((ctx) => ({ ...mailJob(ctx), run: (job) => startOutboxMailAttempt(ctx.db, job.data.mailId, new Date(ctx.clock.now().getTime() + MAIL_TIMEOUT_SECONDS * SECOND)).then(() => new Promise<void>(() => {})) }));
     void dying.jobs.runDue('mail.send');
     await vi.waitFor(async () => expect((await mailTo(to)).attempts).toBe(1), { timeout: 5000, interval: 20 });
     await dying.close();
@@ -265,6 +265,96 @@ describe('the mail job', () => {
       await t.ctx.jobs.stop();
       await t.ctx.jobs.start();
     }
+  });
+});
+
+describe('a database connection lost right after the SMTP server took a message', () => {
+  /** 57P01, as PostgreSQL answers on a backend terminated under the query. */
+  const terminated = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+
+  /**
+   * The mail job of an instance whose database connection drops once the SMTP server has taken a
+   * message: the next `drops` updates of mail_outbox fail as a terminated backend's would.
+   */
+  function droppingInstance(drops: number, options: { recordWindowMs?: number } = {}) {
+    let failing = 0;
+    let dropsAfterDelivery = drops;
+    const plugin: KyselyPlugin = {
+      transformQuery(args) {
+        if (failing > 0 && args.node.kind === 'UpdateQueryNode') {
+          failing -= 1;
+          throw terminated();
+        }
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const mailer = createMailer({ log: pino({ level: 'silent' }), smtpUrl, from: t.ctx.env.MAIL_FROM });
+    const ctx: AppContext = {
+      ...t.ctx,
+      db: t.db.withPlugin(plugin),
+      mailer: { ...mailer, transport: mailer.transport, deliver: async (mail) => { await mailer.deliver(mail); failing = dropsAfterDelivery; } },
+    };
+    const warnings: string[] = [];
+    const log = { ...pino({ level: 'silent' }), warn: (_details: unknown, message: string) => warnings.push(message) } as unknown as QueuedJob<'mail.send'>['log'];
+    const job = mailJob(ctx, options);
+    return {
+      warnings,
+      run: (mailId: string, attempt = 1) => {
+        failing = 0;
+        return job.run({ id: randomUUID(), name: 'mail.send', data: { mailId }, attempt, isLastAttempt: false, log });
+      },
+      /** The database answers again. */
+      heal: () => {
+        dropsAfterDelivery = 0;
+      },
+      close: () => mailer.close(),
+    };
+  }
+
+  it('records it sent once the database answers again, and never sends it twice', async () => {
+    const to = `dropped-${randomUUID().slice(0, 8)}@example.co.za`;
+    const id = await queue(to);
+    const instance = droppingInstance(3);
+    try {
+      // pg-boss would retry a failed attempt: do as it would, on the same instance.
+      await instance.run(id).catch(() => instance.run(id, 2));
+    } finally {
+      instance.close();
+    }
+    const mail = await mailTo(to);
+    expect(mail).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(timesAccepted(mail.message_id)).toBe(1);
+  });
+
+  it('past the window: a retry on the same instance records it without sending; on another instance it is sent again, with the same Message-ID', async () => {
+    const toSame = `same-${randomUUID().slice(0, 8)}@example.co.za`;
+    const toOther = `other-${randomUUID().slice(0, 8)}@example.co.za`;
+    const same = await queue(toSame);
+    const other = await queue(toOther);
+    // The database stays away longer than the window (300 ms here, 60 s in production).
+    const instance = droppingInstance(Number.POSITIVE_INFINITY, { recordWindowMs: 300 });
+    const another = droppingInstance(0);
+    try {
+      await expect(instance.run(same)).rejects.toThrow(/terminating connection/);
+      await expect(instance.run(other)).rejects.toThrow(/terminating connection/);
+      expect(await mailTo(toSame)).toMatchObject({ status: 'pending', attempts: 1 });
+      instance.heal();
+      // The instance that delivered it runs the retry: it remembers, records it and sends nothing.
+      await instance.run(same, 2);
+      // Another instance runs the other's retry: it cannot know the server took it, and sends it again.
+      await another.run(other, 2);
+    } finally {
+      instance.close();
+      another.close();
+    }
+    const sameMail = await mailTo(toSame);
+    expect(sameMail).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(timesAccepted(sameMail.message_id)).toBe(1);
+    const otherMail = await mailTo(toOther);
+    expect(otherMail).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(timesAccepted(otherMail.message_id)).toBe(2);
+    expect(another.warnings).toEqual([expect.stringMatching(/earlier attempt ended without recording its outcome/)]);
   });
 });
 

@@ -162,7 +162,7 @@ describe('sandbox provider', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.message).toContain(refund.reference);
     expect(notices[0]!.message).toContain('being refunded in full');
-    const mail = (await w.t.outbox.list(w.renter.user.email)).filter((m) => m.subject === 'Payment refunded');
+    const mail = (await w.t.outbox.list(w.renter.user.email)).filter((m) => m.subject.startsWith('Payment refunded (booking '));
     expect(mail).toHaveLength(1);
 
     // The same charges again (a second pay call, a second checkout submit): nothing changes.

@@ -105,7 +105,10 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   /** When a pending message may be tried (again). */
   next_attempt_at: Date | null;
-  /** The lease of the worker sending it; another worker retakes the row once it has passed. */
+  /**
+   * Set while an attempt is sending it (until that attempt's timeout), cleared when the attempt
+   * records its outcome: still set when the next attempt starts, the earlier one ended unrecorded.
+   */
   locked_until: Date | null;
   last_error: string | null;
   /** The Message-ID header every attempt uses, so a duplicate is recognisable. */

@@ -1,10 +1,16 @@
-// The mail job (docs/decisions/025-mail-outbox.md, 038-one-job-queue.md): 'mail.send' delivers one
-// outbox row. It is enqueued with the row, in the transaction of the change that wrote it, so it
-// runs only for a committed message. Every attempt sends the row's stored Message-ID, so a message
-// that goes out twice (a worker dying between the SMTP server's "accepted" and the row's "sent", the
-// one window no SMTP client can close) is recognisably one. A refused or failed send throws: pg-boss
-// tries again with exponential backoff, and after MAIL_MAX_ATTEMPTS the row is 'failed' (the admin
-// panel lists it and can send it again) and the job is in 'mail.send.dead'.
+// The mail job (docs/decisions/025-mail-outbox.md, 038-one-job-queue.md, 058-mail-masking-and-ledger-guards.md):
+// 'mail.send' delivers one outbox row. It is enqueued with the row, in the transaction of the change
+// that wrote it, so it runs only for a committed message. Every attempt sends the row's stored
+// Message-ID, so a message that goes out twice is recognisably one. A refused or failed send throws:
+// pg-boss tries again with exponential backoff, and after MAIL_MAX_ATTEMPTS the row is 'failed' (the
+// admin panel lists it and can send it again) and the job is in 'mail.send.dead'.
+// Once the SMTP server has taken a message, recording 'sent' must not be lost to a dropped database
+// connection (a terminated backend, a failover): the update is tried again for MAIL_RECORD_WINDOW_MS,
+// and the instance remembers the delivery, so that a retry it runs records it instead of sending it
+// again. What is left is a crash of the process itself (or a database away for longer than the
+// window, the retry then run by another instance) between the server's 250 and the commit: that
+// message goes out again, with the same Message-ID; an attempt that finds its predecessor unfinished
+// says so in the log.
 // Without SMTP_URL the job "delivers" to the outbox: the row is 'kept' and its links logged.
 import type { AppContext } from '../context';
 import { hasMarketingConsent, MARKETING_CONSENT_WITHDRAWN } from '../lib/marketing-consent';
@@ -32,6 +38,28 @@ export const MAIL_MAX_ATTEMPTS = MAIL_RETRY.limit + 1;
 export const MAIL_TIMEOUT_SECONDS = 120;
 /** How often an idle mail worker looks for due mail (retries, mail committed by another instance). */
 export const MAIL_POLL_SECONDS = 2;
+/**
+ * How long a delivered message's 'sent' is tried against a database that dropped the connection.
+ * With one SMTP send's 50 s it stays inside MAIL_TIMEOUT_SECONDS, so no retry starts meanwhile.
+ */
+export const MAIL_RECORD_WINDOW_MS = 60_000;
+const RECORD_FIRST_WAIT_MS = 100;
+const RECORD_LONGEST_WAIT_MS = 5_000;
+/** Deliveries an instance remembers while their 'sent' has not reached the database (oldest forgotten first). */
+const REMEMBERED_DELIVERIES = 10_000;
+
+export interface MailJobOptions {
+  /** MAIL_RECORD_WINDOW_MS unless told (tests). */
+  recordWindowMs?: number;
+}
+
+/** What one instance's mail job keeps between attempts: the messages it delivered whose 'sent' is not recorded yet. */
+interface MailJobState {
+  deliveredUnrecorded: Set<string>;
+  recordWindowMs: number;
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
@@ -41,11 +69,50 @@ export function earliestMailRetry(now: Date, attempt: number): Date {
   return new Date(now.getTime() + seconds * 1000);
 }
 
+/**
+ * 'sent' (or 'kept') for a message the server took, tried again with backoff while the database
+ * refuses (a dropped connection is answered by a fresh one from the pool). The window is measured
+ * on the process's own monotonic clock: it bounds a wait for the database, not a business time.
+ */
+async function recordDelivered(ctx: AppContext, mailId: string, state: MailJobState): Promise<void> {
+  const status = ctx.mailer.transport === 'smtp' ? 'sent' : 'kept';
+  const started = performance.now();
+  for (let wait = RECORD_FIRST_WAIT_MS; ; wait = Math.min(wait * 2, RECORD_LONGEST_WAIT_MS)) {
+    try {
+      await markOutboxMailDelivered(ctx.db, mailId, { status, transport: ctx.mailer.transport, now: ctx.clock.now() });
+      state.deliveredUnrecorded.delete(mailId);
+      return;
+    } catch (error) {
+      const elapsed = performance.now() - started;
+      if (elapsed >= state.recordWindowMs) throw error;
+      await pause(Math.min(wait, state.recordWindowMs - elapsed));
+    }
+  }
+}
+
+function rememberDelivered(state: MailJobState, mailId: string): void {
+  state.deliveredUnrecorded.add(mailId);
+  if (state.deliveredUnrecorded.size > REMEMBERED_DELIVERIES) {
+    const oldest = state.deliveredUnrecorded.values().next().value;
+    if (oldest !== undefined) state.deliveredUnrecorded.delete(oldest);
+  }
+}
+
 /** One attempt at one outbox row, and its outcome recorded on the row. */
-export async function deliverOutboxMail(ctx: AppContext, job: QueuedJob<'mail.send'>): Promise<void> {
-  const mail = await startOutboxMailAttempt(ctx.db, job.data.mailId);
+export async function deliverOutboxMail(ctx: AppContext, job: QueuedJob<'mail.send'>, state: MailJobState): Promise<void> {
+  const { mailId } = job.data;
+  // This instance delivered it and could not record so: record it now, never send it again.
+  if (state.deliveredUnrecorded.has(mailId)) return recordDelivered(ctx, mailId, state);
+  const started = await startOutboxMailAttempt(ctx.db, mailId, new Date(ctx.clock.now().getTime() + MAIL_TIMEOUT_SECONDS * 1000));
   // Delivered by an earlier attempt (whose job was then taken for dead), given up, or pruned.
-  if (!mail) return;
+  if (!started) return;
+  const { mail, afterUnfinishedAttempt } = started;
+  if (afterUnfinishedAttempt) {
+    job.log.warn(
+      { mailId, messageId: mail.message_id, attempt: job.attempt },
+      'mail.send: an earlier attempt ended without recording its outcome (its worker died or lost the database); sending again with the same Message-ID',
+    );
+  }
   // Marketing goes out only while the person still wants it (decision 049): withdrawn meanwhile, never sent.
   if (mail.kind === 'marketing' && !(mail.user_id && (await hasMarketingConsent(ctx.db, mail.user_id)))) {
     await markOutboxMailAttemptFailed(ctx.db, mail.id, MARKETING_CONSENT_WITHDRAWN, null);
@@ -58,15 +125,18 @@ export async function deliverOutboxMail(ctx: AppContext, job: QueuedJob<'mail.se
     await markOutboxMailAttemptFailed(ctx.db, mail.id, reasonOf(error), next);
     throw error;
   }
-  // Right after the server took it: this is the window in which a crash would send it twice.
-  const delivered = ctx.mailer.transport === 'smtp' ? 'sent' : 'kept';
-  await markOutboxMailDelivered(ctx.db, mail.id, { status: delivered, transport: ctx.mailer.transport, now: ctx.clock.now() });
+  // The server took it: from here on, a lost 'sent' would send it twice.
+  rememberDelivered(state, mail.id);
+  await recordDelivered(ctx, mail.id, state);
 }
 
-export const mailJob = (ctx: AppContext): JobDefinition<'mail.send'> => ({
-  name: 'mail.send',
-  retry: MAIL_RETRY,
-  timeoutSeconds: MAIL_TIMEOUT_SECONDS,
-  pollSeconds: MAIL_POLL_SECONDS,
-  run: (job) => deliverOutboxMail(ctx, job),
-});
+export function mailJob(ctx: AppContext, options: MailJobOptions = {}): JobDefinition<'mail.send'> {
+  const state: MailJobState = { deliveredUnrecorded: new Set(), recordWindowMs: options.recordWindowMs ?? MAIL_RECORD_WINDOW_MS };
+  return {
+    name: 'mail.send',
+    retry: MAIL_RETRY,
+    timeoutSeconds: MAIL_TIMEOUT_SECONDS,
+    pollSeconds: MAIL_POLL_SECONDS,
+    run: (job) => deliverOutboxMail(ctx, job, state),
+  };
+}

@@ -29,17 +29,23 @@ export async function insertOutboxMail(db: Db, mail: NewOutboxMail): Promise<str
 }
 
 /**
- * The start of one delivery attempt: counts it and returns the row, or undefined when the message
+ * The start of one delivery attempt: counts it, marks the row as being sent until `sendingUntil`
+ * (cleared when the attempt records its outcome), and returns the row, or undefined when the message
  * is no longer waiting to be sent (delivered by an earlier attempt, given up, or pruned).
+ * `afterUnfinishedAttempt` says an earlier attempt started and never recorded how it ended (its
+ * worker died, or lost the database, perhaps after the SMTP server had taken the message).
  */
-export function startOutboxMailAttempt(db: Db, id: string): Promise<OutboxMailRow | undefined> {
-  return db
+export async function startOutboxMailAttempt(db: Db, id: string, sendingUntil: Date): Promise<{ mail: OutboxMailRow; afterUnfinishedAttempt: boolean } | undefined> {
+  const before = await db.selectFrom('mail_outbox').select('locked_until').where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+  if (!before) return undefined;
+  const mail = await db
     .updateTable('mail_outbox')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: null }))
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: sendingUntil }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .returningAll()
     .executeTakeFirst();
+  return mail ? { mail, afterUnfinishedAttempt: before.locked_until !== null } : undefined;
 }
 
 /** Delivered: 'sent' through SMTP, or 'kept' in the outbox when there is no SMTP server. */

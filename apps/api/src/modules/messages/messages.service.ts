@@ -248,6 +248,7 @@ export async function messagePosted(tx: Tx, event: EventOf<'message.posted'>, ct
     message: `${event.senderName} sent you a message about booking ${event.bookingNumber}. Open the booking to read it and reply.`,
     // My Bookings lists the host's requests beside their trips; the link opens this conversation.
     link: `${MY_BOOKINGS}?messages=${event.bookingId}`,
+    booking: { id: event.bookingId },
   });
 }
 
@@ -263,6 +264,7 @@ export async function messageReported(tx: Tx, event: EventOf<'message.reported'>
       title: `Message reported on booking ${event.bookingNumber}`,
       message: `${event.reporterUsername} reported a message in the conversation of booking ${event.bookingNumber}. Reason: ${event.reason}`,
       link: ADMIN_REPORTED_MESSAGES,
+      booking: { id: event.bookingId },
     });
   }
 }

@@ -7,7 +7,7 @@ import { signInLinkRequested, userRejected, userVerified } from './account.notic
 import { deleteNotificationsOf } from './notifications.service';
 
 export { notify, type NewNotification, type NotifyOptions } from './notifications.service';
-export { bookingName, carName, dates, HOST_DASHBOARD, MY_BOOKINGS, when, withReason } from './notice-words';
+export { bookingLine, bookingName, carName, dates, HOST_DASHBOARD, MY_BOOKINGS, tripTimes, when, withReason, type BookingMention } from './notice-words';
 export { notificationsRoutes } from './notifications.routes';
 
 export const notificationsSubscriptions: Subscriptions<AppContext> = {

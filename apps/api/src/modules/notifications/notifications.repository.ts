@@ -1,6 +1,7 @@
 // SQL for a user's own notifications: the newest first, marking one read, clearing them all.
 import type { Db } from '../../db/connection';
 import type { NotificationRow } from '../../db/schema';
+import type { BookingMention } from './notice-words';
 
 /** Notifications that share an instant keep the order they were written in (seq). */
 export function listUserNotifications(db: Db, userId: string, limit: number): Promise<NotificationRow[]> {
@@ -35,4 +36,14 @@ export async function insertNotification(
   now: Date,
 ): Promise<void> {
   await db.insertInto('notifications').values({ ...notification, created_at: now }).execute();
+}
+
+/** What a booking email names of its booking (read only: the bookings and cars modules own the rows). */
+export function findBookingMention(db: Db, bookingId: string): Promise<BookingMention | undefined> {
+  return db
+    .selectFrom('bookings as b')
+    .innerJoin('cars as c', 'c.id', 'b.car_id')
+    .select(['b.booking_number', 'b.start_date', 'b.end_date', 'b.start_time', 'b.end_time', 'c.car_make', 'c.car_model', 'c.car_year'])
+    .where('b.id', '=', bookingId)
+    .executeTakeFirst();
 }

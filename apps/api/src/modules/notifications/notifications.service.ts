@@ -10,6 +10,7 @@ import type { EventOf, Tx } from '../../events/domain-events';
 import { queueMail, renderMail } from '../../lib/mail';
 import { getSettings } from '../settings';
 import { findUserIn } from '../users';
+import { bookingLine, bookingSubject, type BookingMention } from './notice-words';
 import * as repo from './notifications.repository';
 
 export interface NewNotification {
@@ -17,6 +18,11 @@ export interface NewNotification {
   title: string;
   message: string;
   link?: string | null;
+  /**
+   * The booking the notice is about: its email names the booking number, the car and the dates
+   * (bookingLine) and its subject the number. The booking's record, or its id to read them by.
+   */
+  booking?: BookingMention | { id: string };
 }
 
 export function toNotification(row: NotificationRow): Notification {
@@ -48,12 +54,13 @@ export async function notify(ctx: AppContext, tx: Tx, userId: string, input: New
   const user = await findUserIn(tx.db, userId);
   if (!user || user.deleted_at) return;
   if (options.email !== 'always' && !(await getSettings(ctx, tx.db)).emailNotifications) return;
+  const booking = input.booking && !('booking_number' in input.booking) ? await repo.findBookingMention(tx.db, input.booking.id) : input.booking;
   const mail = await renderMail({
     greeting: `Hi ${user.full_name},`,
-    paragraphs: [input.message],
+    paragraphs: booking ? [bookingLine(booking), input.message] : [input.message],
     ...(input.link ? { action: { label: 'Open Karoo', url: `${ctx.env.APP_URL}${input.link}` } } : {}),
   });
-  await queueMail(ctx, tx, { to: user.email, subject: input.title, ...mail });
+  await queueMail(ctx, tx, { to: user.email, subject: booking ? bookingSubject(input.title, booking) : input.title, ...mail });
 }
 
 /** The list shows the latest notifications only. */

@@ -12,6 +12,7 @@ export async function paymentRefundDue(tx: Tx, { booking: b, reference, amountCe
     title: 'Payment refunded',
     message: `Your payment of ${rand(amountCents)} for the ${bookingName(b)} (reference ${reference}) could not be used. ${reason} It is being refunded in full to the card you paid with; refunds can take a few working days to show.`,
     link: MY_BOOKINGS,
+    booking: b,
   });
 }
 
@@ -27,6 +28,7 @@ export async function tripCancelled(tx: Tx, { booking: b, actor, noShow, outcome
     title: 'Trip cancelled',
     message: `${who} trip in the ${bookingName(b)} was cancelled. ${renterMoney} Refunds reach your card within a few working days.${actor === 'admin' ? ` Reason: ${reason}` : ''}`,
     link: MY_BOOKINGS,
+    booking: b,
   });
   const hostMoney =
     o.hostPenaltyCents > 0
@@ -40,15 +42,17 @@ export async function tripCancelled(tx: Tx, { booking: b, actor, noShow, outcome
     title: 'Trip cancelled',
     message: `${byWhom} the paid trip in your ${bookingName(b)}. ${hostMoney}${actor === 'admin' ? ` Reason: ${reason}` : ''}`,
     link: MY_BOOKINGS,
+    booking: b,
   });
 }
 
 /** A refund that was delayed (the provider refused it at first) has gone through at last. */
-export async function paymentRefunded(tx: Tx, { renterId, amountCents }: EventOf<'payment.refunded'>, ctx: AppContext) {
+export async function paymentRefunded(tx: Tx, { bookingId, renterId, amountCents }: EventOf<'payment.refunded'>, ctx: AppContext) {
   await notify(ctx, tx, renterId, {
     type: 'refund_sent',
     title: 'Refund sent',
     message: `Your refund of ${rand(amountCents)}, delayed by the payment provider, has now been accepted and is on its way to your card; it can take a few working days to show.`,
     link: MY_BOOKINGS,
+    booking: { id: bookingId },
   });
 }

@@ -6,23 +6,25 @@ import { MY_BOOKINGS, notify } from '../notifications';
 
 const dayOf = (at: Date) => at.toLocaleDateString('en-ZA', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Africa/Johannesburg' });
 
-export async function reviewWritten(tx: Tx, { toUserId, authorName, direction, windowEndsAt }: EventOf<'review.written'>, ctx: AppContext) {
+export async function reviewWritten(tx: Tx, { bookingId, toUserId, authorName, direction, windowEndsAt }: EventOf<'review.written'>, ctx: AppContext) {
   const whatToReview = direction === 'car' ? 'your renter' : 'the car and your trip';
   await notify(ctx, tx, toUserId, {
     type: 'review_received',
     title: 'You can review now',
     message: `${authorName} reviewed your trip. Review ${whatToReview} by ${dayOf(windowEndsAt)}: both reviews appear together once you do, or on that day.`,
     link: MY_BOOKINGS,
+    booking: { id: bookingId },
   });
 }
 
-export async function reviewsRevealed(tx: Tx, { userIds }: EventOf<'review.revealed'>, ctx: AppContext) {
+export async function reviewsRevealed(tx: Tx, { bookingId, userIds }: EventOf<'review.revealed'>, ctx: AppContext) {
   for (const userId of userIds) {
     await notify(ctx, tx, userId, {
       type: 'reviews_revealed',
       title: 'Reviews are in',
       message: 'The reviews of your trip are now shown. See what was written on My Bookings.',
       link: MY_BOOKINGS,
+      booking: { id: bookingId },
     });
   }
 }

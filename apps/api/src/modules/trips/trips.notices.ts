@@ -13,6 +13,7 @@ export async function tripRecorded(tx: Tx, { booking, stage, party }: EventOf<'t
     title: `The ${party} recorded the ${STAGE[stage]}`,
     message: `The ${party} recorded the ${carName(booking)}'s condition at ${STAGE[stage]} (booking ${booking.booking_number}). See the photos and readings, and record your own, on My Bookings.`,
     link: MY_BOOKINGS,
+    booking: { id: booking.id },
   });
 }
 
@@ -22,6 +23,7 @@ export async function disputeOpened(tx: Tx, { booking, kind }: EventOf<'trip.dis
     title: kind === 'damage' ? 'The host flagged damage' : 'The host flagged a missing item',
     message: `The host of the ${carName(booking)} (booking ${booking.booking_number}) flagged ${kind === 'damage' ? 'damage' : 'a missing item'}. Karoo will look at the photos and both check-in and check-out records; see them on My Bookings.`,
     link: MY_BOOKINGS,
+    booking: { id: booking.id },
   });
 }
 
@@ -32,6 +34,7 @@ export async function disputeResolved(tx: Tx, { booking, note }: EventOf<'trip.d
       title: 'Dispute resolved',
       message: `Karoo resolved the dispute on booking ${booking.booking_number}: ${note}`,
       link: MY_BOOKINGS,
+      booking: { id: booking.id },
     });
   }
 }
