@@ -77,6 +77,14 @@ describe('card badges', () => {
     expect(expectOk<Booking>(await request(car, '2030-04-20', '2030-04-22'), 201).status).toBe('pending');
   });
 
+  it('a request that names no plan for a car with cover included carries that cover, as the card says', async () => {
+    const covered = await createTestCar(t.ctx, host.user, { price: 500, insurance_options: [INCLUDED_COVER, INSURANCE_STANDARD] });
+    const booked = expectOk<Booking>(await request(covered, '2030-05-01', '2030-05-03'), 201);
+    expect(booked.insurance_option).toMatchObject({ name: 'Basic Cover' });
+    const uncovered = await createTestCar(t.ctx, host.user, { price: 500, insurance_options: [INSURANCE_STANDARD] });
+    expect(expectOk<Booking>(await request(uncovered, '2030-05-01', '2030-05-03'), 201).insurance_option).toBeNull();
+  });
+
   it('keeps instant booking and host approval opposite: the one that changed is the edit', async () => {
     // The whole object sent back with instant booking ticked and the old host approval: instant wins.
     const edited = expectOk<PlatformSettings>(await putSettings({ business_rules: { instant_booking_enabled: true, require_host_approval: true } }));

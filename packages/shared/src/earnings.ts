@@ -8,6 +8,17 @@ import { safeText } from './text';
 export const PAYOUT_STATUSES = ['pending', 'processing', 'paid'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
+/**
+ * The payout state a booking's badge shows, from the ledger (decision 056): its payout workflow's
+ * state while the booking holds a share for its host (`hostShare`, rand, the sum of its host_earning
+ * rows) or once something was paid out; none when nothing is owed (a trip refunded in full, a host's
+ * own cancellation), so no screen says "Payout pending" for money nobody owes.
+ */
+export function shownPayoutStatus(payoutStatus: PayoutStatus, hostShare: number): PayoutStatus | null {
+  if (payoutStatus === 'paid' || payoutStatus === 'processing') return payoutStatus;
+  return hostShare > 0 ? payoutStatus : null;
+}
+
 export const earningSchema = z.object({
   id: z.string(),
   booking_id: z.string(),
@@ -190,6 +201,8 @@ export const financeTransactionSchema = z.object({
   /** The booking's state now (not money: a later day can change it). */
   status: z.string(),
   payout_status: z.enum(PAYOUT_STATUSES),
+  /** The booking's host share to date (all its host_earning rows): what a payout would be for (shownPayoutStatus). */
+  host_share: z.number(),
 });
 export type FinanceTransaction = z.infer<typeof financeTransactionSchema>;
 

@@ -132,6 +132,10 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
     const option = car.insurance_options.find((o) => o.id === body.insurance_option);
     if (!option) throw badRequest('The selected insurance plan is not offered for this car.', { insurance_option: 'Not offered for this car' });
     insurance = option;
+  } else {
+    // Cover included in the car's price goes with every trip (the panel offers no "no cover" then,
+    // and the card says Insured; decision 056), whether or not the request names it.
+    insurance = car.insurance_options.find((o) => o.included) ?? null;
   }
 
   const length = bookingLength({ start_date: body.start_date, end_date: body.end_date, start_time: startTime!, end_time: endTime!, is_hourly_booking: isHourly });

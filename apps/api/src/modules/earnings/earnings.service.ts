@@ -411,17 +411,21 @@ function toTotals(m: ledger.PeriodMoney): FinanceTotals {
 interface TransactionLine {
   money: ledger.BookingDayMoney;
   booking: BookingDetails;
+  /** The booking's host share to date (all time), in cents. */
+  hostShareCents: number;
 }
 
 /** One page of the period's money, a line per booking and day, newest first (the recent list and the CSV). */
-async function transactionLines(db: Db, range: ledger.MovedRange, page: { limit: number; after?: ledger.BookingDayCursor }): Promise<TransactionLine[]> {
+async function transactionLines(db: Db, range: ledger.MovedRange, page: { limit: number; after?: ledger.BookingDayCursor; withHostShare?: boolean }): Promise<TransactionLine[]> {
   const lines = await ledger.sumMoneyByBookingDay(db, range, page);
-  const bookings = await repo.findBookingDetails(db, lines.map((l) => l.bookingId));
+  const ids = lines.map((l) => l.bookingId);
+  // The host share to date only where a payout badge is drawn (the recent list; the CSV has none).
+  const [bookings, totals] = await Promise.all([repo.findBookingDetails(db, ids), page.withHostShare ? ledger.moneyOfBookings(db, ids) : new Map<string, ledger.BookingMoney>()]);
   // Every ledger row has its booking (a foreign key), so every line is named.
-  return lines.map((money) => ({ money, booking: bookings.get(money.bookingId)! }));
+  return lines.map((money) => ({ money, booking: bookings.get(money.bookingId)!, hostShareCents: totals.get(money.bookingId)?.hostShareCents ?? 0 }));
 }
 
-function toTransaction({ money: m, booking: b }: TransactionLine): FinanceTransaction {
+function toTransaction({ money: m, booking: b, hostShareCents }: TransactionLine): FinanceTransaction {
   return {
     id: `${m.bookingId}:${m.day}`,
     booking_id: m.bookingId,
@@ -445,6 +449,7 @@ function toTransaction({ money: m, booking: b }: TransactionLine): FinanceTransa
     paid_out: rand(m.paidOutCents),
     status: b.status,
     payout_status: b.payout_status,
+    host_share: rand(hostShareCents),
   };
 }
 
@@ -544,7 +549,7 @@ export async function adminFinance(ctx: AppContext, query: AdminFinanceQuery): P
     getSettings(ctx),
     ledger.sumMoneyMoved(ctx.db, range),
     topCars(ctx.db, range, 5),
-    transactionLines(ctx.db, range, { limit: 10 }),
+    transactionLines(ctx.db, range, { limit: 10, withHostShare: true }),
     ledger.sumMoneyMoved(ctx.db, monthRange(thisMonth)),
     ledger.sumMoneyMoved(ctx.db, monthRange(lastMonth)),
     payoutsOwed(ctx.db),

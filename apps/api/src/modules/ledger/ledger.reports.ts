@@ -9,7 +9,10 @@
 //   the charges (a cancellation takes its shares back on its own day, less the fee kept);
 // - charged and refunded: money in from renters' cards and money back to them (a refund counts when
 //   the provider accepted it; one still pending or failed has not moved);
-// - a paid trip: a booking whose charge was shared (counted on the day it was paid).
+// - a paid trip: a booking whose shares that moved in the period sum to more than nothing, money
+//   Karoo and the host keep (a trip paid, or a cancellation's fee): a trip refunded in full in the
+//   period it was paid is no paid trip, and a refund in a later period takes the trip out of that
+//   period's count, never out of the count of the period it was paid in (decision 056).
 import { TIME_ZONE } from '@karoo/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection';
@@ -44,13 +47,15 @@ export const grossOf = (m: MoneySums) => m.hostEarningsCents + m.platformRevenue
 export const hostFeesOf = (m: MoneySums) => m.platformRevenueCents - m.serviceFeesCents - m.insuranceCents;
 
 const isShare = sql<boolean>`l.kind IN ('host_earning', 'platform_fee')`;
-/** A share written when a charge paid for a trip (positive, not a fee): one per paid trip and part. */
-const isPaidTripShare = sql<boolean>`(${isShare} AND l.amount_cents > 0 AND l.code <> 'cancellation_fee')`;
 
 const centsWhere = (condition: RawBuilder<unknown>) => sql<string>`coalesce(sum(l.amount_cents) FILTER (WHERE ${condition}), 0)`;
 
-/** The select list every sum uses (over ledger_entries as l, succeeded rows). */
-function moneyColumns() {
+/**
+ * The select list every sum uses (over ledger_entries as l, succeeded rows). A group of one booking's
+ * rows counts it a paid trip when its shares keep money (`perBooking`); a group of many bookings
+ * counts them with countPaidTrips, as a sum cannot see each booking's net inside it.
+ */
+function moneyColumns(paidTrips: 'perBooking' | 'countedApart') {
   return [
     centsWhere(sql`l.kind = 'charge'`).as('charged'),
     centsWhere(sql`l.kind = 'refund'`).as('refunded'),
@@ -61,7 +66,7 @@ function moneyColumns() {
     centsWhere(sql`${isShare} AND l.code = 'cancellation_fee'`).as('cancellation_fees'),
     centsWhere(sql`l.kind = 'host_penalty'`).as('penalties'),
     sql<string>`coalesce(sum(CASE WHEN l.kind = 'payout' THEN l.amount_cents WHEN l.kind = 'payout_reversal' THEN -l.amount_cents ELSE 0 END), 0)`.as('paid_out'),
-    sql<string>`count(DISTINCT l.booking_id) FILTER (WHERE ${isPaidTripShare})`.as('paid_trips'),
+    (paidTrips === 'perBooking' ? sql<string>`CASE WHEN ${centsWhere(isShare)} > 0 THEN 1 ELSE 0 END` : sql<string>`0`).as('paid_trips'),
   ] as const;
 }
 
@@ -105,6 +110,26 @@ function movedIn(db: Db, range: MovedRange) {
 const localMonth = sql<string>`to_char(l.moved_at AT TIME ZONE ${sql.lit(TIME_ZONE)}, 'YYYY-MM')`;
 const localWeek = sql<string>`to_char(date_trunc('week', l.moved_at AT TIME ZONE ${sql.lit(TIME_ZONE)}), 'YYYY-MM-DD')`;
 
+/**
+ * Paid trips by group ('' for all, a 'YYYY-MM' month, a car id): the bookings whose shares that
+ * moved in the range, within the group, sum to more than nothing.
+ */
+async function countPaidTrips(db: Db, range: MovedRange, by: 'all' | 'month' | 'car', filter: { hostId?: string; carIds?: readonly string[] } = {}): Promise<Map<string, number>> {
+  if (filter.carIds?.length === 0) return new Map();
+  const key = by === 'month' ? localMonth : by === 'car' ? sql<string>`b.car_id::text` : sql<string>`''`;
+  let query = movedIn(db, range).innerJoin('bookings as b', 'b.id', 'l.booking_id').where(isShare);
+  if (filter.hostId) query = query.where('l.host_id', '=', filter.hostId);
+  if (filter.carIds) query = query.where('b.car_id', 'in', [...filter.carIds]);
+  const kept = query
+    .select([key.as('key'), 'l.booking_id'])
+    // A constant cannot be grouped by (all bookings are one group): then by booking alone.
+    .groupBy(by === 'all' ? ['l.booking_id'] : [key, 'l.booking_id'])
+    .having(sql<boolean>`sum(l.amount_cents) > 0`)
+    .as('k');
+  const rows = await db.selectFrom(kept).select(['k.key', sql<string>`count(*)`.as('trips')]).groupBy('k.key').execute();
+  return new Map(rows.map((r) => [r.key, Number(r.trips)]));
+}
+
 /** '20.00,25.00' (a string_agg of percentages) as [20, 25]; none as []. */
 const ratesOf = (list: string | null) => [...new Set((list ?? '').split(',').filter(Boolean).map(Number))].sort((a, b) => a - b);
 
@@ -116,16 +141,17 @@ export interface PeriodMoney extends MoneySums {
 
 /** Everything that moved in the range, summed. */
 export async function sumMoneyMoved(db: Db, range: MovedRange): Promise<PeriodMoney> {
-  const row = await movedIn(db, range)
+  const rowQuery = movedIn(db, range)
     .innerJoin('bookings as b', 'b.id', 'l.booking_id')
     .select([
-      ...moneyColumns(),
+      ...moneyColumns('countedApart'),
       // As text: both databases answer a text the same way, where array types are read differently.
       sql<string | null>`string_agg(DISTINCT b.commission_rate::text, ',') FILTER (WHERE ${isShare})`.as('host_fee_rates'),
       sql<string | null>`string_agg(DISTINCT b.service_fee_rate::text, ',') FILTER (WHERE ${isShare})`.as('service_fee_rates'),
     ])
     .executeTakeFirstOrThrow();
-  return { ...toMoney(row), hostFeeRates: ratesOf(row.host_fee_rates), serviceFeeRates: ratesOf(row.service_fee_rates) };
+  const [row, trips] = await Promise.all([rowQuery, countPaidTrips(db, range, 'all')]);
+  return { ...toMoney(row), paidTrips: trips.get('') ?? 0, hostFeeRates: ratesOf(row.host_fee_rates), serviceFeeRates: ratesOf(row.service_fee_rates) };
 }
 
 /** The cars whose shares moved in the range, most platform revenue first (then gross), at most `limit`. */
@@ -133,14 +159,15 @@ export async function sumMoneyByCar(db: Db, range: MovedRange, limit: number): P
   const rows = await movedIn(db, range)
     .innerJoin('bookings as b', 'b.id', 'l.booking_id')
     .where(isShare)
-    .select(['b.car_id', ...moneyColumns()])
+    .select(['b.car_id', ...moneyColumns('countedApart')])
     .groupBy('b.car_id')
     .orderBy(sql`sum(l.amount_cents) FILTER (WHERE l.kind = 'platform_fee')`, 'desc')
     .orderBy(sql`sum(l.amount_cents)`, 'desc')
     .orderBy('b.car_id')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ carId: r.car_id, ...toMoney(r) }));
+  const trips = await countPaidTrips(db, range, 'car', { carIds: rows.map((r) => r.car_id) });
+  return rows.map((r) => ({ carId: r.car_id, ...toMoney(r), paidTrips: trips.get(r.car_id) ?? 0 }));
 }
 
 /** One booking's money on one Johannesburg day: a line of Finance's transactions and its CSV. */
@@ -184,7 +211,7 @@ export async function sumMoneyByBookingDay(db: Db, range: MovedRange, page: { li
       sql<string>`to_char(${localDate}, 'YYYY-MM-DD')`.as('day'),
       sql<Date>`min(l.moved_at)`.as('first_moved_at'),
       sql<string>`min(l.moved_at)::text`.as('first_moved_cursor'),
-      ...moneyColumns(),
+      ...moneyColumns('perBooking'),
     ])
     .groupBy([localDate, 'l.booking_id'])
     .$if(!!after, (q) => q.having(sql<boolean>`(${localDate}, min(l.moved_at), l.booking_id) < (${after?.day}::date, ${after?.firstMovedAt}::timestamptz, ${after?.bookingId}::uuid)`))
@@ -249,7 +276,7 @@ export async function sumMoneyByBooking(db: Db, filter: BookingFilter): Promise<
     query = query.where('l.booking_id', 'in', (eb) => eb.selectFrom('bookings').select('id').where('car_id', '=', carId));
   }
   const rows = await query
-    .select(['l.booking_id', sql<Date>`max(l.moved_at)`.as('last_moved_at'), ...moneyColumns()])
+    .select(['l.booking_id', sql<Date>`max(l.moved_at)`.as('last_moved_at'), ...moneyColumns('perBooking')])
     .groupBy('l.booking_id')
     .having(sql<boolean>`count(*) FILTER (WHERE ${isShare} OR l.kind = 'host_penalty') > 0`)
     .orderBy(sql`max(l.moved_at)`, 'desc')
@@ -262,8 +289,11 @@ export async function sumMoneyByBooking(db: Db, filter: BookingFilter): Promise<
 export async function sumMoneyByMonth(db: Db, filter: { hostId?: string }): Promise<(MoneySums & { month: string })[]> {
   let query = movedIn(db, {}).where(sql<boolean>`(${isShare} OR l.kind = 'host_penalty')`);
   if (filter.hostId) query = query.where('l.host_id', '=', filter.hostId);
-  const rows = await query.select([localMonth.as('month'), ...moneyColumns()]).groupBy(localMonth).orderBy(localMonth).execute();
-  return rows.map((r) => ({ month: r.month, ...toMoney(r) }));
+  const [rows, trips] = await Promise.all([
+    query.select([localMonth.as('month'), ...moneyColumns('countedApart')]).groupBy(localMonth).orderBy(localMonth).execute(),
+    countPaidTrips(db, {}, 'month', filter),
+  ]);
+  return rows.map((r) => ({ month: r.month, ...toMoney(r), paidTrips: trips.get(r.month) ?? 0 }));
 }
 
 /** The platform's revenue per week (the Monday, Johannesburg) of when it moved, in the range. */

@@ -54,6 +54,7 @@ const finance: AdminFinance = {
       paid_out: 0,
       status: 'completed',
       payout_status: 'pending',
+      host_share: 1125,
     },
   ],
   month_over_month: {
@@ -122,6 +123,19 @@ describe('Finance tab', () => {
       expect(within(flow).getByTestId(`finance-flow-${key}`)).toHaveTextContent(formatRand(amount).replace(/\s/g, ' '));
     }
     expect(FINANCE_CSV_HEADER[0]).toBe('date');
+  });
+
+  it('marks a payout pending only where the ledger holds a share for the host: a trip refunded in full has no payout badge', async () => {
+    signIn(adminUser);
+    const line = finance.recent_transactions[0]!;
+    const refunded = { ...line, id: 'b2:2026-11-21', booking_id: 'b2', booking_number: 'KT0002', status: 'cancelled', host_earnings: -1125, host_share: 0 };
+    const body = { ...finance, recent_transactions: [line, refunded] };
+    mockFetch({ 'GET /api/notifications': ok([]), 'GET /api/earnings/admin/finance': () => jsonResponse({ success: true, data: body }) });
+    renderApp({ path: '/admin?tab=finance' });
+    const rows = await screen.findAllByTestId('finance-transaction');
+    expect(rows[0]).toHaveTextContent('Payout pending');
+    expect(rows[1]).toHaveTextContent('KT0002');
+    expect(rows[1]).not.toHaveTextContent(/Payout|Paid out/);
   });
 
   it('names the fees at the rates they were taken at, never today\u2019s setting', async () => {

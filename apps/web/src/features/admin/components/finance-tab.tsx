@@ -4,7 +4,7 @@
 // every figure a server sum of the ledger (decision 039), counted on the day the money moved, so a
 // closed period keeps its figures. A period (Johannesburg dates) drives everything but the payouts,
 // which are what is owed today. Refetched every 30 seconds while this tab is on screen.
-import { hostFeesLabel, serviceFeesLabel, type AdminFinance, type FinanceHostPayout, type FinanceTotals, type PayoutStatus } from '@karoo/shared';
+import { hostFeesLabel, serviceFeesLabel, shownPayoutStatus, type AdminFinance, type FinanceHostPayout, type FinanceTotals, type PayoutStatus } from '@karoo/shared';
 import { Banknote, CalendarDays, CarFront, Download, HandCoins, Percent, Wallet, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -290,7 +290,7 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
                     <td className="py-2">
                       <span className="flex flex-wrap gap-1">
                         <Badge tone={STATUS_TONES[r.status] ?? 'neutral'}>{STATUS_LABELS[r.status] ?? r.status}</Badge>
-                        <Badge tone={PAYOUT_TONES[r.payout_status]}>{PAYOUT_LABELS[r.payout_status]}</Badge>
+                        <PayoutBadge status={shownPayoutStatus(r.payout_status, r.host_share)} />
                       </span>
                     </td>
                   </tr>
@@ -305,6 +305,11 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
       <PaidPayouts paid={data.paid_payouts} reversals={data.payout_reversals} />
     </>
   );
+}
+
+/** The payout's state while the booking holds a share for its host (shownPayoutStatus); nothing owed, no badge. */
+function PayoutBadge({ status }: { status: PayoutStatus | null }) {
+  return status ? <Badge tone={PAYOUT_TONES[status]}>{PAYOUT_LABELS[status]}</Badge> : null;
 }
 
 function HostPayouts({ payouts }: { payouts: FinanceHostPayout[] }) {

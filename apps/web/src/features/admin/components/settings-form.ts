@@ -52,7 +52,8 @@ export function settingsFromForm(form: SettingsForm): PlatformSettings {
     information_officer_email: form.information_officer_email,
     information_officer_phone: form.information_officer_phone,
     business_rules: {
-      require_host_approval: form.require_host_approval,
+      // One switch said two ways (decision 056): a request needs the host's answer unless it is confirmed at once.
+      require_host_approval: !form.instant_booking_enabled,
       instant_booking_enabled: form.instant_booking_enabled,
       automatic_pricing_adjustment: form.automatic_pricing_adjustment,
       surge_pricing_enabled: form.surge_pricing_enabled,

@@ -58,10 +58,49 @@ describe('Settings tab', () => {
       platform_fee: 20,
       platformCommission: 12,
       commission_rate: 12,
-      business_rules: { ...DEFAULT_SETTINGS.business_rules, instant_booking_enabled: true },
+      // Instant booking on is host approval off: one switch, both keys (decision 056).
+      business_rules: { ...DEFAULT_SETTINGS.business_rules, instant_booking_enabled: true, require_host_approval: false },
     });
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
+  });
+
+  it('shows no switch that silently does nothing: the ones nothing reads yet are disabled and say so, and keep their stored values on save', async () => {
+    signIn(adminUser);
+    const stored: PlatformSettings = { ...DEFAULT_SETTINGS, smsNotifications: true, business_rules: { ...DEFAULT_SETTINGS.business_rules, surge_pricing_enabled: true } };
+    const sent: PlatformSettings[] = [];
+    mockFetch({
+      'GET /api/notifications': ok([]),
+      'GET /api/settings': ok(stored),
+      'PUT /api/settings': ({ init }) => {
+        const body = JSON.parse(String(init?.body)) as PlatformSettings;
+        sent.push(body);
+        return ok(body, 'Settings saved');
+      },
+    });
+    const { user } = renderApp({ path: '/admin?tab=settings' });
+    const instant = await screen.findByLabelText('Instant booking');
+    expect(instant).toBeEnabled();
+    // Host approval is the same question as instant booking: no second switch for it.
+    expect(screen.queryByLabelText('Require host approval')).not.toBeInTheDocument();
+    for (const [label, checked] of [
+      ['Auto-approve hosts', true],
+      ['Automatic pricing adjustment', false],
+      ['Surge pricing', true],
+      ['SMS notifications', true],
+    ] as const) {
+      const box = screen.getByLabelText(label);
+      expect(box, label).toBeDisabled();
+      if (checked) expect(box, label).toBeChecked();
+      else expect(box, label).not.toBeChecked();
+      expect(box.closest('div')?.parentElement?.textContent, label).toContain('Stored for a later release; nothing reads it yet.');
+    }
+    expect(screen.getByLabelText('Email notifications')).toBeEnabled();
+
+    await user.click(instant);
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ smsNotifications: true, autoApproveHosts: true, business_rules: { surge_pricing_enabled: true, automatic_pricing_adjustment: false, instant_booking_enabled: true, require_host_approval: false } });
   });
 
   it('edits the host cancellation penalties in whole rand from 0 to 10 000 and saves them with the record', async () => {

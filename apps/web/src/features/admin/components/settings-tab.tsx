@@ -47,6 +47,17 @@ export function SettingsTab() {
   );
 }
 
+/** What the tab says of a switch nothing reads yet (issue 32): never one that silently does nothing. */
+export const NOT_READ_YET = 'Stored for a later release; nothing reads it yet.';
+
+/**
+ * A stored setting that no code acts on yet, shown as it is stored and not editable, with what is
+ * true today. Not a form field: the form keeps the stored value and saves it unchanged.
+ */
+function StoredForLater({ label, checked, today }: { label: string; checked: boolean; today: string }) {
+  return <Checkbox label={label} checked={checked} disabled readOnly description={`${NOT_READ_YET} ${today}`} />;
+}
+
 /** Which shape B key a form field's server error may arrive under, for each form field. */
 const SERVER_FIELDS: Record<string, Path<SettingsForm>> = {
   platformCommission: 'commission_rate',
@@ -180,16 +191,24 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
         </Section>
 
         <Section title="Business rules" icon={<Workflow className="size-5" aria-hidden="true" />}>
-          <Checkbox label="Require host approval" description="Hosts need an admin's approval before their cars go live." {...register('require_host_approval')} />
-          <Checkbox label="Auto-approve hosts" description="New hosts are approved without review." {...register('autoApproveHosts')} />
-          <Checkbox label="Instant booking" description="Booking requests are confirmed at once, without the host." {...register('instant_booking_enabled')} />
-          <Checkbox label="Automatic pricing adjustment" {...register('automatic_pricing_adjustment')} />
-          <Checkbox label="Surge pricing" {...register('surge_pricing_enabled')} />
+          {/* One switch: require_host_approval is its opposite, saved with it (decision 056). */}
+          <Checkbox
+            label="Instant booking"
+            description="On: booking requests are confirmed at once, without the host's answer, and cars show the Instant badge. Off: every request waits for its host to accept it."
+            {...register('instant_booking_enabled')}
+          />
+          <StoredForLater
+            label="Auto-approve hosts"
+            checked={settings.autoApproveHosts}
+            today="Anyone who lists a car becomes a host at once, and every car waits for an admin's verification before it is listed."
+          />
+          <StoredForLater label="Automatic pricing adjustment" checked={settings.business_rules.automatic_pricing_adjustment} today="Prices are the host's daily price." />
+          <StoredForLater label="Surge pricing" checked={settings.business_rules.surge_pricing_enabled} today="Prices do not change with demand." />
         </Section>
 
         <Section title="Notifications" icon={<Bell className="size-5" aria-hidden="true" />}>
           <Checkbox label="Email notifications" {...register('emailNotifications')} />
-          <Checkbox label="SMS notifications" {...register('smsNotifications')} />
+          <StoredForLater label="SMS notifications" checked={settings.smsNotifications} today="Notices go by email and in the app." />
         </Section>
 
         <Section

@@ -3,8 +3,8 @@
 // the host cancelled costs a penalty, taken from their next payout. The amounts are the server's
 // ledger sums for each booking; a free cancellation kept nothing and is not listed.
 import { formatRand, type Earning } from '@karoo/shared';
-import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/booking-format';
+import { PayoutBadge } from './payout-badge';
 
 /** A cancelled trip that left the host a share of a fee or a penalty. */
 export const keptMoney = (e: Earning) => e.status === 'cancelled' && (e.car_owner_earnings !== 0 || e.penalty !== 0);
@@ -44,7 +44,7 @@ export function CancelledTrips({ earnings }: { earnings: Earning[] }) {
                 </>
               )}
             </div>
-            {e.car_owner_earnings > 0 ? <Badge tone={e.payout_status === 'paid' ? 'success' : 'warning'}>Payout {e.payout_status}</Badge> : null}
+            <PayoutBadge earning={e} />
           </li>
         ))}
       </ul>

@@ -3,7 +3,6 @@ import { formatRand, isListedCar, type Earning, type Invoice } from '@karoo/shar
 import { Car, FileDown, FileText, Percent, TrendingUp, Wallet } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useNotification } from '@/components/ui/toast';
@@ -16,6 +15,7 @@ import { useEarningsSummary } from '@/lib/queries/earnings';
 import { useCreateInvoice, useOwnerEarnings } from '../api/earnings';
 import { CancelledTrips } from './cancelled-trips';
 import { InvoiceDialog } from './invoice-dialog';
+import { PayoutBadge } from './payout-badge';
 
 const EarningsChart = lazy(() => import('./earnings-chart'));
 export const RECENT_LIMIT = 10;
@@ -43,7 +43,6 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-const PAYOUT_TONES = { pending: 'warning', processing: 'info', paid: 'success', failed: 'danger' } as const;
 
 export function EarningsPage() {
   const { user } = useAuth();
@@ -217,7 +216,7 @@ export function EarningsPage() {
                       of {formatRand(e.subtotal + e.pickup_fee)} rental · fee {e.commission_rate}%
                     </p>
                   </div>
-                  <Badge tone={PAYOUT_TONES[e.payout_status as keyof typeof PAYOUT_TONES] ?? 'neutral'}>Payout {e.payout_status}</Badge>
+                  <PayoutBadge earning={e} />
                   <Button
                     size="sm"
                     variant="secondary"
