@@ -425,7 +425,7 @@ describe('at scale (issue 32): each part reads what it returns, and answers as b
       FROM ledger_entries l WHERE l.state = 'succeeded'
       GROUP BY l.booking_id, to_char(l.moved_at AT TIME ZONE 'Africa/Johannesburg', 'YYYY-MM-DD')
       ORDER BY min(l.moved_at) DESC, l.booking_id DESC`.execute(t.db);
-    expect(old.length).toBeGreaterThan(8);
+    expect(old.length).toBeGreaterThanOrEqual(8);
     const pages: string[] = [];
     let after: ledger.BookingDayCursor | undefined;
     for (let n = 0; n < 100; n++) {
