@@ -20,9 +20,10 @@ export function useSettings({ enabled = true }: { enabled?: boolean } = {}) {
 
 /**
  * Whether a request is confirmed at once (the rule the server applies; a car's Instant badge says
- * so): false until the settings are known, so Instant is never shown on a guess.
+ * so): false until the settings are known, so Instant is never shown on a guess. `enabled: false`
+ * asks nothing (the browse map needs it only once a car is chosen).
  */
-export function useConfirmsAtOnce(): boolean {
-  const settings = useSettings();
+export function useConfirmsAtOnce({ enabled = true }: { enabled?: boolean } = {}): boolean {
+  const settings = useSettings({ enabled });
   return settings.data ? isConfirmedAtOnce(settings.data) : false;
 }

@@ -10,8 +10,11 @@ import { renderApp } from '@/test/render';
 // Wednesday 4 March 2026, 10:00 in Johannesburg.
 const NOW = new Date('2026-03-04T08:00:00Z');
 
-async function openPage(query: string) {
-  const car = makeCar({ car_rent_price: 650 });
+/** A pickup location that hands over at any time (its listed times would bind the pickup, decision 059). */
+const ANY_TIME_PICKUP = { id: 'pickup_home', name: "Host's home", address: '1 Main Rd', additional_fee: 0, type: 'standard' as const, available_times: [] };
+
+async function openPage(query: string, pickup_options = [ANY_TIME_PICKUP]) {
+  const car = makeCar({ car_rent_price: 650, pickup_options });
   mockFetch({
     [`GET /api/car/getCarDetails/${car.car_username}`]: ok(car),
     [`GET /api/car/${car.car_username}/availability`]: ok([]),
@@ -56,6 +59,13 @@ describe('BookingPanel and the trip in the address', () => {
     expect(screen.getByLabelText('Return time')).toHaveValue('14:00');
     // 3 hours x R65 = R195; service fee R20 (R19.50 rounded half up).
     expect(within(await screen.findByTestId('price-breakdown')).getByTestId('price-total')).toHaveTextContent(/R\s?215/);
+  });
+
+  it('a pickup time the first pickup location does not list becomes one it does (decision 059)', async () => {
+    await openPage('?start=2026-03-10&end=2026-03-13&pickupTime=10:00&returnTime=10:00', makeCar().pickup_options);
+    // Host's home hands over at 09:00, 13:00, 17:00 or 19:00: the address's 10:00 becomes 09:00.
+    expect(screen.getByLabelText('Pickup time')).toHaveValue('09:00');
+    expect(screen.getByRole('button', { name: /Pickup date/ })).toHaveTextContent('Tue, 10 Mar');
   });
 
   it('a changed trip replaces the address (no history entry per click); a past or broken trip is dropped', async () => {

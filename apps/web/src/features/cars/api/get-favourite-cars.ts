@@ -9,7 +9,8 @@ import { queryKeys } from '@/lib/query-keys';
 import { getCar } from './get-car';
 
 export function useFavouriteCars(carUsernames: readonly string[], enabled: boolean) {
-  const confirmsAtOnce = useConfirmsAtOnce();
+  // The Instant badge needs the platform's rule; asked only while the Favourites chip is on.
+  const confirmsAtOnce = useConfirmsAtOnce({ enabled: enabled && carUsernames.length > 0 });
   return useQueries({
     queries: carUsernames.map((id) => ({
       queryKey: queryKeys.cars.detail(id),

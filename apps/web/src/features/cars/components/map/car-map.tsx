@@ -160,7 +160,7 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
   const clusters = answer.data?.clusters ?? [];
   const singles = answer.data?.cars ?? [];
   const selectedCar = useCar(selectedId ?? undefined);
-  const confirmsAtOnce = useConfirmsAtOnce();
+  const confirmsAtOnce = useConfirmsAtOnce({ enabled: !!selectedCar.data });
   const selected = useMemo(() => (selectedCar.data ? carCardOf(selectedCar.data, { confirmsAtOnce }) : null), [selectedCar.data, confirmsAtOnce]);
   const selectedPlace =
     selectedCar.data && selectedCar.data.latitude != null && selectedCar.data.longitude != null
