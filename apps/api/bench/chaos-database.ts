@@ -131,7 +131,7 @@ async function msUntilReady(instances: Instance[], since: number): Promise<numbe
 }
 
 /** The web app's build, which the servers render the public pages from (built here when missing). */
-function ensureWebBuild(): void {
+export function ensureWebBuild(): void {
   const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
   if (existsSync(path.join(webDir, 'dist/index.html')) && existsSync(path.join(webDir, 'dist-server/entry-server.js'))) return;
   process.stdout.write('  database failures: building the web app first (the servers render the public pages from it)\n');

@@ -3,10 +3,11 @@
 // that every email it queued is delivered exactly once. Five rounds on the embedded database and
 // five on PostgreSQL (CHAOS_DATABASE_URL or TEST_DATABASE_URL; skipped, and said so, without one).
 //
-//   npm run chaos                      # both scenarios: kill -9 (5 rounds on each database), then the database's failures
+//   npm run chaos                      # every scenario: kill -9 (5 rounds on each database), the database's failures, the render flood
 //   CHAOS_ROUNDS=2 npm run chaos       # fewer rounds
 //   npm run chaos -- kill              # only the kill -9 rounds
 //   npm run chaos -- database          # only the database's failures (bench/chaos-database.ts; PostgreSQL)
+//   npm run chaos -- flood             # only the server-rendered /cars flood (bench/chaos-flood.ts)
 //
 // Each round: start the server (tsx, real process, demo data on first start), run 8 renters in
 // parallel (create a booking, the host approves it, the renter opens a payment session, pays with
@@ -21,6 +22,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { connectPglite, connectServer, openPglite } from '../src/db/connection';
 import { printDatabaseFailures, runDatabaseFailures, type DatabaseFailuresResult } from './chaos-database';
+import { runRenderFlood } from './chaos-flood';
 import { call, freePort, Instance, isoDay, login, RENTERS, sleep } from './chaos-support';
 
 const ROUNDS = Number(process.env.CHAOS_ROUNDS ?? 5);
@@ -262,19 +264,19 @@ async function runDatabase(database: 'pglite' | 'postgres', adminUrl?: string): 
 
 const adminUrl = process.env.CHAOS_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const scenario = process.argv[2] ?? 'all';
-if (!['all', 'kill', 'database'].includes(scenario)) {
-  console.error(`Unknown scenario "${scenario}": npm run chaos [-- kill | database]`);
+if (!['all', 'kill', 'database', 'flood'].includes(scenario)) {
+  console.error(`Unknown scenario "${scenario}": npm run chaos [-- kill | database | flood]`);
   process.exit(2);
 }
 
 const results: Result[] = [];
 let databaseResult: DatabaseFailuresResult | null = null;
-if (scenario !== 'database') {
+if (scenario === 'all' || scenario === 'kill') {
   results.push(await runDatabase('pglite'));
   if (adminUrl) results.push(await runDatabase('postgres', adminUrl));
   else console.log('PostgreSQL rounds skipped: set CHAOS_DATABASE_URL or TEST_DATABASE_URL');
 }
-if (scenario !== 'kill') {
+if (scenario === 'all' || scenario === 'database') {
   if (adminUrl) databaseResult = await runDatabaseFailures(adminUrl);
   else console.log('Database failures skipped: they need a PostgreSQL server (CHAOS_DATABASE_URL or TEST_DATABASE_URL)');
 }
@@ -296,5 +298,6 @@ if (results.length) {
   for (const r of results) if (r.mailDuplicated > 0) console.log(`Note (${r.database}): ${r.mailDuplicated} mail delivered twice with the same Message-ID (killed between the SMTP server's acceptance and the outbox update).`);
 }
 if (databaseResult) printDatabaseFailures(databaseResult);
-const failed = results.some((r) => r.lost.length > 0 || r.mailMissing > 0) || (databaseResult !== null && !databaseResult.passed);
+const floodPassed = scenario === 'all' || scenario === 'flood' ? await runRenderFlood() : true;
+const failed = results.some((r) => r.lost.length > 0 || r.mailMissing > 0) || (databaseResult !== null && !databaseResult.passed) || !floodPassed;
 process.exit(failed ? 1 : 0);

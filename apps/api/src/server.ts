@@ -18,21 +18,33 @@ import { createMailer } from './lib/mail';
 import { connectSharedState } from './lib/shared-state';
 import { createStorage } from './lib/storage';
 
+/** How long each step of the start took (ms), logged once it listens: where a restart spends its time. */
+const startSteps: Record<string, number> = {};
+async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    startSteps[name] = Math.round(performance.now() - started);
+  }
+}
+
 async function main() {
+  const startedAt = performance.now();
   const env = loadEnv();
   const logger = pino({
     level: env.LOG_LEVEL,
     redact: { paths: ['req.headers.authorization', '*.password', '*.newPassword', '*.token'], censor: '[redacted]' },
   });
-  const handle = await connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, timeouts: timeoutsFromEnv(env), log: logger });
+  const handle = await step('database', () => connectDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, timeouts: timeoutsFromEnv(env), log: logger }));
   logger.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? env.DATA_DIR : undefined }, 'database connected');
 
   // Without the request timeouts: an index build, or waiting for another instance's migration.
-  const applied = await handle.withoutTimeouts(migrateToLatest);
+  const applied = await step('migrations', () => handle.withoutTimeouts(migrateToLatest));
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
   // Redis and the cache bus (decision 026); without REDIS_URL on the embedded database, nothing.
-  const shared = await connectSharedState(env, logger);
+  const shared = await step('sharedState', () => connectSharedState(env, logger));
 
   const clock = clockFromEnv(env);
   if (env.KAROO_TEST_NOW) logger.warn({ now: clock.now().toISOString() }, 'test clock: KAROO_TEST_NOW pins the start time (NODE_ENV=test)');
@@ -53,23 +65,25 @@ async function main() {
   });
   // The job queue's tables (pg-boss installs and migrates its own schema), each job's queue and the
   // schedules, before anything could enqueue a job; its workers start once the app is built.
-  await ctx.jobs.start();
+  await step('jobQueue', () => ctx.jobs.start());
   logger.info({ files: env.S3_BUCKET ? `s3 bucket ${env.S3_BUCKET}` : env.FILES_DIR }, 'file storage');
   // Also without them: the seed holds its advisory lock while it hashes passwords and writes files.
-  await handle.withoutTimeouts((db) => seedOnFirstStart({ ...ctx, db }, logger));
+  await step('seed', () => handle.withoutTimeouts((db) => seedOnFirstStart({ ...ctx, db }, logger)));
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = path.resolve(env.WEB_DIST_DIR ?? path.join(here, '../../web/dist'));
   // The public pages' server renderer, built beside the web app (decision 044); without it every page is the shell.
-  const pageRenderer = await loadPageRenderer(webDistDir).catch((error: unknown) => {
-    logger.error({ err: error }, 'server renderer failed to load: public pages are client-rendered');
-    return null;
-  });
+  const pageRenderer = await step('pageRenderer', () =>
+    loadPageRenderer(webDistDir).catch((error: unknown) => {
+      logger.error({ err: error }, 'server renderer failed to load: public pages are client-rendered');
+      return null;
+    }),
+  );
   if (pageRenderer) logger.info('public pages rendered on the server');
-  const app = await buildApp({ ctx, logger, webDistDir, pageRenderer });
+  const app = await step('app', () => buildApp({ ctx, logger, webDistDir, pageRenderer }));
 
   // Mail, refunds, booking expiry and pruning run on the job queue (decision 038).
-  await ctx.jobs.startWorkers();
+  await step('jobWorkers', () => ctx.jobs.startWorkers());
   // The public browse's memory of the listed cars (decision 028): loaded now rather than on the
   // first visit; browse pages are answered in SQL until it is ready.
   if (browseIndexEnabled(ctx)) {
@@ -118,7 +132,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  await step('listen', () => app.listen({ port: env.PORT, host: env.HOST }));
+  logger.info({ ms: Math.round(performance.now() - startedAt), steps: startSteps }, 'start-up: listening');
   logger.info(`Karoo is running on ${env.APP_URL} (mail: ${ctx.mailer.transport}, database: ${handle.kind})`);
   // A parent that started this process with an IPC channel (the tests, npm run chaos) learns the
   // moment it listens, rather than guessing how long a start takes on its machine.

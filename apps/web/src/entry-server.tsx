@@ -27,6 +27,8 @@ export interface RenderRequest {
   api: (path: string) => Promise<{ status: number; body: string }>;
   /** Gives up on a render that takes longer (ms). */
   timeoutMs?: number;
+  /** Stops the render (its loaders' calls and the HTML) when aborted: the visitor went away, or it took too long. */
+  signal?: AbortSignal;
 }
 
 export interface RenderResult {
@@ -60,8 +62,9 @@ setApiTransport(async (url) => {
 
 const handler = createStaticHandler(routes);
 
-function renderHtml(element: React.ReactElement, timeoutMs: number): Promise<string> {
+function renderHtml(element: React.ReactElement, timeoutMs: number, signal: AbortSignal | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
     let failed: unknown = null;
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
@@ -75,7 +78,14 @@ function renderHtml(element: React.ReactElement, timeoutMs: number): Promise<str
         failed ??= error;
       },
     });
-    setTimeout(() => stream.abort(new Error(`Server render took longer than ${timeoutMs} ms`)), timeoutMs).unref();
+    const timer = setTimeout(() => stream.abort(new Error(`Server render took longer than ${timeoutMs} ms`)), timeoutMs);
+    timer.unref();
+    const stop = () => stream.abort(signal?.reason);
+    signal?.addEventListener('abort', stop, { once: true });
+    sink.on('close', () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+    });
   });
 }
 
@@ -83,60 +93,74 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   return requestApi.run(request.api, async () => {
     const url = new URL(request.url, request.origin);
     const queryClient = createQueryClient();
-    // No retries on the server: a failed call is the browser's to try again.
-    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-    const context: ServerLoadContext = { queryClient };
-    const fetchRequest = new Request(url.href, { method: 'GET' });
-    // The landing page's figures come with it (it has no loader: the browser router would wait for one before its first render).
-    const [routerContext] = await Promise.all([
-      handler.query(fetchRequest, { requestContext: context as never }),
-      url.pathname === '/' ? prefetchLandingFigures(queryClient) : null,
-    ]);
-    if (routerContext instanceof Response) {
-      // A redirect (<Navigate> routes have no loader, so only a loader's own redirect would come here).
-      return { status: routerContext.status, location: routerContext.headers.get('location') ?? '/', head: '', html: '', state: '', modules: [] };
+    // No retries on the server: a failed call is the browser's to try again. No garbage-collection
+    // timers either (gcTime Infinity, TanStack's own default on a server): the browser's 5 minutes
+    // would hold every render's client and data in memory for 5 minutes after its page was sent
+    // (issue 32: the memory a flood of distinct /cars addresses left behind). The client is cleared
+    // when the render ends.
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, gcTime: Number.POSITIVE_INFINITY } });
+    try {
+      return await renderWith(request, url, queryClient);
+    } finally {
+      queryClient.clear();
     }
-    // A call that failed for the server's own reasons (the database away: a 503; a timeout) is not
-    // the page's answer: the render fails, and the server sends the client-rendered page, which asks
-    // again. Rendered, it would say "Car Not Found" (a 404 a search engine acts on) or "could not
-    // load", and the page cache would keep it.
-    const failedCall = queryClient.getQueryCache().getAll().find((query) => query.state.status === 'error' && !(isApiError(query.state.error) && query.state.error.isClientError));
-    if (failedCall) throw new Error(`The server render's call ${JSON.stringify(failedCall.queryKey)} failed: ${String(failedCall.state.error)}`);
-    const router = createStaticRouter(handler.dataRoutes, routerContext);
-    // A request that failed (a car not on Karoo) is shown as failed, not tried again on mount: the
-    // page says "Car Not Found" here and in the browser's first render (main.tsx does the same).
-    for (const query of queryClient.getQueryCache().getAll()) {
-      if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
-    }
-    const dehydrated = dehydrate(queryClient, {
-      // A car that is not found is part of the page (its "Car Not Found"): the browser starts from the same answer.
-      shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
-    });
-    const html = await renderHtml(
-      <StrictMode>
-        <AppProviders queryClient={queryClient} hydrating>
-          <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
-        </AppProviders>
-      </StrictMode>,
-      request.timeoutMs ?? 5000,
-    );
-    const meta = pageMeta(url, request.origin, queryClient);
-    const routerState = { loaderData: routerContext.loaderData, actionData: routerContext.actionData, errors: routerContext.errors };
-    const state = [
-      `<script type="application/json" id="${ROUTER_STATE_ID}">${scriptJson(routerState)}</script>`,
-      `<script type="application/json" id="${QUERY_STATE_ID}">${scriptJson(dehydrated)}</script>`,
-    ].join('');
-    const modules = routerContext.matches.flatMap((match) => {
-      const source = (match.route.handle as RouteHandle | undefined)?.source;
-      return source ? [source] : [];
-    });
-    return {
-      status: meta?.status ?? routerContext.statusCode,
-      modules,
-      head: meta ? headTags(meta) : '',
-      html,
-      state,
-      ...(meta?.missingCar ? { missingCar: meta.missingCar } : {}),
-    };
   });
+}
+
+async function renderWith(request: RenderRequest, url: URL, queryClient: ReturnType<typeof createQueryClient>): Promise<RenderResult> {
+  const context: ServerLoadContext = { queryClient };
+  const fetchRequest = new Request(url.href, { method: 'GET', ...(request.signal ? { signal: request.signal } : {}) });
+  // The landing page's figures come with it (it has no loader: the browser router would wait for one before its first render).
+  const [routerContext] = await Promise.all([
+    handler.query(fetchRequest, { requestContext: context as never }),
+    url.pathname === '/' ? prefetchLandingFigures(queryClient) : null,
+  ]);
+  request.signal?.throwIfAborted();
+  if (routerContext instanceof Response) {
+    // A redirect (<Navigate> routes have no loader, so only a loader's own redirect would come here).
+    return { status: routerContext.status, location: routerContext.headers.get('location') ?? '/', head: '', html: '', state: '', modules: [] };
+  }
+  // A call that failed for the server's own reasons (the database away: a 503; a timeout) is not
+  // the page's answer: the render fails, and the server sends the client-rendered page, which asks
+  // again. Rendered, it would say "Car Not Found" (a 404 a search engine acts on) or "could not
+  // load", and the page cache would keep it.
+  const failedCall = queryClient.getQueryCache().getAll().find((query) => query.state.status === 'error' && !(isApiError(query.state.error) && query.state.error.isClientError));
+  if (failedCall) throw new Error(`The server render's call ${JSON.stringify(failedCall.queryKey)} failed: ${String(failedCall.state.error)}`);
+  const router = createStaticRouter(handler.dataRoutes, routerContext);
+  // A request that failed (a car not on Karoo) is shown as failed, not tried again on mount: the
+  // page says "Car Not Found" here and in the browser's first render (main.tsx does the same).
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  }
+  const dehydrated = dehydrate(queryClient, {
+    // A car that is not found is part of the page (its "Car Not Found"): the browser starts from the same answer.
+    shouldDehydrateQuery: (query) => query.state.status === 'success' || query.state.status === 'error',
+  });
+  const html = await renderHtml(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} hydrating>
+        <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+    request.timeoutMs ?? 5000,
+    request.signal,
+  );
+  const meta = pageMeta(url, request.origin, queryClient);
+  const routerState = { loaderData: routerContext.loaderData, actionData: routerContext.actionData, errors: routerContext.errors };
+  const state = [
+    `<script type="application/json" id="${ROUTER_STATE_ID}">${scriptJson(routerState)}</script>`,
+    `<script type="application/json" id="${QUERY_STATE_ID}">${scriptJson(dehydrated)}</script>`,
+  ].join('');
+  const modules = routerContext.matches.flatMap((match) => {
+    const source = (match.route.handle as RouteHandle | undefined)?.source;
+    return source ? [source] : [];
+  });
+  return {
+    status: meta?.status ?? routerContext.statusCode,
+    modules,
+    head: meta ? headTags(meta) : '',
+    html,
+    state,
+    ...(meta?.missingCar ? { missingCar: meta.missingCar } : {}),
+  };
 }

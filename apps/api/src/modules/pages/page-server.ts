@@ -8,6 +8,11 @@
 // each URL's page is kept for PAGE_CACHE_MS and forgotten, on every instance, whenever the cache bus
 // says a browse page changed (any write to a car, a booking or a review: the cars module's
 // subscriptions): a car page is right within the bus's delay of an edit.
+// Rendering is bounded (decision 057): at most MAX_RENDERS_IN_FLIGHT renders at once per instance
+// (past it the shell, at once, which the browser renders the same), a render is stopped when every
+// visitor waiting for it has gone or RENDER_TIMEOUT_MS has passed, and the pages kept are bounded
+// by their bytes as well as their number, least recently used first out, each gone PAGE_CACHE_MS
+// after it was made.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +28,8 @@ export interface PageRenderer {
     origin: string;
     api: (path: string) => Promise<{ status: number; body: string }>;
     timeoutMs?: number;
+    /** Aborted when nobody waits for the page any more, or it took too long: the render stops. */
+    signal?: AbortSignal;
   }): Promise<{ status: number; location?: string; head: string; html: string; state: string; missingCar?: string; modules?: string[] }>;
 }
 
@@ -59,7 +66,14 @@ export function routeModuleFiles(manifest: ViteManifest, sources: readonly strin
 
 /** How long a rendered page is served again (when no change is announced before). */
 export const PAGE_CACHE_MS = 30_000;
-const MAX_ENTRIES = 1000;
+/** The most pages kept, and the most bytes they may hold (HTML as UTF-16 in memory, and its compressed copies). */
+export const MAX_CACHED_PAGES = 500;
+export const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+/**
+ * Renders at once per instance. A render is CPU (React) between the in-process API calls; past a few
+ * at once each only waits longer for the same cores, and the API's own requests wait behind them.
+ */
+export const MAX_RENDERS_IN_FLIGHT = 4;
 const RENDER_TIMEOUT_MS = 5000;
 /** The header that lets the renderer's own API calls past the rate limit (its value is per process). */
 export const INTERNAL_HEADER = 'x-karoo-render';
@@ -87,6 +101,27 @@ interface Page {
   at: number;
   gzip?: Buffer;
   br?: Buffer;
+  /** What it holds in memory, as counted against MAX_CACHED_BYTES: its HTML (two bytes a character at worst) and its compressed copies. */
+  bytes: number;
+}
+
+/** A render under way, shared by every request for its URL that came while it ran. */
+interface Render {
+  promise: Promise<Page>;
+  controller: AbortController;
+  /** Requests still waiting for it; at 0 it is stopped. */
+  waiting: number;
+}
+
+/** How busy the renderer is (for tests and /metrics-style reading). */
+export interface PageServerStats {
+  inFlight: number;
+  mostInFlight: number;
+  /** Renders refused for the bound (the shell sent instead), and stopped because nobody waited any more. */
+  refused: number;
+  abandoned: number;
+  cachedPages: number;
+  cachedBytes: number;
 }
 
 export interface PageServerOptions {
@@ -99,6 +134,10 @@ export interface PageServerOptions {
   cacheMs?: number;
   /** The web build's manifest (loadViteManifest), for the pages' modulepreload links. */
   manifest?: ViteManifest;
+  /** Bounds (tests make them small): renders at once, pages and bytes kept. */
+  maxRendersInFlight?: number;
+  maxCachedPages?: number;
+  maxCachedBytes?: number;
 }
 
 /** The id of the page's code list (apps/web/public/boot.js reads it). */
@@ -137,50 +176,124 @@ export function fillTemplate(template: string, head: string, html: string, state
 
 export function createPageServer(ctx: AppContext, app: FastifyInstance, options: PageServerOptions) {
   const cacheMs = options.cacheMs ?? PAGE_CACHE_MS;
+  const maxInFlight = options.maxRendersInFlight ?? MAX_RENDERS_IN_FLIGHT;
+  const maxPages = options.maxCachedPages ?? MAX_CACHED_PAGES;
+  const maxBytes = options.maxCachedBytes ?? MAX_CACHED_BYTES;
+  /** The pages kept, least recently used first (a hit moves its page to the end). */
   const pages = new Map<string, Page>();
-  const rendering = new Map<string, Promise<Page>>();
+  let cachedBytes = 0;
+  const rendering = new Map<string, Render>();
+  const stats: PageServerStats = { inFlight: 0, mostInFlight: 0, refused: 0, abandoned: 0, cachedPages: 0, cachedBytes: 0 };
   let generation = 0;
+
+  const forget = (url: string) => {
+    const page = pages.get(url);
+    if (!page) return;
+    pages.delete(url);
+    cachedBytes -= page.bytes;
+  };
+  const forgetAll = () => {
+    pages.clear();
+    cachedBytes = 0;
+  };
+  /** Drops what is past its time, then the least recently used, until the bounds hold. */
+  const trim = () => {
+    const now = Date.now();
+    for (const [url, page] of pages) if (now - page.at >= cacheMs) forget(url);
+    for (const url of pages.keys()) {
+      if (pages.size <= maxPages && cachedBytes <= maxBytes) break;
+      forget(url);
+    }
+  };
+  const keep = (url: string, page: Page) => {
+    forget(url);
+    if (page.bytes > maxBytes) return;
+    pages.set(url, page);
+    cachedBytes += page.bytes;
+    trim();
+  };
+  /** A compressed copy made for a page: counted, if the page is kept. */
+  const grew = (url: string, page: Page, added: number) => {
+    page.bytes += added;
+    if (pages.get(url) !== page) return;
+    cachedBytes += added;
+    trim();
+  };
+  /** A fresh kept page (moved to the most recently used end), or none. */
+  const cachedPage = (url: string): Page | undefined => {
+    const page = pages.get(url);
+    if (!page) return undefined;
+    if (Date.now() - page.at >= cacheMs) {
+      forget(url);
+      return undefined;
+    }
+    pages.delete(url);
+    pages.set(url, page);
+    return page;
+  };
   ctx.cacheBus.subscribe(BROWSE_TOPIC, () => {
     generation += 1;
-    pages.clear();
-    rendering.clear();
+    forgetAll();
   });
 
-  const api = async (apiPath: string) => {
-    const answer = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json', [INTERNAL_HEADER]: options.internalKey } });
-    return { status: answer.statusCode, body: answer.body };
-  };
-
-  async function renderPage(url: string): Promise<Page> {
-    const result = await options.renderer.render({ url, origin: ctx.env.APP_URL, api, timeoutMs: RENDER_TIMEOUT_MS });
+  async function renderPage(url: string, signal: AbortSignal): Promise<Page> {
+    // The render's own calls: none is made for a render that was stopped.
+    const api = async (apiPath: string) => {
+      signal.throwIfAborted();
+      const answer = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json', [INTERNAL_HEADER]: options.internalKey } });
+      return { status: answer.statusCode, body: answer.body };
+    };
+    const result = await options.renderer.render({ url, origin: ctx.env.APP_URL, api, timeoutMs: RENDER_TIMEOUT_MS, signal });
+    signal.throwIfAborted();
     let status = result.status;
     // A car taken off Karoo is gone for good (410), so search engines drop it; one that never was is 404.
     if (status === 404 && result.missingCar && (await wasCarRemoved(ctx, result.missingCar))) status = 410;
     if (status >= 300 && status < 400) throw new Error(`The server renderer redirected ${url} to ${result.location}`);
     const modules = routeModuleFiles(options.manifest ?? {}, result.modules ?? []);
-    return { status, html: fillTemplate(options.template, result.head, result.html, result.state, modules), at: Date.now() };
+    const html = fillTemplate(options.template, result.head, result.html, result.state, modules);
+    return { status, html, at: Date.now(), bytes: html.length * 2 };
   }
 
-  function cachedRender(url: string): Promise<Page> {
-    if (cacheMs <= 0) return renderPage(url);
-    const page = pages.get(url);
-    if (page && Date.now() - page.at < cacheMs) return Promise.resolve(page);
+  /** Joins the render of `url` under way, or starts one; null when the bound is reached (the shell then). */
+  function joinRender(url: string): Render | null {
     const pending = rendering.get(url);
-    if (pending) return pending;
+    if (pending) {
+      pending.waiting += 1;
+      return pending;
+    }
+    if (stats.inFlight >= maxInFlight) {
+      stats.refused += 1;
+      return null;
+    }
+    const controller = new AbortController();
+    const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(RENDER_TIMEOUT_MS)]);
     const startedIn = generation;
-    const promise = renderPage(url).finally(() => {
-      if (rendering.get(url) === promise) rendering.delete(url);
-    });
-    rendering.set(url, promise);
-    return promise.then((fresh) => {
-      // A render begun before a change was announced may hold the old car: sent, not kept.
-      if (startedIn === generation) {
-        if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value!);
-        pages.delete(url);
-        pages.set(url, fresh);
-      }
-      return fresh;
-    });
+    stats.inFlight += 1;
+    stats.mostInFlight = Math.max(stats.mostInFlight, stats.inFlight);
+    const render: Render = { controller, waiting: 1, promise: null as unknown as Promise<Page> };
+    render.promise = renderPage(url, signal)
+      .then((fresh) => {
+        // A render begun before a change was announced may hold the old car: sent, not kept.
+        if (cacheMs > 0 && startedIn === generation) keep(url, fresh);
+        return fresh;
+      })
+      .finally(() => {
+        stats.inFlight -= 1;
+        if (rendering.get(url) === render) rendering.delete(url);
+      });
+    // A render nobody waits for any more fails unseen.
+    render.promise.catch(() => {});
+    rendering.set(url, render);
+    return render;
+  }
+
+  /** One waiting request has gone (its client closed the connection): the last one stops the render. */
+  function leaveRender(url: string, render: Render) {
+    render.waiting -= 1;
+    if (render.waiting > 0) return;
+    stats.abandoned += 1;
+    if (rendering.get(url) === render) rendering.delete(url);
+    render.controller.abort(new Error(`The visitor went away before ${url} was rendered`));
   }
 
   // Renders are not free (the API's own calls run past its rate limit): one address gets at most
@@ -199,28 +312,68 @@ export function createPageServer(ctx: AppContext, app: FastifyInstance, options:
     return entry.count <= rendersPerMinute;
   };
 
-  /** Sends the server-rendered page for `request`; false when it could not (the caller sends the shell). */
-  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    let page: Page;
+  /**
+   * Waits for the render of `request.url`, as one of the visitors waiting for it: the page, 'gone'
+   * when this visitor closed the connection first (the last one to go stops the render), 'failed'.
+   */
+  async function awaitRender(request: FastifyRequest, reply: FastifyReply, render: Render): Promise<Page | 'gone' | 'failed'> {
+    let isGone = false;
+    const onClose = () => {
+      isGone = true;
+      leaveRender(request.url, render);
+    };
+    reply.raw.once('close', onClose);
     try {
-      const cached = cacheMs > 0 ? pages.get(request.url) : undefined;
-      if (!(cached && Date.now() - cached.at < cacheMs) && !mayRender(request.ip)) return false;
-      page = await cachedRender(request.url);
+      const page = await render.promise;
+      return isGone || reply.raw.destroyed ? 'gone' : page;
     } catch (error) {
+      if (isGone) return 'gone';
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the client-rendered page');
-      return false;
+      return 'failed';
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+  }
+
+  /** Sends the server-rendered page for `request`; false when it could not (the caller sends the shell). */
+  async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    let page = cacheMs > 0 ? cachedPage(request.url) : undefined;
+    if (!page) {
+      if (!mayRender(request.ip)) return false;
+      const render = joinRender(request.url);
+      if (!render) return false;
+      const outcome = await awaitRender(request, reply, render);
+      if (outcome === 'failed') return false;
+      if (outcome === 'gone') {
+        // Nothing to send, and nobody to send it to.
+        reply.hijack();
+        reply.raw.destroy();
+        return true;
+      }
+      page = outcome;
     }
     const accepts = request.headers['accept-encoding'] ?? '';
     reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (/\bbr\b/.test(accepts)) {
-      page.br ??= brotliCompressSync(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      if (!page.br) {
+        page.br = brotliCompressSync(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+        grew(request.url, page, page.br.length);
+      }
       await reply.header('content-encoding', 'br').send(page.br);
     } else if (/\bgzip\b/.test(accepts)) {
-      page.gzip ??= gzipSync(page.html, { level: 6 });
+      if (!page.gzip) {
+        page.gzip = gzipSync(page.html, { level: 6 });
+        grew(request.url, page, page.gzip.length);
+      }
       await reply.header('content-encoding', 'gzip').send(page.gzip);
     } else {
       await reply.send(page.html);
     }
     return true;
-  };
+  }
+
+  return Object.assign(servePage, {
+    /** How busy the renderer is, and what the page cache holds (tests, the chaos bench). */
+    stats: (): PageServerStats => ({ ...stats, cachedPages: pages.size, cachedBytes }),
+  });
 }
