@@ -105,6 +105,9 @@ describe('renders in flight, visitors who leave, and what is kept', () => {
     expect(driven.state.running()).toBe(MAX_RENDERS_IN_FLIGHT);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
+    // Released only once all of them wait at their gate: a render still in its first API call
+    // (a database round trip on PostgreSQL) would otherwise reach its gate after the release.
+    await expect.poll(() => driven.state.gates.length).toBe(MAX_RENDERS_IN_FLIGHT);
     driven.release();
     for (const res of await Promise.all(renderedLater)) expect(res.body).toContain('<main>/cars?location=Durban&flood=');
     expect(driven.state.most).toBe(MAX_RENDERS_IN_FLIGHT);
