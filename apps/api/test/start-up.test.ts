@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
-import { openTestDatabase, withSchemaChangeLock } from './helpers';
+import { openTestDatabase } from './helpers';
 
 describe('the migrations step of a restart', () => {
   let handle: DatabaseHandle;
@@ -41,13 +41,11 @@ describe('the migrations step of a restart', () => {
     const [last] = (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(handle.db)).rows;
     // Forget that the newest ran (its work stays): the migrator must be asked. Its re-run of that
     // migration may fail on the work already there (in a transaction, rolled back); the row is put back.
-    await withSchemaChangeLock(async () => {
-      await sql`DELETE FROM kysely_migration WHERE name = ${last!.name}`.execute(handle.db);
-      statements.length = 0;
-      await migrateToLatest(counted).catch(() => []);
-      expect(statements.some((text) => /kysely_migration_lock|pg_advisory/i.test(text)), 'the migrator was asked').toBe(true);
-      await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${last!.name}, ${new Date().toISOString()}) ON CONFLICT DO NOTHING`.execute(handle.db);
-    });
+    await sql`DELETE FROM kysely_migration WHERE name = ${last!.name}`.execute(handle.db);
+    statements.length = 0;
+    await migrateToLatest(counted).catch(() => []);
+    expect(statements.some((text) => /kysely_migration_lock|pg_advisory/i.test(text)), 'the migrator was asked').toBe(true);
+    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${last!.name}, ${new Date().toISOString()}) ON CONFLICT DO NOTHING`.execute(handle.db);
     statements.length = 0;
     expect(await migrateToLatest(counted)).toEqual([]);
     expect(statements).toHaveLength(2);

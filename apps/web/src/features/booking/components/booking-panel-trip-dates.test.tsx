@@ -1,6 +1,7 @@
 // The booking panel starts with the trip its address names (the dates chosen on /cars, carried by
 // the card's link; decision 060) and keeps the address on the chosen trip, replacing its history
 // entry rather than adding one per click.
+import type { Car } from '@karoo/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCar, settingsAnswer } from '@/test/car-fixtures';
@@ -11,9 +12,9 @@ import { renderApp } from '@/test/render';
 const NOW = new Date('2026-03-04T08:00:00Z');
 
 /** A pickup location that hands over at any time (its listed times would bind the pickup, decision 059). */
-const ANY_TIME_PICKUP = { id: 'pickup_home', name: "Host's home", address: '1 Main Rd', additional_fee: 0, type: 'standard' as const, available_times: [] };
+const ANY_TIME_PICKUP: Car['pickup_options'][number] = { id: 'pickup_home', name: "Host's home", address: '1 Main Rd', additional_fee: 0, type: 'standard', available_times: [] };
 
-async function openPage(query: string, pickup_options = [ANY_TIME_PICKUP]) {
+async function openPage(query: string, pickup_options: Car['pickup_options'] = [ANY_TIME_PICKUP]) {
   const car = makeCar({ car_rent_price: 650, pickup_options });
   mockFetch({
     [`GET /api/car/getCarDetails/${car.car_username}`]: ok(car),
