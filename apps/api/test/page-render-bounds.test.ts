@@ -47,11 +47,14 @@ function gatedRenderer() {
         await api('/api/health');
         if (state.isGated) {
           await new Promise<void>((resolve, reject) => {
-            state.gates.push(resolve);
-            signal?.addEventListener('abort', () => {
+            const stop = () => {
               state.aborted.push(url);
-              reject(signal.reason as Error);
-            });
+              reject(signal?.reason as Error);
+            };
+            // A visitor may have gone while the first API call was under way.
+            if (signal?.aborted) return stop();
+            state.gates.push(resolve);
+            signal?.addEventListener('abort', stop);
           });
         }
         // After a stop, no more of the API is asked for.
@@ -122,6 +125,8 @@ describe('renders in flight, visitors who leave, and what is kept', () => {
     client.on('error', () => {});
     client.end();
     await started;
+    // The render waits at its gate (its first API call done) before the visitor leaves.
+    await expect.poll(() => driven.state.gates.length).toBe(1);
     expect(driven.state.aborted).toEqual([]);
     client.destroy();
     await expect.poll(() => driven.state.aborted).toEqual(['/cars?location=Durban&leaving=1']);
