@@ -4,8 +4,9 @@
 // over its title and close button, at any width (the panel shrinks and scrolls to make room).
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { openDialogs, stackChanged } from './dialog-stack';
 
 export interface DialogProps {
   open: boolean;
@@ -23,21 +24,6 @@ export interface DialogProps {
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** The open dialogs, innermost last: only the top one answers Escape, traps Tab and holds the toasts. */
-const openDialogs: { id: symbol; toastSlot: HTMLElement | null }[] = [];
-const stackListeners = new Set<() => void>();
-const stackChanged = () => stackListeners.forEach((listener) => listener());
-const subscribeToStack = (listener: () => void) => {
-  stackListeners.add(listener);
-  return () => stackListeners.delete(listener);
-};
-const topToastSlot = () => openDialogs[openDialogs.length - 1]?.toastSlot ?? null;
-
-/** Where toasts go now: the top open dialog's slot above its panel, or null (their usual corner). */
-export function useDialogToastSlot(): HTMLElement | null {
-  return useSyncExternalStore(subscribeToStack, topToastSlot, () => null);
-}
 
 export function Dialog({ open, onClose, title, description, children, footer, className, scrollBody = false }: DialogProps) {
   const titleId = useId();

@@ -5,7 +5,7 @@ import { clsx } from 'clsx';
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useDialogToastSlot } from './dialog';
+import { useDialogToastSlot } from './dialog-stack';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
