@@ -32,11 +32,19 @@ async function trackLayoutShifts(page: Page) {
 async function layoutShift(page: Page): Promise<{ cls: number; shifts: { value: number; nodes: string[] }[] }> {
   // Let late images, fonts and queries settle before reading.
   await page.waitForLoadState('networkidle');
-  // On the page's own events rather than a fixed pause: fonts loaded, every image decoded (or
-  // failed), then two frames for the layout they cause to be laid out and reported.
+  // On the page's own events rather than a fixed pause: fonts loaded, every image that is loading
+  // decoded (or failed), then two frames for the layout they cause to be laid out and reported. A
+  // lazy image off the screen never starts loading, so its decode() would never settle: it is
+  // left out (it has its width and height, so it cannot shift the page when it comes).
   await page.evaluate(async () => {
     await document.fonts.ready;
-    await Promise.all(Array.from(document.images, (image) => (image.complete ? null : image.decode().catch(() => null))));
+    const loading = Array.from(document.images).filter((image) => {
+      if (image.complete) return false;
+      if (image.loading !== 'lazy') return true;
+      const box = image.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    });
+    await Promise.all(loading.map((image) => image.decode().catch(() => null)));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   const result = await page.evaluate(() => {
