@@ -4,7 +4,8 @@ import { E2E_NOW } from './tests/clock';
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Two workers, each with a server of its own on a fresh demo database (ports `port`, `port + 1`, ...;
 // tests/fixtures.ts points each test at its worker's): a file never sees another worker's changes
-// to the demo accounts, and the run takes about half as long (issue 33).
+// to the demo accounts (issue 33). On this 2-core machine it is not faster yet: 701 s for 88 tests
+// against 710 s for 83 on one worker (docs/perf/test-loop-issue-33.md); CI machines with more cores gain.
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 export default defineConfig({
