@@ -40,7 +40,7 @@ const targets = [
 ].map((target, i) => ({ ...target, port: firstPort + 2 * i, snapshotPort: firstPort + 2 * i + 1 }));
 
 // Debian's Chromium, installed when missing (as the end-to-end tests do).
-if (!process.env.CHROME_PATH && spawnSync(process.execPath, [path.join(root, 'e2e/ensure-chromium.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
+if (!process.env.CHROME_PATH && spawnSync(process.execPath, [path.join(root, 'scripts/ensure-system-tools.mjs')], { stdio: 'inherit' }).status !== 0) process.exit(1);
 
 for (const target of targets) {
   const serverFile = path.join(target.root, 'apps/api/dist/server.js');

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
+  ['System tools (Chromium, poppler-utils from Debian when missing)', 'node', ['scripts/ensure-system-tools.mjs']],
   ['Type-check', 'npm', ['run', 'typecheck']],
   ['Lint', 'npm', ['run', 'lint']],
   ['API description lint (Redocly, recommended rules)', 'npm', ['run', 'lint:openapi']],
