@@ -333,6 +333,8 @@ export const payBookingBodySchema = z.object({
 /** Test cards of the sandbox checkout. */
 export const SANDBOX_SUCCESS_CARD = '4084084084084081';
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
+/** Pays at checkout, and is declined when charged again later (a claim beyond the deposit; decision 064). */
+export const SANDBOX_DECLINES_LATER_CARD = '4000000000009995';
 
 export const sandboxChargeBodySchema = z.object({
   reference: safeText('reference', { error: 'reference is required' }).min(1, 'reference is required').max(200),
