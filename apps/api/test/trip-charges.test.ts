@@ -293,3 +293,20 @@ describe('a claim larger than the deposit', () => {
     expect(notice!.message).toMatch(/insufficient funds/);
   });
 });
+
+describe("a car's trip terms", () => {
+  it('are set by its host: R 0 or within the bounds, tank, daily km and km rate, and shown on the car', async () => {
+    admin = await remembered(admin);
+    const host = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
+    const car = await createTestCar(t.ctx, host.user, { value: 120_000 });
+    const update = (payload: Record<string, unknown>, who = host) => t.app.inject({ method: 'PUT', url: `/api/car/updateCar/${car.id}`, headers: who.headers, payload });
+    expectError(await update({ deposit: 500 }), 400, /R 0 or between R\s1\s000 and R\s20\s000/);
+    expectError(await update({ tank_litres: 5 }), 400, /Tank size must be 10 to 250 litres/);
+    expectOk(await update({ deposit: 0, tank_litres: 55, distance_allowance_km: 250, extra_km_rate: 2.75 }));
+    const seen = expectOk<{ deposit: number; tank_litres: number; distance_allowance_km: number; extra_km_rate: number }>(await t.app.inject({ method: 'GET', url: `/api/car/getCarDetails/${car.car_username}`, headers: host.headers }));
+    expect(seen).toMatchObject({ deposit: 0, tank_litres: 55, distance_allowance_km: 250, extra_km_rate: 2.75 });
+    expectOk(await update({ deposit: 4000, distance_allowance_km: null }));
+    const again = expectOk<{ deposit: number; distance_allowance_km: number | null }>(await t.app.inject({ method: 'GET', url: `/api/car/getCarDetails/${car.car_username}`, headers: host.headers }));
+    expect(again).toMatchObject({ deposit: 4000, distance_allowance_km: null });
+  });
+});

@@ -22,6 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ADD COLUMN tank_litres integer CHECK (tank_litres IS NULL OR tank_litres BETWEEN 10 AND 250),
     ADD COLUMN distance_allowance_km integer CHECK (distance_allowance_km IS NULL OR distance_allowance_km BETWEEN 50 AND 5000),
     ADD COLUMN extra_km_rate_cents integer NOT NULL DEFAULT 0 CHECK (extra_km_rate_cents BETWEEN 0 AND 10000)`.execute(db);
+  // Every listed car gets the default deposit for its value (the settings' bands as shipped), so a
+  // car's deposit is one stored number that its page, the checkout and the booking all read.
+  await sql`UPDATE cars SET deposit_cents = CASE WHEN car_value_cents <= 15000000 THEN 350000 WHEN car_value_cents <= 30000000 THEN 500000 ELSE 1000000 END`.execute(db);
   await sql`ALTER TABLE bookings
     ADD COLUMN deposit_cents integer NOT NULL DEFAULT 0 CHECK (deposit_cents >= 0),
     ADD COLUMN distance_allowance_km integer,
