@@ -225,6 +225,10 @@ export const bookingSchema = z.object({
   refunds: z.array(bookingRefundSchema),
   /** Why it was cancelled: 'renter', 'host', 'no_show', 'admin', 'expired', 'car_removed', 'renter_closed'; null otherwise. */
   cancel_cause: z.string().nullable(),
+  /** The deposit taken with the trip's charge (rand; decision 064), and the trip terms the renter agreed to. */
+  deposit: z.number(),
+  distance_allowance_km: z.number().int().nullable(),
+  extra_km_rate: z.number(),
   /** The booking's money as sums of its ledger rows, each party seeing their own side (null fields are not theirs to see). */
   money: bookingMoneySchema,
 });
