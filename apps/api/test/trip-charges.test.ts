@@ -4,6 +4,7 @@
 // km computed from the records, the renter's 48 hours (accepted, unanswered, disputed), an admin's
 // audited decision, a claim beyond the deposit charged to the saved card or left owed when the card
 // is declined, and every stranger answered 404.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { SANDBOX_DECLINES_LATER_CARD, SANDBOX_SUCCESS_CARD } from '@karoo/shared';
@@ -184,6 +185,19 @@ describe('a deposit and an accepted claim of fuel and extra kilometres', () => {
     expect((await ledgerOf(trip.bookingId)).filter((r) => r.code === 'deposit_release')).toHaveLength(1);
     const seen = expectOk<BookingClaims>(await claimsOf(trip.renter, trip));
     expect(seen.deposit).toEqual({ taken: 3500, held: 0, released: 2798.6, applied: 701.4 });
+  });
+
+  it("shows the deposit, the charges and the deposit's return on the renter's numbered receipt", async () => {
+    const receipt = await t.app.inject({ method: 'GET', url: `/api/booking/${trip.bookingId}/receipt.pdf`, headers: trip.renter.headers });
+    expect(receipt.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: receipt.rawPayload }).toString('utf8').replace(/\u00a0/g, ' ');
+    expect(text).toMatch(/Deposit, with the card payment\s+R 3 500/);
+    expect(text).toMatch(/Trip charge: fuel\s+R 281,40/);
+    expect(text).toMatch(/Trip charge: extra km\s+R 357/);
+    expect(text).toMatch(/Total trip charges\s+R 701,40/);
+    expect(text).toMatch(/R 701,40 of them was paid from your deposit/);
+    expect(text).toMatch(/Refund to your card[\s\S]*your deposit back/i);
+    expect(text).toMatch(/RC-\d{6}/);
   });
 });
 

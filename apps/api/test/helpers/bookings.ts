@@ -96,9 +96,14 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
         const tx = transactions.get(reference);
         if (!tx || tx.status !== 'success') return send(404, { status: false, message: 'Transaction not found' });
         const amount = body.amount === undefined ? tx.amount : Number(body.amount);
-        const earlier = allRefunds.get(reference) ?? [];
+        // A refund a test placed in `refunds` directly counts as one Paystack already has.
+        const placed = refunds.get(reference);
+        const earlier = allRefunds.get(reference) ?? (placed ? [placed] : []);
         const taken = earlier.reduce((total, r) => total + r.amount, 0);
         // A second refund of the same amount is the same refund asked again; more than is left is refused.
+        if (placed && !allRefunds.has(reference)) {
+          return send(400, { status: false, message: stub.alreadyRefundedMessage, type: 'validation_error', code: 'invalid_params' });
+        }
         if (earlier.some((r) => r.amount === amount) || taken + amount > tx.amount || taken >= tx.amount) {
           return send(400, { status: false, message: stub.alreadyRefundedMessage, type: 'validation_error', code: 'invalid_params' });
         }
@@ -109,15 +114,15 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
       }
       const oneRefund = /^\/refund\/(\d+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && oneRefund) {
-        const refund = [...allRefunds.values()].flat().find((r) => r.id === Number(oneRefund[1]));
+        const refund = [...allRefunds.values()].flat().find((r) => r.id === Number(oneRefund[1])) ?? [...refunds.values()].find((r) => r.id === Number(oneRefund[1]));
         if (!refund) return send(404, { status: false, message: 'Refund not found' });
         return send(200, { status: true, message: 'Refund retrieved', data: { id: refund.id, amount: refund.amount, status: refund.status ?? 'pending' } });
       }
       const listRefunds = /^\/refund\?transaction=(\d+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && listRefunds) {
         const data = [...transactions.values()]
-          .filter((tx) => tx.id === Number(listRefunds[1]) && allRefunds.has(tx.reference))
-          .flatMap((tx) => allRefunds.get(tx.reference)!.map((refund) => ({ id: refund.id, transaction: tx.id, amount: refund.amount, currency: tx.currency, status: refund.status ?? 'pending' })));
+          .filter((tx) => tx.id === Number(listRefunds[1]) && (allRefunds.has(tx.reference) || refunds.has(tx.reference)))
+          .flatMap((tx) => (allRefunds.get(tx.reference) ?? [refunds.get(tx.reference)!]).map((refund) => ({ id: refund.id, transaction: tx.id, amount: refund.amount, currency: tx.currency, status: refund.status ?? 'pending' })));
         return send(200, { status: true, message: 'Refunds retrieved', data });
       }
       return send(404, { status: false, message: 'Not found' });
