@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DECLINED_CARD, SANDBOX_SUCCESS_CARD, type CancellationQuote, type PaymentSession } from '@karoo/shared';
 import type { BookingRow, CarRow, LedgerKind, LedgerState } from '../src/db/schema';
-import { hostBalanceCents } from '../src/modules/ledger';
+import { DEPOSIT_RELEASE_CODE, depositHeldCents, hostBalanceCents, sumBookingMoney } from '../src/modules/ledger';
 import { authHeader, createTestApp, createUser, HOUR, login, MINUTE, type TestApp, type TestUser } from './helpers';
 import { startPaystackStub, type PaystackStub } from './helpers/bookings';
 import { propertyRuns } from './helpers/property';
@@ -207,17 +207,17 @@ async function pay(run: Run, trip: Trip, how: 'once' | 'twice' | 'late', webhook
   const booking = await bookingOf(run, trip.id);
   const first = await openCheckout(run, trip.id);
   if (!first) return;
-  if (how === 'once') return charge(run, trip, first, SANDBOX_SUCCESS_CARD, webhook, booking.total_price_cents);
+  if (how === 'once') return charge(run, trip, first, SANDBOX_SUCCESS_CARD, webhook, booking.total_price_cents + booking.deposit_cents);
   if (how === 'late') {
     run.w.t.clock.advance(25 * HOUR);
-    return charge(run, trip, first, SANDBOX_SUCCESS_CARD, webhook, booking.total_price_cents);
+    return charge(run, trip, first, SANDBOX_SUCCESS_CARD, webhook, booking.total_price_cents + booking.deposit_cents);
   }
   // Declined, so the renter gets a second checkout; then the first card goes through after all.
-  await charge(run, trip, first, SANDBOX_DECLINED_CARD, false, booking.total_price_cents);
+  await charge(run, trip, first, SANDBOX_DECLINED_CARD, false, booking.total_price_cents + booking.deposit_cents);
   const second = await openCheckout(run, trip.id);
   if (!second) return;
-  await charge(run, trip, second, SANDBOX_SUCCESS_CARD, webhook, booking.total_price_cents);
-  await charge(run, trip, first, SANDBOX_SUCCESS_CARD, !webhook, booking.total_price_cents);
+  await charge(run, trip, second, SANDBOX_SUCCESS_CARD, webhook, booking.total_price_cents + booking.deposit_cents);
+  await charge(run, trip, first, SANDBOX_SUCCESS_CARD, !webhook, booking.total_price_cents + booking.deposit_cents);
 }
 
 // ---- Cancelling: the quote first, then the change, which must do what the quote said ----
@@ -311,10 +311,7 @@ async function refundsGiveUp(run: Run): Promise<void> {
 async function paystackPaysOut(run: Run, jobFirst: boolean): Promise<void> {
   const { t, stub } = run.w;
   const references = await referencesOf(run);
-  const queued = references.flatMap((ref) => {
-    const refund = stub!.refunds.get(ref);
-    return refund && (refund.status ?? 'pending') === 'pending' ? [{ ref, refund }] : [];
-  });
+  const queued = references.flatMap((ref) => (stub!.allRefunds.get(ref) ?? []).filter((refund) => (refund.status ?? 'pending') === 'pending').map((refund) => ({ ref, refund })));
   for (const { refund } of queued) refund.status = 'processed';
   if (jobFirst) {
     t.clock.advance(3 * HOUR);
@@ -467,8 +464,8 @@ async function providerBooks(run: Run): Promise<Map<string, { charged: number; p
   if (stub) {
     for (const p of payments) {
       const tx = stub.transactions.get(p.reference);
-      const refund = stub.refunds.get(p.reference);
-      books.set(p.reference, { charged: tx?.status === 'success' ? tx.amount : 0, paidBack: refund?.status === 'processed' ? refund.amount : 0 });
+      const paidBack = (stub.allRefunds.get(p.reference) ?? []).filter((r) => r.status === 'processed').reduce((total, r) => total + r.amount, 0);
+      books.set(p.reference, { charged: tx?.status === 'success' ? tx.amount : 0, paidBack });
     }
     return books;
   }
@@ -539,7 +536,8 @@ async function checkInvariants(run: Run, expectation: StepExpectation, label: st
   const books = await providerBooks(run);
   const references = new Set([...books.keys(), ...rows.flatMap((r) => (r.charge_reference ? [r.charge_reference] : []))]);
   for (const ref of references) {
-    const charged = sum(rows, (r) => r.kind === 'charge' && r.state === 'succeeded' && r.charge_reference === ref);
+    // A trip's card charge carries its deposit (decision 064): both kinds are what the card paid.
+    const charged = sum(rows, (r) => (r.kind === 'charge' || r.kind === 'deposit') && r.state === 'succeeded' && r.charge_reference === ref);
     const paidBack = sum(rows, (r) => r.kind === 'refund' && r.state === 'succeeded' && r.charge_reference === ref);
     const provider = books.get(ref) ?? { charged: 0, paidBack: 0 };
     expect({ charged, paidBack, held: charged - paidBack }, `${label}: provider's books of ${ref}`).toEqual({ ...provider, held: provider.charged - provider.paidBack });
@@ -553,8 +551,21 @@ async function checkInvariants(run: Run, expectation: StepExpectation, label: st
     const charged = sum(own, (r) => r.kind === 'charge');
     const host = sum(own, (r) => r.kind === 'host_earning');
     const platform = sum(own, (r) => r.kind === 'platform_fee');
-    const refunds = sum(own, (r) => r.kind === 'refund' && !isSuperseded(r, own));
-    expect(charged, `${label}: booking ${b.booking_number} (${b.status}) balances`).toBe(host + platform + refunds);
+    const isRelease = (r: LedgerRow) => r.kind === 'refund' && r.code === DEPOSIT_RELEASE_CODE;
+    const refunds = sum(own, (r) => r.kind === 'refund' && !isRelease(r) && !isSuperseded(r, own));
+    const applied = sum(own, (r) => r.kind === 'deposit_applied');
+    expect(charged + applied, `${label}: booking ${b.booking_number} (${b.status}) balances`).toBe(host + platform + refunds);
+    // The deposit: held = taken − released (asked for or paid back; a failed one not yet retried still
+    // counts as released, being owed) − applied to claims; never negative; the ledger module agrees;
+    // a cancelled trip holds none, an uncancelled paid one holds all of it (no claims in these runs).
+    const deposit = sum(own, (r) => r.kind === 'deposit');
+    const released = sum(own, (r) => isRelease(r) && !isSuperseded(r, own));
+    const held = deposit - released - applied;
+    expect(held, `${label}: booking ${b.booking_number} deposit held`).toBeGreaterThanOrEqual(0);
+    expect(deposit, `${label}: booking ${b.booking_number} deposit taken`).toBe(b.paid_at !== null ? b.deposit_cents : 0);
+    expect(held, `${label}: booking ${b.booking_number} deposit held as the model says`).toBe(b.status === 'cancelled' ? 0 : deposit);
+    expect(sumBookingMoney(own.filter((r) => !isSuperseded(r, own))).depositHeldCents, `${label}: booking ${b.booking_number} deposit held (ledger sums)`).toBe(held);
+    expect(await depositHeldCents(t.db, x.id), `${label}: booking ${b.booking_number} deposit held (ledger module)`).toBe(held);
     const shares = expectedShares(x, b);
     const chargesIn = payments.filter((p) => p.booking_id === x.id).map((p) => ({ ref: p.reference, cents: books.get(p.reference)?.charged ?? 0 }));
     // Every charge but the one kept on the booking goes back whole; of the kept one, what the quote refunded.
@@ -563,7 +574,7 @@ async function checkInvariants(run: Run, expectation: StepExpectation, label: st
       { charged, host, platform, refunds, penalty: sum(own, (r) => r.kind === 'host_penalty'), paidOut: sum(own, (r) => r.kind === 'payout') - sum(own, (r) => r.kind === 'payout_reversal') },
       `${label}: booking ${b.booking_number} (${b.status}) as the model says`,
     ).toEqual({
-      charged: chargesIn.reduce((total, c) => total + c.cents, 0),
+      charged: chargesIn.reduce((total, c) => total + c.cents, 0) - deposit,
       host: shares.hostCents,
       platform: shares.platformCents,
       refunds: refundsDue,

@@ -257,7 +257,8 @@ describe('long-trip discounts', () => {
     const booking = expectOk<Booking>(await create(daily(car, '2030-03-20', '2030-03-28')), 201);
     expectOk(await t.app.inject({ method: 'PATCH', url: `/api/booking/approve/${booking.id}`, headers: host.headers }));
     const session = expectOk<PaymentSession>(await t.app.inject({ method: 'POST', url: `/api/booking/${booking.id}/payment-session`, headers: renter.headers }));
-    expect(session.amount).toBe(396_000);
+    // The card is charged the trip and its deposit (decision 064: the default for the car's value).
+    expect(session.amount).toBe(396_000 + booking.deposit * 100);
     await t.app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/charge',
@@ -292,7 +293,7 @@ describe('long-trip discounts', () => {
     const cancelled = expectOk<Booking>(await t.app.inject({ method: 'PATCH', url: `/api/booking/${booking.id}/cancel`, headers: renter.headers, payload: { expected_refund: 3510 } }));
     expect(cancelled.status).toBe('cancelled');
     const after = sumBookingMoney(await t.ctx.db.selectFrom('ledger_entries').selectAll().where('booking_id', '=', booking.id).execute());
-    expect(after.chargedCents).toBe(after.refundedCents + after.refundPendingCents + after.refundFailedCents + after.hostShareCents + after.platformShareCents);
+    expect(after.chargedCents + after.depositCents, 'the trip and its deposit: refunds include the deposit given back').toBe(after.refundedCents + after.refundPendingCents + after.refundFailedCents + after.hostShareCents + after.platformShareCents);
     t.clock.set(NOW);
   });
 });

@@ -225,6 +225,10 @@ export const bookingSchema = z.object({
   refunds: z.array(bookingRefundSchema),
   /** Why it was cancelled: 'renter', 'host', 'no_show', 'admin', 'expired', 'car_removed', 'renter_closed'; null otherwise. */
   cancel_cause: z.string().nullable(),
+  /** The deposit taken with the trip's charge (rand; decision 064), and the trip terms the renter agreed to. */
+  deposit: z.number(),
+  distance_allowance_km: z.number().int().nullable(),
+  extra_km_rate: z.number(),
   /** The booking's money as sums of its ledger rows, each party seeing their own side (null fields are not theirs to see). */
   money: bookingMoneySchema,
 });
@@ -333,6 +337,8 @@ export const payBookingBodySchema = z.object({
 /** Test cards of the sandbox checkout. */
 export const SANDBOX_SUCCESS_CARD = '4084084084084081';
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
+/** Pays at checkout, and is declined when charged again later (a claim beyond the deposit; decision 064). */
+export const SANDBOX_DECLINES_LATER_CARD = '4000000000009995';
 
 export const sandboxChargeBodySchema = z.object({
   reference: safeText('reference', { error: 'reference is required' }).min(1, 'reference is required').max(200),

@@ -151,6 +151,12 @@ const carFieldsShape = {
   car_value: amount('Vehicle value', MAX_CAR_VALUE).optional(),
   car_rent_price: amount('Daily price', MAX_DAILY_RATE).optional(),
   car_odometer: wholeNumber('Odometer', MAX_ODOMETER_KM, atMostCount('Odometer', MAX_ODOMETER_KM, 'km')).optional(),
+  /** Trip terms (issue 34, decision 064): the deposit in rand (R 0, or within the admin's bounds), the tank, the daily km and the rate beyond them. */
+  deposit: amount('Deposit', 100_000).optional(),
+  tank_litres: z.coerce.number({ error: 'Tank size must be a number of litres' }).int('Tank size must be whole litres').min(10, 'Tank size must be 10 to 250 litres').max(250, 'Tank size must be 10 to 250 litres').nullable().optional(),
+  /** Kilometres a day included; null: unlimited. */
+  distance_allowance_km: z.coerce.number({ error: 'Daily kilometres must be a number' }).int('Daily kilometres must be whole').min(50, 'Daily kilometres must be 50 to 5 000').max(5000, 'Daily kilometres must be 50 to 5 000').nullable().optional(),
+  extra_km_rate: amount('Rate per extra km', 100).optional(),
   description: text('Description', 4000, { multiline: true }).optional(),
   car_description: text('Description', 4000, { multiline: true }).optional(),
   /** Photo data URLs (as the wizard sends them) or URLs of photos already stored for this car. */
@@ -414,6 +420,12 @@ export const carSchema = z.object({
   car_value: z.number(),
   car_rent_price: z.number(),
   car_odometer: z.number().int(),
+  /** The deposit in rand (taken with the trip, back after the claim window if nothing is claimed; decision 064). */
+  deposit: z.number(),
+  tank_litres: z.number().int().nullable(),
+  /** Kilometres a day included; null: unlimited. */
+  distance_allowance_km: z.number().int().nullable(),
+  extra_km_rate: z.number(),
   description: z.string(),
   car_description: z.string(),
   images: z.array(z.string()),

@@ -40,5 +40,6 @@ export * from './analytics';
 export * from './message-polling';
 export * from './messages';
 export * from './trips';
+export * from './trip-charges';
 export * from './privacy';
 export * from './data-protection';

@@ -3,6 +3,7 @@
 // schemas are settings.ts's; apart from them, the public pages read settings without loading zod.
 import { SUPPORT_EMAIL } from './constants';
 import type { PlatformSettings, UpdateSettingsBody } from './settings';
+import { DEFAULT_TRIP_CHARGE_SETTINGS } from './trip-charges';
 
 export const DEFAULT_SETTINGS: PlatformSettings = {
   platformCommission: 10,
@@ -30,6 +31,7 @@ export const DEFAULT_SETTINGS: PlatformSettings = {
   information_officer_name: '',
   information_officer_email: SUPPORT_EMAIL,
   information_officer_phone: '',
+  trip_charges: DEFAULT_TRIP_CHARGE_SETTINGS,
 };
 
 /** The host penalties of the cancellation policy, in cents, from the settings. */
@@ -86,7 +88,9 @@ export function mergeSettings(current: PlatformSettings, update: UpdateSettingsB
   const next: PlatformSettings = {
     ...current,
     business_rules: { ...current.business_rules, ...stripUndefined(update.business_rules ?? {}) },
+    trip_charges: { ...current.trip_charges, ...stripUndefined(update.trip_charges ?? {}) },
   };
+  if (next.trip_charges.deposit_min > next.trip_charges.deposit_max) return { error: 'The smallest deposit cannot be above the largest', field: 'trip_charges.deposit_min' };
   mergeBookingApproval(current.business_rules, next.business_rules, update.business_rules);
   for (const key of [
     'minCarValue',
@@ -128,6 +132,7 @@ export function normaliseSettings(stored: Partial<PlatformSettings> | null | und
     ...DEFAULT_SETTINGS,
     ...stripUndefined(stored ?? {}),
     business_rules: { ...DEFAULT_SETTINGS.business_rules, ...stripUndefined(stored?.business_rules ?? {}) },
+    trip_charges: { ...DEFAULT_SETTINGS.trip_charges, ...stripUndefined(stored?.trip_charges ?? {}) },
   };
   for (const [a, b] of SETTINGS_KEY_PAIRS) (merged as Record<string, unknown>)[b] = merged[a];
   // Instant booking is what requests have always followed, so it wins over a stored host approval that disagrees.

@@ -5,6 +5,21 @@ import { z } from './zod';
 import { atMostRand, MAX_CAR_VALUE, MAX_RENTAL_DAYS_LIMIT } from './limits';
 import { safeText } from './text';
 
+/** Deposits and trip charges (issue 34; decision 065): the admin's bounds, fuel prices, windows and fee. */
+export const tripChargeSettingsSchema = z.object({
+  deposit_bands: z.array(z.object({ up_to_value: z.number().int().min(0), deposit: z.number().int().min(0).max(100_000) })).max(6),
+  deposit_above: z.number().int().min(0).max(100_000),
+  deposit_min: z.number().int().min(0).max(100_000),
+  deposit_max: z.number().int().min(0).max(100_000),
+  fuel_price_petrol_cents: z.number().int().min(100, 'Fuel price must be at least R 1 a litre').max(20_000),
+  fuel_price_diesel_cents: z.number().int().min(100, 'Fuel price must be at least R 1 a litre').max(20_000),
+  claim_window_hours: z.number().int().min(24, 'The claim window must be 24 to 336 hours').max(336, 'The claim window must be 24 to 336 hours'),
+  answer_hours: z.number().int().min(24, 'The answer time must be 24 to 168 hours').max(168, 'The answer time must be 24 to 168 hours'),
+  late_grace_minutes: z.number().int().min(0).max(240),
+  late_hour_percent_of_day: z.number().min(0).max(100),
+  claim_fee_percent: z.number().min(0).max(100),
+});
+
 export const CURRENCIES = ['ZAR', 'USD', 'EUR', 'GBP', 'CAD'] as const;
 
 export const businessRulesSchema = z.object({
@@ -43,6 +58,7 @@ export const settingsSchema = z.object({
   information_officer_name: z.string(),
   information_officer_email: z.string(),
   information_officer_phone: z.string(),
+  trip_charges: tripChargeSettingsSchema,
 });
 export type PlatformSettings = z.infer<typeof settingsSchema>;
 
@@ -103,6 +119,10 @@ export const updateSettingsBodySchema = z.object({
     .max(40, 'Information Officer phone must be at most 40 characters')
     .regex(/^[+\d\s()-]*$/, 'Information Officer phone may only hold digits, spaces, +, ( ) and -')
     .optional(),
+  trip_charges: tripChargeSettingsSchema
+    .partial()
+    .refine((t) => t.deposit_min === undefined || t.deposit_max === undefined || t.deposit_min <= t.deposit_max, { message: 'The smallest deposit cannot be above the largest', path: ['deposit_min'] })
+    .optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 
@@ -134,5 +154,6 @@ export const settingsFormSchema = z.object({
   information_officer_name: settingsBody.information_officer_name.unwrap(),
   information_officer_email: settingsBody.information_officer_email.unwrap(),
   information_officer_phone: settingsBody.information_officer_phone.unwrap(),
+  trip_charges: tripChargeSettingsSchema.refine((t) => t.deposit_min <= t.deposit_max, { message: 'The smallest deposit cannot be above the largest', path: ['deposit_min'] }),
 });
 export type SettingsForm = z.infer<typeof settingsFormSchema>;

@@ -209,6 +209,12 @@ export interface CarsTable {
   car_value_cents: number;
   car_rent_price_cents: number;
   car_odometer: Generated<number>;
+  /** The host's deposit in cents; null: the default for the car's value (migration 0036). */
+  deposit_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  tank_litres: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Kilometres a day included; null: unlimited. */
+  distance_allowance_km: ColumnType<number | null, number | null | undefined, number | null>;
+  extra_km_rate_cents: Generated<number>;
   description: Generated<string>;
   /** Public URLs of the photos, the first is the main one. */
   images: JsonDefault<string[]>;
@@ -284,6 +290,8 @@ export interface PaymentsTable {
   refund_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Why the charge is refunded, as a code: what the service branches on (refund_reason is its sentence). */
   refund_reason_code: ColumnType<RefundReasonCode | null, RefundReasonCode | null | undefined, RefundReasonCode | null>;
+  /** The card's reusable authorisation of a successful charge (migration 0036). */
+  authorization_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -295,7 +303,7 @@ export type RefundReasonCode = 'already_paid' | 'booking_expired' | 'booking_can
 export type CancelCauseValue = 'renter' | 'admin' | 'expired' | 'car_removed' | 'renter_closed' | 'host' | 'no_show';
 
 /** What moved (migration 0020; docs/decisions/039-one-ledger.md). */
-export type LedgerKind = 'charge' | 'refund' | 'host_earning' | 'platform_fee' | 'host_penalty' | 'payout' | 'payout_reversal';
+export type LedgerKind = 'charge' | 'refund' | 'host_earning' | 'platform_fee' | 'host_penalty' | 'payout' | 'payout_reversal' | 'deposit' | 'deposit_applied';
 export type LedgerState = 'pending' | 'succeeded' | 'failed';
 
 /**
@@ -428,6 +436,10 @@ export interface BookingsTable {
   insurance_fee_cents: Generated<number>;
   pickup_fee_cents: Generated<number>;
   total_price_cents: number;
+  /** The deposit taken with the trip's charge, as it stood when booked (migration 0036). */
+  deposit_cents: Generated<number>;
+  distance_allowance_km: ColumnType<number | null, number | null | undefined, number | null>;
+  extra_km_rate_cents: Generated<number>;
   service_fee_rate: number;
   commission_rate: number;
   car_owner_earnings_cents: number;

@@ -31,6 +31,12 @@ export interface PaystackStub {
    * the transaction as 'reversed', as Paystack does.
    */
   refunds: Map<string, StubRefund>;
+  /**
+   * Every refund by transaction, as Paystack takes several partial refunds of one charge (a
+   * cancellation's refund and its deposit's release) while they add up to no more than it; `refunds`
+   * holds the first of each.
+   */
+  allRefunds: Map<string, StubRefund[]>;
   /** Makes POST /refund fail (5xx, dropped connection, or a 400 refusal with that message), or normal again (null). */
   failRefund(mode: 500 | 503 | 'reset' | 400 | null, message?: string): void;
   /** The message of Paystack's 400 to a second refund of the same transaction (only people read it). */
@@ -51,6 +57,7 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
   const requests: PaystackStub['requests'] = [];
   let verifyFailure: 500 | 503 | 'reset' | null = null;
   const refunds = new Map<string, StubRefund>();
+  const allRefunds = new Map<string, StubRefund[]>();
   let refundFailure: 500 | 503 | 'reset' | 400 | null = null;
   let refundFailureMessage = 'Refund cannot be processed right now';
   let nextTransactionId = 4_099_260_000;
@@ -88,25 +95,34 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
         const reference = String(body.transaction);
         const tx = transactions.get(reference);
         if (!tx || tx.status !== 'success') return send(404, { status: false, message: 'Transaction not found' });
-        if (refunds.has(reference)) return send(400, { status: false, message: stub.alreadyRefundedMessage, type: 'validation_error', code: 'invalid_params' });
-        const refund: StubRefund = { id: 1000 + refunds.size, amount: body.amount === undefined ? tx.amount : Number(body.amount), status: stub.newRefundStatus };
-        refunds.set(reference, refund);
+        const amount = body.amount === undefined ? tx.amount : Number(body.amount);
+        // A refund a test placed in `refunds` directly counts as one Paystack already has.
+        const placed = refunds.get(reference);
+        const earlier = allRefunds.get(reference) ?? (placed ? [placed] : []);
+        const taken = earlier.reduce((total, r) => total + r.amount, 0);
+        // A second refund of the same amount is the same refund asked again; more than is left is refused.
+        if (placed && !allRefunds.has(reference)) {
+          return send(400, { status: false, message: stub.alreadyRefundedMessage, type: 'validation_error', code: 'invalid_params' });
+        }
+        if (earlier.some((r) => r.amount === amount) || taken + amount > tx.amount || taken >= tx.amount) {
+          return send(400, { status: false, message: stub.alreadyRefundedMessage, type: 'validation_error', code: 'invalid_params' });
+        }
+        const refund: StubRefund = { id: 1000 + [...allRefunds.values()].reduce((n, list) => n + list.length, 0), amount, status: stub.newRefundStatus };
+        if (!refunds.has(reference)) refunds.set(reference, refund);
+        allRefunds.set(reference, [...earlier, refund]);
         return send(200, { status: true, message: 'Refund has been queued for processing', data: { id: refund.id, amount: refund.amount, status: refund.status, transaction: { reference, amount: tx.amount } } });
       }
       const oneRefund = /^\/refund\/(\d+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && oneRefund) {
-        const refund = [...refunds.values()].find((r) => r.id === Number(oneRefund[1]));
+        const refund = [...allRefunds.values()].flat().find((r) => r.id === Number(oneRefund[1])) ?? [...refunds.values()].find((r) => r.id === Number(oneRefund[1]));
         if (!refund) return send(404, { status: false, message: 'Refund not found' });
         return send(200, { status: true, message: 'Refund retrieved', data: { id: refund.id, amount: refund.amount, status: refund.status ?? 'pending' } });
       }
       const listRefunds = /^\/refund\?transaction=(\d+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && listRefunds) {
         const data = [...transactions.values()]
-          .filter((tx) => tx.id === Number(listRefunds[1]) && refunds.has(tx.reference))
-          .map((tx) => {
-            const refund = refunds.get(tx.reference)!;
-            return { id: refund.id, transaction: tx.id, amount: refund.amount, currency: tx.currency, status: refund.status ?? 'pending' };
-          });
+          .filter((tx) => tx.id === Number(listRefunds[1]) && (allRefunds.has(tx.reference) || refunds.has(tx.reference)))
+          .flatMap((tx) => (allRefunds.get(tx.reference) ?? [refunds.get(tx.reference)!]).map((refund) => ({ id: refund.id, transaction: tx.id, amount: refund.amount, currency: tx.currency, status: refund.status ?? 'pending' })));
         return send(200, { status: true, message: 'Refunds retrieved', data });
       }
       return send(404, { status: false, message: 'Not found' });
@@ -127,6 +143,7 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
       verifyFailure = mode;
     },
     refunds,
+    allRefunds,
     failRefund(mode, message = 'Refund cannot be processed right now') {
       refundFailure = mode;
       refundFailureMessage = message;

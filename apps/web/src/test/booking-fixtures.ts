@@ -71,6 +71,9 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     expires_at: null,
     refunds: [],
     cancel_cause: null,
+    deposit: 0,
+    distance_allowance_km: null,
+    extra_km_rate: 0,
     money: { charged: null, refunded: null, refund_pending: null, cancellation_fee: null, host_share: null, host_penalty: null },
     ...overrides,
   };

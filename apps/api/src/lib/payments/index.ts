@@ -7,6 +7,7 @@ import { PaystackProvider } from './paystack';
 import { SandboxProvider } from './sandbox';
 
 export * from './payment-provider';
+export { SANDBOX_AUTH_PREFIX, SANDBOX_NOFUNDS_PREFIX } from './sandbox';
 
 export function createPaymentProvider(env: Pick<Env, 'PAYSTACK_SECRET_KEY' | 'PAYSTACK_PUBLIC_KEY' | 'PAYSTACK_BASE_URL'>, db: Db): PaymentProvider {
   const { PAYSTACK_SECRET_KEY, PAYSTACK_PUBLIC_KEY, PAYSTACK_BASE_URL } = env;

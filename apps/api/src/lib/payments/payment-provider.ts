@@ -18,6 +18,24 @@ export interface VerifiedPayment {
   amountCents: number;
   currency: string;
   message?: string;
+  /** The card's reusable authorisation (Paystack `authorization.authorization_code` when `reusable`), kept to charge a claim later. */
+  authorizationCode?: string;
+}
+
+/** A charge of a saved card without the renter at the checkout (Paystack POST /transaction/charge_authorization). */
+export interface AuthorizationChargeInput {
+  authorizationCode: string;
+  email: string;
+  amountCents: number;
+  currency: 'ZAR';
+  reference: string;
+}
+
+/** The bank's answer: taken, or declined (with its words for people). */
+export interface AuthorizationCharge {
+  status: 'success' | 'failed';
+  reference: string;
+  message: string;
 }
 
 export interface CheckoutSession {
@@ -64,6 +82,8 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<AcceptedRefund>;
   /** How an accepted refund stands now; throws PaymentProviderError when the provider cannot say. */
   refundStatus(input: { reference: string; providerRefundId: string }): Promise<RefundStatus>;
+  /** Charges a saved card (a claim beyond the deposit); throws PaymentProviderError when the provider gives no verdict. */
+  chargeAuthorization(input: AuthorizationChargeInput): Promise<AuthorizationCharge>;
   /** True when a webhook body carries the provider's signature; providers without webhooks answer false. */
   isSignedWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }

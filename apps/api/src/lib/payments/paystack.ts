@@ -3,7 +3,7 @@
 // Paystack says is read from its structured fields (HTTP status, `status`, a transaction's or a
 // refund's `status`), never from the wording of its `message`, which is only passed on for people.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PaymentProviderError, type AcceptedRefund, type CheckoutInput, type CheckoutSession, type PaymentProvider, type RefundInput, type RefundStatus, type VerifiedPayment } from './payment-provider';
+import { PaymentProviderError, type AcceptedRefund, type AuthorizationCharge, type AuthorizationChargeInput, type CheckoutInput, type CheckoutSession, type PaymentProvider, type RefundInput, type RefundStatus, type VerifiedPayment } from './payment-provider';
 
 const TIMEOUT_MS = 10_000;
 
@@ -21,6 +21,8 @@ interface PaystackTransaction {
   amount?: number;
   currency?: string;
   gateway_response?: string;
+  /** The card used, and whether it can be charged again (https://paystack.com/docs/payments/recurring-charges). */
+  authorization?: { authorization_code?: string; reusable?: boolean };
 }
 
 /** Paystack's refund states: accepted and under way, done, or not (failed, or waiting for the customer's bank details). */
@@ -133,6 +135,28 @@ export class PaystackProvider implements PaymentProvider {
       amountCents: Number(data.amount ?? 0),
       currency: data.currency ?? '',
       ...(data.gateway_response ? { message: data.gateway_response } : {}),
+      ...(status === 'success' && data.authorization?.reusable && data.authorization.authorization_code ? { authorizationCode: data.authorization.authorization_code } : {}),
+    };
+  }
+
+  /**
+   * POST /transaction/charge_authorization: the saved card charged for a claim. Paystack answers
+   * `status: true` with the transaction's own `status` ('success', or 'failed' with the bank's
+   * gateway_response); a refusal (`status: false`) is a decline too when Paystack answered at all.
+   */
+  async chargeAuthorization(input: AuthorizationChargeInput): Promise<AuthorizationCharge> {
+    const { answer } = await this.call<PaystackTransaction>('POST', '/transaction/charge_authorization', {
+      authorization_code: input.authorizationCode,
+      email: input.email,
+      amount: input.amountCents,
+      currency: input.currency,
+      reference: input.reference,
+    });
+    const ok = answer.status && answer.data?.status === 'success';
+    return {
+      status: ok ? 'success' : 'failed',
+      reference: answer.data?.reference ?? input.reference,
+      message: answer.data?.gateway_response || answer.message || (ok ? 'Approved' : 'The card was declined.'),
     };
   }
 

@@ -4,7 +4,11 @@
 // refund, whole or partial, is a row of sandbox_refunds, once per refund id: asked again, it answers
 // the same, and the refunds of a charge never add up to more than it.
 import type { Db } from '../../db/connection';
-import { PaymentProviderError, type AcceptedRefund, type PaymentProvider, type RefundInput, type RefundStatus, type VerifiedPayment } from './payment-provider';
+import { PaymentProviderError, type AcceptedRefund, type AuthorizationCharge, type AuthorizationChargeInput, type PaymentProvider, type RefundInput, type RefundStatus, type VerifiedPayment } from './payment-provider';
+
+/** The sandbox's authorisations: one that charges again, one declined when charged again. */
+export const SANDBOX_AUTH_PREFIX = 'AUTH_sandbox_ok_';
+export const SANDBOX_NOFUNDS_PREFIX = 'AUTH_sandbox_nofunds_';
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
@@ -25,6 +29,7 @@ export class SandboxProvider implements PaymentProvider {
       amountCents: row.amount_cents,
       currency: row.currency,
       ...(row.message ? { message: row.message } : {}),
+      ...(row.authorization_code ? { authorizationCode: row.authorization_code } : {}),
     };
   }
 
@@ -61,6 +66,17 @@ export class SandboxProvider implements PaymentProvider {
     const row = await this.db.selectFrom('sandbox_refunds').select('id').where('id', '=', input.providerRefundId).executeTakeFirst();
     if (!row) throw new PaymentProviderError('The sandbox has no refund with this id.');
     return 'processed';
+  }
+
+  /**
+   * A saved card charged again: the sandbox card that pays later too succeeds; the card that pays
+   * at checkout and is declined later (SANDBOX_DECLINES_LATER_CARD, its authorisation marked
+   * 'nofunds') is declined, as a bank answers "Insufficient funds".
+   */
+  async chargeAuthorization(input: AuthorizationChargeInput): Promise<AuthorizationCharge> {
+    if (!input.authorizationCode.startsWith('AUTH_sandbox_')) throw new PaymentProviderError('The sandbox does not know this card authorisation.');
+    if (input.authorizationCode.startsWith(SANDBOX_NOFUNDS_PREFIX)) return { status: 'failed', reference: input.reference, message: 'Declined by the bank: insufficient funds.' };
+    return { status: 'success', reference: input.reference, message: 'Approved.' };
   }
 
   isSignedWebhook(): boolean {

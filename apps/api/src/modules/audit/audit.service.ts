@@ -162,6 +162,18 @@ function entryFor(event: DomainEvent): Entry | null {
         after: { status: 'resolved' },
         reason: event.note,
       };
+    case 'trip.claim_settled':
+      // Only an admin's decision of a disputed claim is an admin action (the renter's answer is not).
+      if (event.how !== 'decided') return null;
+      return {
+        action: 'trip.claim_decided',
+        target_type: 'booking',
+        target_id: event.claim.booking_id,
+        target_label: event.claim.booking_number,
+        before: { status: 'disputed' },
+        after: { status: 'settled', amount_cents: event.claim.amount_cents, from_deposit_cents: event.fromDepositCents, card_cents: event.cardCents, owed_cents: event.owedCents },
+        reason: event.reason ?? null,
+      };
     case 'breach.recorded':
       // A security compromise recorded and told to the people it affects (POPIA s. 22; decision 050).
       return {

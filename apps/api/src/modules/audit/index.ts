@@ -31,6 +31,7 @@ const AUDITED: DomainEventType[] = [
   'payout.updated',
   'payout.reversed',
   'trip.dispute_resolved',
+  'trip.claim_settled',
   'trip.records_read',
   'conversation.read_by_admin',
   'message.report_resolved',

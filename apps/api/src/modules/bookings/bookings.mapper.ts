@@ -104,6 +104,9 @@ export function toBooking(
     expires_at: iso(bookingExpiresAt(row)),
     refunds: refunds.map(toRefund),
     cancel_cause: row.cancel_cause ?? null,
+    deposit: rand(row.deposit_cents),
+    distance_allowance_km: row.distance_allowance_km,
+    extra_km_rate: rand(row.extra_km_rate_cents),
     money: toMoney(money),
   };
 }

@@ -4,6 +4,7 @@
 // in booking-status.ts, returns in returns.service.ts.
 import { randomBytes } from 'node:crypto';
 import {
+  carDepositCents,
   isConfirmedAtOnce,
   bookingLength,
   BOOKING_RULE_MESSAGES,
@@ -175,6 +176,10 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
         insurance_fee_cents: price.cents.insuranceFee,
         pickup_fee_cents: price.cents.pickupFee,
         total_price_cents: price.cents.total,
+        // The deposit, distance allowance and km rate the renter agreed to (decision 064).
+        deposit_cents: carDepositCents(car, settings.trip_charges),
+        distance_allowance_km: car.distance_allowance_km,
+        extra_km_rate_cents: car.extra_km_rate_cents,
         service_fee_rate: price.serviceFeeRate,
         commission_rate: price.commissionRate,
         car_owner_earnings_cents: price.cents.carOwnerEarnings,

@@ -2,7 +2,7 @@
 // the seed's screens read, private fields (registration document, admin notes, current renter)
 // only for the owner and admins, and the exact place and plate only for a viewer who may know
 // them (decision 055; everyone else gets the area).
-import { areaOf, DEFAULT_SPECIFICATIONS, type Car, type InsuranceOption, type PickupOption, type Specifications } from '@karoo/shared';
+import { areaOf, DEFAULT_SPECIFICATIONS, DEFAULT_TRIP_CHARGE_SETTINGS, defaultDepositCents, type Car, type InsuranceOption, type PickupOption, type Specifications } from '@karoo/shared';
 import type { StoredInsuranceOption, StoredPickupOption, StoredSpecifications } from '../../db/schema';
 import { toCarPhotos } from '../../lib/photo-variants';
 import type { CarRecord } from './cars.repository';
@@ -64,6 +64,11 @@ export function toCar(record: CarRecord, { isPrivileged, exactPlace = false, dis
     car_value: record.car_value_cents / 100,
     car_rent_price: record.car_rent_price_cents / 100,
     car_odometer: record.car_odometer,
+    // Stored for every car (migration 0036 and a new listing write the default for its value).
+    deposit: (record.deposit_cents ?? defaultDepositCents(record.car_value_cents, DEFAULT_TRIP_CHARGE_SETTINGS)) / 100,
+    tank_litres: record.tank_litres,
+    distance_allowance_km: record.distance_allowance_km,
+    extra_km_rate: record.extra_km_rate_cents / 100,
     description: record.description,
     car_description: record.description,
     images,

@@ -5,6 +5,9 @@
 // booking, so they live in the bookings module (returns.service.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  defaultDepositCents,
+  depositRefusal,
+  type TripChargeSettings,
   buildCarUsername,
   CAR_COLOURS,
   CAR_TYPES,
@@ -24,7 +27,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import type { CarRow, CarUpdate, UserRow } from '../../db/schema';
 import { inTransaction, type DomainEvent, type EventOf, type Tx } from '../../events/domain-events';
-import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { requireCurrentPolicies } from '../privacy';
 import { getSettings } from '../settings';
 import { findUser, makeHost } from '../users';
@@ -204,6 +207,7 @@ export async function createCar(ctx: AppContext, viewer: UserRow, ownerIdOrUsern
         car_value_cents: Math.round(body.car_value! * 100),
         car_rent_price_cents: Math.round(body.car_rent_price! * 100),
         car_odometer: body.car_odometer ?? 0,
+        ...tripTermsOf(body, settings.trip_charges, Math.round(body.car_value! * 100)),
         description,
         images: json(urls),
         ...positionOf(body.pickup_location!, body.latitude, body.longitude),
@@ -299,6 +303,7 @@ export async function updateCar(
   if (body.car_value !== undefined) changes.car_value_cents = Math.round(body.car_value * 100);
   if (body.car_rent_price !== undefined) changes.car_rent_price_cents = Math.round(body.car_rent_price * 100);
   if (body.car_odometer !== undefined) changes.car_odometer = body.car_odometer;
+  Object.assign(changes, tripTermsOf(body, settings.trip_charges, null));
   if (body.pickup_location !== undefined || body.latitude !== undefined || body.longitude !== undefined) {
     Object.assign(
       changes,
@@ -438,3 +443,25 @@ export async function findCarForAdmin(ctx: AppContext, idOrUsername: string): Pr
   return car;
 }
 
+
+/**
+ * The trip terms a listing's body sets (decision 064): the deposit (R 0, or within the admin's
+ * bounds; a new listing without one gets the default for its value), tank size, daily km and km rate.
+ */
+function tripTermsOf(
+  body: { deposit?: number | undefined; tank_litres?: number | null | undefined; distance_allowance_km?: number | null | undefined; extra_km_rate?: number | undefined },
+  s: TripChargeSettings,
+  newCarValueCents: number | null,
+): { deposit_cents?: number; tank_litres?: number | null; distance_allowance_km?: number | null; extra_km_rate_cents?: number } {
+  const terms: ReturnType<typeof tripTermsOf> = {};
+  if (body.deposit !== undefined) {
+    const cents = Math.round(body.deposit * 100);
+    const refusal = depositRefusal(cents, s);
+    if (refusal) throw badRequest(refusal, { deposit: refusal });
+    terms.deposit_cents = cents;
+  } else if (newCarValueCents !== null) terms.deposit_cents = defaultDepositCents(newCarValueCents, s);
+  if (body.tank_litres !== undefined) terms.tank_litres = body.tank_litres;
+  if (body.distance_allowance_km !== undefined) terms.distance_allowance_km = body.distance_allowance_km;
+  if (body.extra_km_rate !== undefined) terms.extra_km_rate_cents = Math.round(body.extra_km_rate * 100);
+  return terms;
+}

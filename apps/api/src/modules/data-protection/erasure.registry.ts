@@ -129,6 +129,13 @@ export const MENTION_TABLES: readonly MentionTable[] = [
   },
   { table: 'trip_disputes', columns: ['description', 'resolution_note'], rowsOf: inBookings('booking_id') },
   { table: 'trip_records', columns: ['note'], rowsOf: inBookings('booking_id') },
+  // Trip charges (decision 065): both sides' statements and the admin's reason, by booking; the lines' notes by their claim's booking.
+  { table: 'trip_claims', columns: ['host_statement', 'renter_statement', 'decision_reason', 'payment_error'], rowsOf: inBookings('booking_id') },
+  {
+    table: 'trip_claim_items',
+    columns: ['note'],
+    rowsOf: (r) => anyOf(r.bookingIds.length > 0 && sql<boolean>`t.claim_id IN (SELECT c.id FROM trip_claims c WHERE c.booking_id = ANY(${uuids(r.bookingIds)}))`),
+  },
   // Counters keyed by the account or by what was typed (users/auth.service.ts), by their primary
   // key; a pair's key starts with the account (no index serves a prefix there, and the table holds
   // at most a day of failed sign-ins).
@@ -192,6 +199,12 @@ export const NO_MENTION: Readonly<Record<string, string>> = {
   ...because('trip_disputes', ['kind', 'status'], CODE),
   ...because('trip_photos', ['slot', 'storage_key', 'mime_type'], 'A slot name, a generated storage path and a file type.'),
   ...because('trip_records', ['stage', 'party'], CODE),
+  ...because('trip_claims', ['status', 'renter_answer', 'payment_state'], CODE),
+  ...because('trip_claims', ['card_reference'], 'A payment reference the code generates (KAROO-<booking>-CLAIM-…).'),
+  ...because('trip_claim_items', ['kind'], CODE),
+  ...because('trip_claim_items', ['detail'], 'The working of a computed charge the code writes (eighths, litres, kilometres, hours, rates).'),
+  ...because('trip_claim_evidence', ['party', 'storage_key', 'mime_type'], 'A party, a generated storage path and a file type.'),
+  ...because('payments', ['authorization_code'], SECRET),
   ...because('user_documents', ['type', 'mime_type', 'erasure_reason'], CODE),
   ...because('user_documents', ['storage_key', 'original_name'], OWN_ROWS),
 };

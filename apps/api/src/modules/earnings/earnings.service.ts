@@ -36,6 +36,9 @@ const NO_MONEY: Money = {
   penaltiesCents: 0,
   paidOutCents: 0,
   paidTrips: 0,
+  depositsTakenCents: 0,
+  depositsReleasedCents: 0,
+  depositsAppliedCents: 0,
 };
 
 function addMoney(a: Money, b: Money): Money {

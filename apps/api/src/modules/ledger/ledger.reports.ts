@@ -39,6 +39,10 @@ export interface MoneySums {
   paidOutCents: number;
   /** Bookings whose charge was shared (paid trips). */
   paidTrips: number;
+  /** Deposits taken with trips, given back, and applied to claims (decision 064): held money, never revenue. */
+  depositsTakenCents: number;
+  depositsReleasedCents: number;
+  depositsAppliedCents: number;
 }
 
 /** gross = host earnings + platform revenue: what renters paid and nobody gave back. */
@@ -58,7 +62,10 @@ const centsWhere = (condition: RawBuilder<unknown>) => sql<string>`coalesce(sum(
 function moneyColumns(paidTrips: 'perBooking' | 'countedApart') {
   return [
     centsWhere(sql`l.kind = 'charge'`).as('charged'),
-    centsWhere(sql`l.kind = 'refund'`).as('refunded'),
+    centsWhere(sql`l.kind = 'refund' AND l.code <> 'deposit_release'`).as('refunded'),
+    centsWhere(sql`l.kind = 'deposit'`).as('deposits_taken'),
+    centsWhere(sql`l.kind = 'refund' AND l.code = 'deposit_release'`).as('deposits_released'),
+    centsWhere(sql`l.kind = 'deposit_applied'`).as('deposits_applied'),
     centsWhere(sql`l.kind = 'host_earning'`).as('host_earnings'),
     centsWhere(sql`l.kind = 'platform_fee'`).as('platform_revenue'),
     centsWhere(sql`l.kind = 'platform_fee' AND l.code IN ('service_fee', 'service_fee_cancelled')`).as('service_fees'),
@@ -81,6 +88,9 @@ interface MoneyRow {
   penalties: string | number;
   paid_out: string | number;
   paid_trips: string | number;
+  deposits_taken: string | number;
+  deposits_released: string | number;
+  deposits_applied: string | number;
 }
 
 function toMoney(r: MoneyRow): MoneySums {
@@ -95,6 +105,9 @@ function toMoney(r: MoneyRow): MoneySums {
     penaltiesCents: Number(r.penalties),
     paidOutCents: Number(r.paid_out),
     paidTrips: Number(r.paid_trips),
+    depositsTakenCents: Number(r.deposits_taken),
+    depositsReleasedCents: Number(r.deposits_released),
+    depositsAppliedCents: Number(r.deposits_applied),
   };
 }
 

@@ -76,10 +76,16 @@ function platformParts(b: ChargeBreakdown) {
 }
 
 /** A charge that paid for a trip, and how it is shared: the host's earnings and the platform's fees, all at the moment it was paid. */
-export function recordTripCharge(db: Db, parties: LedgerParties, charge: { reference: string | null; at: Date; breakdown: ChargeBreakdown }): Promise<LedgerEntry[]> {
+export function recordTripCharge(
+  db: Db,
+  parties: LedgerParties,
+  charge: { reference: string | null; at: Date; breakdown: ChargeBreakdown; depositCents?: number },
+): Promise<LedgerEntry[]> {
   const { reference, at, breakdown } = charge;
   return insertEntries(db, parties, at, [
     { kind: 'charge', code: 'trip', amountCents: breakdown.totalCents, movedAt: at, chargeReference: reference },
+    // The deposit, taken in the same card charge: its own kind, held for the renter, never revenue (decision 064).
+    { kind: 'deposit', code: 'held', amountCents: charge.depositCents ?? 0, movedAt: at, chargeReference: reference },
     { kind: 'host_earning', code: 'trip', amountCents: breakdown.hostEarningsCents, movedAt: at, chargeReference: reference },
     ...platformParts(breakdown).map((p) => ({ kind: 'platform_fee' as const, ...p, movedAt: at, chargeReference: reference })),
   ]);
@@ -159,6 +165,83 @@ export async function recordCancellation(db: Db, parties: LedgerParties, at: Dat
     },
   ]);
   return { refund: rows.find((r) => r.kind === 'refund') };
+}
+
+// ---- Deposits and trip charges (decisions 064, 065) ----
+
+/** The code of a deposit's release: a refund of the trip's charge, on the refund queue. */
+export const DEPOSIT_RELEASE_CODE = 'deposit_release';
+
+/**
+ * What is still held of a booking's deposit: taken in, less what was released (asked for, paid
+ * back, or failed and still owed: an administrator's Retry is a new row that takes its place) and
+ * what paid claims.
+ */
+export async function depositHeldCents(db: Db, bookingId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries as l')
+    .select(
+      sql<string>`coalesce(sum(CASE
+        WHEN l.kind = 'deposit' THEN l.amount_cents
+        WHEN l.kind = 'deposit_applied' THEN -l.amount_cents
+        WHEN l.kind = 'refund' AND l.code = ${DEPOSIT_RELEASE_CODE} AND (l.state <> 'failed' OR NOT EXISTS (
+          SELECT 1 FROM ledger_entries n WHERE n.booking_id = l.booking_id AND n.kind = 'refund' AND n.code = l.code AND n.amount_cents = l.amount_cents AND n.seq > l.seq
+        )) THEN -l.amount_cents
+        ELSE 0 END), 0)`.as('held'),
+    )
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  return Number(row.held);
+}
+
+/** The card charge a booking's deposit was taken with (its refunds go back to it). */
+export async function depositChargeReference(db: Db, bookingId: string): Promise<string | null> {
+  const row = await db.selectFrom('ledger_entries').select('charge_reference').where('booking_id', '=', bookingId).where('kind', '=', 'deposit').orderBy('seq').executeTakeFirst();
+  return row?.charge_reference ?? null;
+}
+
+/** Gives back what is held of a deposit (all of it, or the part no claim took): a pending refund of its charge. */
+export async function recordDepositRelease(db: Db, parties: LedgerParties, release: { amountCents: number; chargeReference: string | null; at: Date; reason: string; actorId?: string | null }): Promise<LedgerEntry | undefined> {
+  const [row] = await insertEntries(db, parties, release.at, [
+    {
+      kind: 'refund',
+      code: DEPOSIT_RELEASE_CODE,
+      amountCents: release.amountCents,
+      state: 'pending',
+      movedAt: null,
+      chargeReference: release.chargeReference,
+      reason: release.reason,
+      actorId: release.actorId ?? null,
+    },
+  ]);
+  return row;
+}
+
+/** One charge of a settled claim, paid: from the deposit and from the card, and shared (the host's part and the platform's fee). */
+export interface ClaimMoney {
+  claimId: string;
+  kind: string;
+  fromDepositCents: number;
+  fromCardCents: number;
+  cardReference: string | null;
+  hostCents: number;
+  platformCents: number;
+  actorId: string | null;
+}
+
+/**
+ * A claim's charge paid: the part from the deposit moves out of it (deposit_applied), the part from
+ * the card is a charge of its own, and the whole is shared: host_earning 'claim_<kind>' and
+ * platform_fee 'claim_fee'. The rows balance: applied + charged = host share + platform share.
+ */
+export function recordClaimPayment(db: Db, parties: LedgerParties, at: Date, m: ClaimMoney): Promise<LedgerEntry[]> {
+  const reason = `claim ${m.claimId}`;
+  return insertEntries(db, parties, at, [
+    { kind: 'deposit_applied', code: `claim_${m.kind}`, amountCents: m.fromDepositCents, movedAt: at, reason, actorId: m.actorId },
+    { kind: 'charge', code: 'claim', amountCents: m.fromCardCents, movedAt: at, chargeReference: m.cardReference, reason, actorId: m.actorId },
+    { kind: 'host_earning', code: `claim_${m.kind}`, amountCents: m.hostCents, movedAt: at, reason, actorId: m.actorId },
+    { kind: 'platform_fee', code: 'claim_fee', amountCents: m.platformCents, movedAt: at, reason, actorId: m.actorId },
+  ]);
 }
 
 /** A pending refund the provider accepted: the money moved now. False when it was not pending (settled by another attempt). */
@@ -302,6 +385,14 @@ export interface BookingMoney {
   hostPenaltyCents: number;
   /** Paid to the host, net of reversals. */
   paidOutCents: number;
+  /** The deposit taken with the trip's charge. */
+  depositCents: number;
+  /** Of the deposit, what was given back (or is being) and what paid claims; held is the rest. */
+  depositReleasedCents: number;
+  depositAppliedCents: number;
+  depositHeldCents: number;
+  /** Trip charges paid by card after the trip (beyond the deposit). */
+  claimChargedCents: number;
 }
 
 const EMPTY_MONEY: BookingMoney = {
@@ -314,6 +405,11 @@ const EMPTY_MONEY: BookingMoney = {
   cancellationFeeCents: 0,
   hostPenaltyCents: 0,
   paidOutCents: 0,
+  depositCents: 0,
+  depositReleasedCents: 0,
+  depositAppliedCents: 0,
+  depositHeldCents: 0,
+  claimChargedCents: 0,
 };
 
 /** Sums the rows of one booking (the entries given, in any order). */
@@ -324,8 +420,17 @@ export function sumBookingMoney(entries: readonly Pick<LedgerEntry, 'kind' | 'co
     switch (e.kind) {
       case 'charge':
         m.chargedCents += cents;
+        if (e.code === 'claim') m.claimChargedCents += cents;
+        break;
+      case 'deposit':
+        m.depositCents += cents;
+        break;
+      case 'deposit_applied':
+        m.depositAppliedCents += cents;
         break;
       case 'refund':
+        // Failed releases too: still owed to the renter (the rows given should not hold one and its Retry both).
+        if (e.code === DEPOSIT_RELEASE_CODE) m.depositReleasedCents += cents;
         if (e.state === 'succeeded') m.refundedCents += cents;
         else if (e.state === 'pending') m.refundPendingCents += cents;
         else m.refundFailedCents += cents;
@@ -349,6 +454,7 @@ export function sumBookingMoney(entries: readonly Pick<LedgerEntry, 'kind' | 'co
         break;
     }
   }
+  m.depositHeldCents = m.depositCents - m.depositReleasedCents - m.depositAppliedCents;
   return m;
 }
 

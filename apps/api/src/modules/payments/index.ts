@@ -9,6 +9,8 @@ export { findVisibleLedger } from './payments.service';
 export { cancelPaidTrip, cancelTripRequestOf, quoteCancellation } from './trip-cancellations';
 export { refundAttemptJob, refundSweepJob } from './refund.job';
 export { paymentsRoutes } from './payments.routes';
+export { askReleaseNow, chargeSavedCard, releaseDeposit, type SavedCardCharge } from './deposits';
+export { amountToPay } from './payments.service';
 
 export const paymentsSubscriptions: Subscriptions<AppContext> = {
   within: {

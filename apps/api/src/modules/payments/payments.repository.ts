@@ -81,3 +81,20 @@ export async function recordRefundDue(db: Db, reference: string, refund: { amoun
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The card's reusable authorisation a successful charge returned (decision 064): kept to charge a claim beyond the deposit. */
+export async function saveAuthorization(db: Db, reference: string, authorizationCode: string): Promise<void> {
+  await db.updateTable('payments').set({ authorization_code: authorizationCode }).where('reference', '=', reference).execute();
+}
+
+/** The authorisation of the charge that paid a booking, and the email it was charged for, if the card left one. */
+export function findBookingAuthorization(db: Db, bookingId: string): Promise<{ reference: string; authorization_code: string } | undefined> {
+  return db
+    .selectFrom('payments')
+    .select(['reference', 'authorization_code'])
+    .where('booking_id', '=', bookingId)
+    .where('status', '=', 'success')
+    .where('authorization_code', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst() as Promise<{ reference: string; authorization_code: string } | undefined>;
+}

@@ -17,6 +17,7 @@ import {
   isAdmin,
   PAYMENT_MESSAGES,
   SANDBOX_DECLINED_CARD,
+  SANDBOX_DECLINES_LATER_CARD,
   SANDBOX_SUCCESS_CARD,
   type AdminRefundRow,
   type PaymentSession,
@@ -27,7 +28,7 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
 import type { PaymentRow, RefundReasonCode, UserRow } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
-import { PaymentProviderError, type PaymentProvider, type VerifiedPayment } from '../../lib/payments';
+import { PaymentProviderError, SANDBOX_AUTH_PREFIX, SANDBOX_NOFUNDS_PREFIX, type PaymentProvider, type VerifiedPayment } from '../../lib/payments';
 import {
   expireOverdueBookings,
   findBookingById,
@@ -93,7 +94,7 @@ function toSession(provider: PaymentProvider, row: Pick<PaymentRow, 'reference' 
  * (its start failed, or it cannot be paid through any more): the caller opens a new one.
  */
 async function readyCheckout(ctx: AppContext, provider: PaymentProvider, booking: BookingRecord, open: PaymentRow): Promise<PaymentRow | undefined> {
-  if (open.provider !== provider.name || open.amount_cents !== booking.total_price_cents) {
+  if (open.provider !== provider.name || open.amount_cents !== amountToPay(booking)) {
     await repo.closeOpenPayment(ctx.db, open.reference, 'Superseded: the checkout no longer matched the booking or the payment provider.', ctx.clock.now());
     return undefined;
   }
@@ -113,6 +114,11 @@ async function readyCheckout(ctx: AppContext, provider: PaymentProvider, booking
   return undefined;
 }
 
+/** What one card charge takes for a booking: the trip and its deposit (decision 064). */
+export function amountToPay(booking: Pick<BookingRecord, 'total_price_cents' | 'deposit_cents'>): number {
+  return booking.total_price_cents + booking.deposit_cents;
+}
+
 /**
  * POST /booking/{id}/payment-session: the booking's open checkout, or a new one. Two requests at
  * once (two tabs, two instances) get the same reference: the unique partial index lets one insert,
@@ -124,7 +130,7 @@ export async function createPaymentSession(ctx: AppContext, viewer: UserRow, idO
   requireRenter(viewer, booking);
   if (!isPayable(booking)) throw conflict(NOT_PAYABLE);
   const provider = ctx.payments;
-  const amount = booking.total_price_cents;
+  const amount = amountToPay(booking);
   for (let attempt = 0; attempt < 5; attempt++) {
     const open = await repo.findOpenPayment(ctx.db, booking.id);
     if (open) {
@@ -228,7 +234,7 @@ async function settleCharge(ctx: AppContext, booking: BookingRecord, payment: Pa
   }
   // Money came in, but not what this booking costs: it cannot pay the booking and goes back.
   const wrongPayment: RefundReasonCode | null =
-    verdict.amountCents !== booking.total_price_cents ? 'wrong_amount' : verdict.currency !== 'ZAR' ? 'wrong_currency' : null;
+    verdict.amountCents !== amountToPay(booking) ? 'wrong_amount' : verdict.currency !== 'ZAR' ? 'wrong_currency' : null;
 
   let settlement: Settlement;
   try {
@@ -246,7 +252,8 @@ async function settleCharge(ctx: AppContext, booking: BookingRecord, payment: Pa
           set: { payment_status: 'paid', paid_at: tx.now, payment_reference: reference, payment_provider: locked.provider },
         });
         await repo.recordOutcome(tx.db, reference, 'success', null, tx.now);
-        await ledger.recordTripCharge(tx.db, partiesOf(paid), { reference, at: tx.now, breakdown: breakdownOf(paid) });
+        await ledger.recordTripCharge(tx.db, partiesOf(paid), { reference, at: tx.now, breakdown: breakdownOf(paid), depositCents: paid.deposit_cents });
+        if (verdict.authorizationCode) await repo.saveAuthorization(tx.db, reference, verdict.authorizationCode);
         return { kind: 'paid', booking: paid };
       }
       const code = wrongPayment ?? notPayableCode(current);
@@ -547,13 +554,16 @@ export async function sandboxCharge(ctx: AppContext, viewer: UserRow, body: Sand
   if (isExpired(body.expiry, ctx.clock.now())) throw new AppError(400, 'This card has expired.', { expiry: 'The card has expired' });
   if (payment.status !== 'success') {
     const outcome: { status: 'success' | 'failed'; message: string } =
-      body.card_number === SANDBOX_SUCCESS_CARD
+      body.card_number === SANDBOX_SUCCESS_CARD || body.card_number === SANDBOX_DECLINES_LATER_CARD
         ? { status: 'success', message: 'Payment approved.' }
         : body.card_number === SANDBOX_DECLINED_CARD
           ? { status: 'failed', message: PAYMENT_MESSAGES.declined }
           : { status: 'failed', message: `This is not a sandbox test card. Use ${SANDBOX_SUCCESS_CARD} to pay.` };
     await repo.recordOutcome(ctx.db, body.reference, outcome.status, outcome.status === 'failed' ? outcome.message : null, ctx.clock.now());
     if (outcome.status === 'failed') return outcome;
+    // The card's reusable authorisation, as Paystack returns one with a successful charge.
+    const prefix = body.card_number === SANDBOX_DECLINES_LATER_CARD ? SANDBOX_NOFUNDS_PREFIX : SANDBOX_AUTH_PREFIX;
+    await repo.saveAuthorization(ctx.db, body.reference, `${prefix}${body.reference}`);
   }
   await expireOverdueBookings(ctx);
   const charged = await repo.findPayment(ctx.db, body.reference);

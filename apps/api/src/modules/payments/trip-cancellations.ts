@@ -158,7 +158,7 @@ export async function cancelPaidTrip(ctx: AppContext, viewer: UserRow, idOrNumbe
   const visible = await findVisibleBooking(ctx, viewer, idOrNumber);
   const settings = await getSettings(ctx);
   const penalties = hostPenaltiesOf(settings);
-  const { booking, refundId } = await inTransaction(
+  const { booking, refundId, releaseId } = await inTransaction(
     ctx,
     async (tx) => {
       const current = await lockBookingForPayment(tx, visible.id);
@@ -195,11 +195,19 @@ export async function cancelPaidTrip(ctx: AppContext, viewer: UserRow, idOrNumbe
         actorId: viewer.id,
       });
       if (refund) await enqueueRefundAttempt(ctx, tx, refund.id);
+      // A cancelled trip keeps no deposit: all of it goes back with the refund (decision 064).
+      const held = await ledger.depositHeldCents(tx.db, current.id);
+      const release =
+        held > 0
+          ? await ledger.recordDepositRelease(tx.db, partiesOf(current), { amountCents: held, chargeReference: current.payment_reference, at: tx.now, reason: 'Your deposit back: the trip was cancelled.', actorId: viewer.id })
+          : undefined;
+      if (release) await enqueueRefundAttempt(ctx, tx, release.id);
       tx.emit({ type: 'trip.cancelled', booking: cancelled, actor: d.actor, noShow, outcome: o, reason });
-      return { booking: cancelled, refundId: refund?.id };
+      return { booking: cancelled, refundId: refund?.id, releaseId: release?.id };
     },
     { by: viewer },
   );
   if (refundId) await attemptRefund(ctx, refundId);
+  if (releaseId) await attemptRefund(ctx, releaseId);
   return booking;
 }

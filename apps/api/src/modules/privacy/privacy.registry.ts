@@ -121,8 +121,12 @@ export const PERSONAL_TABLES: PersonalTable[] = [
     rowsOf: (u) => sql`t.record_id IN (SELECT r.id FROM trip_records r WHERE r.author_id = ${id(u)}) OR t.dispute_id IN (SELECT d.id FROM trip_disputes d WHERE d.opened_by = ${id(u)})`,
     omit: ['storage_key'],
   },
+  // Trip charges (decision 065): claims on a trip of theirs, as host or renter, with their lines and the evidence's list.
+  { table: 'trip_claims', category: 'bookings', rowsOf: (u) => sql`t.host_id = ${id(u)} OR t.renter_id = ${id(u)}`, omit: ['decided_by', 'card_reference'] },
+  { table: 'trip_claim_items', category: 'bookings', rowsOf: (u) => sql`t.claim_id IN (SELECT c.id FROM trip_claims c WHERE c.host_id = ${id(u)} OR c.renter_id = ${id(u)})` },
+  { table: 'trip_claim_evidence', category: 'bookings', rowsOf: (u) => sql`t.claim_id IN (SELECT c.id FROM trip_claims c WHERE c.host_id = ${id(u)} OR c.renter_id = ${id(u)})`, omit: ['storage_key'] },
   { table: 'car_holds', category: 'cars', rowsOf: (u) => sql`t.created_by = ${id(u)}` },
-  { table: 'payments', category: 'payments', rowsOf: (u) => sql`t.booking_id IN (SELECT b.id FROM bookings b WHERE b.renter_id = ${id(u)})`, omit: ['access_code', 'authorization_url'] },
+  { table: 'payments', category: 'payments', rowsOf: (u) => sql`t.booking_id IN (SELECT b.id FROM bookings b WHERE b.renter_id = ${id(u)})`, omit: ['access_code', 'authorization_url', 'authorization_code'] },
   { table: 'ledger_entries', category: 'payments', rowsOf: (u) => sql`t.renter_id = ${id(u)} OR t.host_id = ${id(u)}`, omit: ['actor_id'] },
   { table: 'invoices', category: 'payments', rowsOf: (u) => sql`t.owner_id = ${id(u)}` },
   {

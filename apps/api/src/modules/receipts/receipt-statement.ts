@@ -212,7 +212,26 @@ function discountDetail(b: StatementBooking): { detail?: string } {
 
 function chargeLine(e: Entry): StatementLine {
   const reference = e.charge_reference ? ` · ref ${e.charge_reference}` : '';
+  if (e.kind === 'deposit') return { label: 'Deposit, with the card payment', detail: `Paid ${formatInstant(e.moved_at ?? e.recorded_at)}${reference} · back after the claim window, less any trip charges`, cents: e.amount_cents };
+  if (e.code === 'claim') return { label: 'Trip charges, charged to your card', detail: `Paid ${formatInstant(e.moved_at ?? e.recorded_at)}${reference}`, cents: e.amount_cents };
   return { label: 'Card payment', detail: `Paid ${formatInstant(e.moved_at ?? e.recorded_at)}${reference}`, cents: e.amount_cents };
+}
+
+/** A trip charge paid (decision 065), by kind: what the deposit and the card paid for it. */
+function claimLines(entries: readonly Entry[]): StatementLine[] {
+  const byKind = new Map<string, number>();
+  for (const e of entries) {
+    if (e.kind !== 'host_earning' && e.kind !== 'platform_fee') continue;
+    if (!e.code.startsWith('claim_') && e.code !== 'claim_fee') continue;
+    // The platform's fee is part of the charge's price, named with the charges.
+    const kind = e.code === 'claim_fee' ? 'fee' : e.code.slice('claim_'.length);
+    byKind.set(kind, (byKind.get(kind) ?? 0) + Number(e.amount_cents));
+  }
+  const fee = byKind.get('fee') ?? 0;
+  byKind.delete('fee');
+  const lines = [...byKind].map(([kind, cents]) => ({ label: `Trip charge: ${kind.replaceAll('_', ' ')}`, cents }));
+  if (fee) lines.push({ label: 'Karoo fee on trip charges (included in what you paid)', cents: fee });
+  return lines;
 }
 
 const sumLines = (lines: readonly StatementLine[]) => lines.filter((l) => !l.excluded).reduce((sum, l) => sum + l.cents, 0);
@@ -248,11 +267,21 @@ export function renterReceipt({ booking: b, entries, company, number, replaces, 
     { label: serviceFeeLabel(b.service_fee_rate), cents: price.serviceFee },
     { label: `Insurance: ${b.insurance_option?.name ?? 'cover'}`, cents: price.insurance },
   ]);
-  const money = [...entries.filter((e) => e.kind === 'charge').map(chargeLine), ...entries.filter((e) => e.kind === 'refund').map(refundLine)];
+  const money = [...entries.filter((e) => e.kind === 'charge' || e.kind === 'deposit').map(chargeLine), ...entries.filter((e) => e.kind === 'refund').map(refundLine)];
   const feeCents = sumOf(entries, 'host_earning', 'cancellation_fee') + sumOf(entries, 'platform_fee', 'cancellation_fee');
   const sections: StatementSection[] = [];
   if (priceLines.length > 0) {
     sections.push({ heading: 'Trip price', lines: priceLines, total: { label: 'Total trip price', cents: sumLines(priceLines) } });
+  }
+  const charges = claimLines(entries);
+  if (charges.length > 0) {
+    const fromDeposit = entries.filter((e) => e.kind === 'deposit_applied').reduce((sum, e) => sum + Number(e.amount_cents), 0);
+    sections.push({
+      heading: 'Trip charges after the trip',
+      lines: charges,
+      total: { label: 'Total trip charges', cents: sumLines(charges) },
+      note: `${formatCents(fromDeposit)} of them was paid from your deposit; the rest of the deposit comes back to your card.`,
+    });
   }
   const pending = refundedCents(entries, 'pending');
   sections.push({
@@ -301,6 +330,7 @@ export function hostInvoice({ booking: b, entries, company, number, replaces, is
     { label: 'Trip cancelled: your share taken back', cents: sumOf(entries, 'host_earning', 'trip_cancelled') },
     { label: 'Cancellation fee paid by the renter', cents: feeHost + feePlatform },
     { label: `Karoo host fee on the cancellation fee (${rate})`, cents: -feePlatform },
+    { label: 'Trip charges paid by the renter (your share)', cents: entries.filter((e) => e.kind === 'host_earning' && e.code.startsWith('claim_')).reduce((sum, e) => sum + Number(e.amount_cents), 0) },
   ]);
   // A share recorded under another code still counts, named as what it is.
   const unexplained = shareCents - sumLines(earningLines);

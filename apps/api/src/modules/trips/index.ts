@@ -5,14 +5,19 @@
 import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
 import './trips.tables';
-import { disputeOpened, disputeResolved, tripRecorded } from './trips.notices';
+import './trip-claims.tables';
+import { claimDisputed, claimFiled, claimSettled, disputeOpened, disputeResolved, tripRecorded } from './trips.notices';
 
 export { tripsRoutes } from './trips.routes';
+export { tripChargesSweepJob } from './trip-claims.job';
 
 export const tripsSubscriptions: Subscriptions<AppContext> = {
   within: {
     'trip.recorded': [tripRecorded],
     'trip.dispute_opened': [disputeOpened],
     'trip.dispute_resolved': [disputeResolved],
+    'trip.claim_filed': [claimFiled],
+    'trip.claim_disputed': [claimDisputed],
+    'trip.claim_settled': [claimSettled],
   },
 };

@@ -10,8 +10,23 @@ interface TripBookingRef {
   car_model: string;
 }
 
+/** A claim of trip charges, as its events carry it (decision 065). */
+interface TripClaimRef {
+  id: string;
+  booking_id: string;
+  booking_number: string;
+  renter_id: string;
+  owner_id: string;
+  amount_cents: number;
+  answer_due_at: Date;
+}
+
 declare module '../../events/domain-events' {
   interface DomainEvents {
+    'trip.claim_filed': { claim: TripClaimRef };
+    'trip.claim_disputed': { claim: TripClaimRef };
+    /** Paid (from the deposit, the card, or owed when the card was declined): accepted, unanswered in time, or decided by an admin (audited). */
+    'trip.claim_settled': { claim: TripClaimRef; fromDepositCents: number; cardCents: number; owedCents: number; cardError: string | null; how: 'accepted' | 'unanswered' | 'decided'; reason?: string };
     'trip.recorded': { booking: TripBookingRef; stage: 'check_in' | 'check_out'; party: 'host' | 'renter' };
     'trip.dispute_opened': { booking: TripBookingRef; kind: string };
     'trip.dispute_resolved': { dispute: { id: string; booking_number: string; kind: string }; booking: TripBookingRef; note: string };
@@ -19,4 +34,4 @@ declare module '../../events/domain-events' {
   }
 }
 
-export type { TripBookingRef };
+export type { TripBookingRef, TripClaimRef };

@@ -23,6 +23,7 @@ import { badRequest } from '../../lib/app-error';
 import { privateFileQuerySchema, sendPrivateFile } from '../../lib/uploads';
 import { currentUser, routesFor } from '../../plugins/auth';
 import { fileAnswer } from '../../plugins/openapi';
+import { tripClaimsRoutes } from './trip-claims.routes';
 import * as trips from './trips.service';
 
 const tags = ['Trip records'];
@@ -71,6 +72,7 @@ function parseWith<S extends z.ZodType>(schema: S) {
 
 export function tripsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(tripClaimsRoutes(ctx));
     await app.register(routesFor('signed-in', async (signedIn) => {
       signedIn.post('/booking/:id/trip-records', {
         schema: {

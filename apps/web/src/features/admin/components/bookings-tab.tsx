@@ -22,6 +22,7 @@ import { useAdminBookingStats, useAdminBookings, type AdminBookingAction } from 
 import { BookingActionDialog } from './booking-action-dialog';
 import { AdminCancelTripDialog } from './cancel-trip-dialog';
 import { ReadConversationDialog } from './read-conversation-dialog';
+import { DisputedClaims } from './disputed-claims';
 import { OpenDisputes } from './open-disputes';
 import { ReportedMessages } from './reported-messages';
 
@@ -218,6 +219,7 @@ export function BookingsTab() {
         {OVERSIGHT_WARNING} Use it only for these purposes; every change you make is recorded in the audit log.
       </Alert>
 
+      <DisputedClaims />
       <OpenDisputes />
 
       <ReportedMessages />

@@ -26,6 +26,7 @@ export function formFromSettings(settings: PlatformSettings): SettingsForm {
     information_officer_name: settings.information_officer_name,
     information_officer_email: settings.information_officer_email,
     information_officer_phone: settings.information_officer_phone,
+    trip_charges: settings.trip_charges,
   };
 }
 
@@ -51,6 +52,7 @@ export function settingsFromForm(form: SettingsForm): PlatformSettings {
     information_officer_name: form.information_officer_name,
     information_officer_email: form.information_officer_email,
     information_officer_phone: form.information_officer_phone,
+    trip_charges: form.trip_charges,
     business_rules: {
       // One switch said two ways (decision 056): a request needs the host's answer unless it is confirmed at once.
       require_host_approval: !form.instant_booking_enabled,

@@ -190,6 +190,22 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
           />
         </Section>
 
+        <Section
+          title="Deposits and trip charges"
+          description="The deposit a host may set, the fuel prices, how long hosts may claim after a trip and renters may answer, and the platform's fee on claims (fuel, tolls and fines pass to the host in full)."
+          icon={<Percent className="size-5" aria-hidden="true" />}
+        >
+          <Input label="Smallest deposit a host may set (R)" type="number" inputMode="numeric" step="1" min={0} hint="A host may always choose R 0." error={errors.trip_charges?.deposit_min?.message} {...number('trip_charges.deposit_min')} />
+          <Input label="Largest deposit (R)" type="number" inputMode="numeric" step="1" min={0} error={errors.trip_charges?.deposit_max?.message} {...number('trip_charges.deposit_max')} />
+          <Input label="Petrol price (cents a litre)" type="number" inputMode="numeric" step="1" min={100} hint="2345 is R 23.45 a litre." error={errors.trip_charges?.fuel_price_petrol_cents?.message} {...number('trip_charges.fuel_price_petrol_cents')} />
+          <Input label="Diesel price (cents a litre)" type="number" inputMode="numeric" step="1" min={100} error={errors.trip_charges?.fuel_price_diesel_cents?.message} {...number('trip_charges.fuel_price_diesel_cents')} />
+          <Input label="Hosts may claim for (hours after check-out)" type="number" inputMode="numeric" step="1" min={24} max={336} hint="The deposit comes back when this closes." error={errors.trip_charges?.claim_window_hours?.message} {...number('trip_charges.claim_window_hours')} />
+          <Input label="Renters may answer for (hours)" type="number" inputMode="numeric" step="1" min={24} max={168} hint="Unanswered charges are accepted." error={errors.trip_charges?.answer_hours?.message} {...number('trip_charges.answer_hours')} />
+          <Input label="Late return grace (minutes)" type="number" inputMode="numeric" step="1" min={0} max={240} error={errors.trip_charges?.late_grace_minutes?.message} {...number('trip_charges.late_grace_minutes')} />
+          <Input label="Each started late hour (% of the daily price)" type="number" inputMode="decimal" step="1" min={0} max={100} error={errors.trip_charges?.late_hour_percent_of_day?.message} {...number('trip_charges.late_hour_percent_of_day')} />
+          <Input label="Platform fee on claims (%)" type="number" inputMode="decimal" step="1" min={0} max={100} hint="Not taken on fuel, tolls and traffic fines." error={errors.trip_charges?.claim_fee_percent?.message} {...number('trip_charges.claim_fee_percent')} />
+        </Section>
+
         <Section title="Business rules" icon={<Workflow className="size-5" aria-hidden="true" />}>
           {/* One switch: require_host_approval is its opposite, saved with it (decision 056). */}
           <Checkbox

@@ -7,6 +7,9 @@
 import {
   addDays,
   calculatePrice,
+  claimWindowClosesAt,
+  depositLine,
+  localInstant,
   DEFAULT_SETTINGS,
   defaultPickupTime,
   hourlyRateOf,
@@ -368,7 +371,14 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
 
       {price ? (
         <div className="mt-5 border-t border-stone-200 pt-4">
-          <PriceBreakdown price={price} />
+          <PriceBreakdown
+            price={price}
+            deposit={
+              car.deposit > 0 && settings
+                ? { amount: car.deposit, line: depositLine(car.deposit * 100, claimWindowClosesAt(localInstant(form.endDate, form.endTime), settings.trip_charges.claim_window_hours)) }
+                : null
+            }
+          />
         </div>
       ) : null}
       <CancellationPolicyNote text={policy} className="mt-4 rounded-xl bg-stone-50 p-3" />

@@ -4,7 +4,13 @@
 import type { PriceBreakdown as Breakdown } from '@karoo/shared';
 import { formatRand } from '@/lib/format';
 
-export function PriceBreakdown({ price }: { price: Breakdown }) {
+/** The deposit taken with the trip (decision 064): its amount and the words that say when it comes back. */
+export interface DepositTerms {
+  amount: number;
+  line: string;
+}
+
+export function PriceBreakdown({ price, deposit }: { price: Breakdown; deposit?: DepositTerms | null }) {
   const unit = price.isHourly
     ? `${formatRand(price.hourlyRate)} × ${price.hours} ${price.hours === 1 ? 'hour' : 'hours'}`
     : `${formatRand(price.dailyPrice)} × ${price.days} ${price.days === 1 ? 'day' : 'days'}`;
@@ -29,6 +35,18 @@ export function PriceBreakdown({ price }: { price: Breakdown }) {
             {formatRand(price.total)}
           </dd>
         </div>
+        {deposit && deposit.amount > 0 ? (
+          <>
+            <div className="flex justify-between gap-4 text-stone-600" data-testid="price-deposit">
+              <dt>{deposit.line}</dt>
+              <dd className="tabular-nums">{formatRand(deposit.amount)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 font-semibold text-stone-900">
+              <dt>Charged to your card now</dt>
+              <dd className="tabular-nums">{formatRand(price.total + deposit.amount)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
     </section>
   );

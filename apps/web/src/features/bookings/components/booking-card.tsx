@@ -21,6 +21,7 @@ import { BookingReviewsPanel } from './booking-reviews';
 import { CancelTripDialog, type CancelTripMode } from './cancel-trip-dialog';
 import { RenterRecordLine } from './renter-record';
 import { isCancelledPaidTrip, TripCancellation } from './trip-cancellation';
+import { TripChargesPanel } from './trip-charges-panel';
 import { TripRecordsPanel } from './trip-records-panel';
 import { bookingStateLabel, formatDuration, formatExpiresIn, formatTripSpan, partyName, STATUS_STRIPES } from '@/lib/booking-format';
 
@@ -237,6 +238,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
       ) : null}
 
       <TripRecordsPanel booking={booking} />
+      <TripChargesPanel booking={booking} role={role === 'owner' ? 'host' : 'renter'} />
 
       {booking.status === 'completed' ? <BookingReviewsPanel booking={booking} role={role} /> : null}
 

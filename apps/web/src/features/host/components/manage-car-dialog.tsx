@@ -10,14 +10,16 @@ import { InsuranceOptionsEditor } from './insurance-options-editor';
 import { PickupOptionsEditor } from './pickup-options-editor';
 import { RegistrationDocumentPanel } from './registration-document-panel';
 import { TripRulesEditor } from './trip-rules-editor';
+import { TripTermsEditor } from './trip-terms-editor';
 
-export type ManageTab = 'pickup' | 'insurance' | 'calendar' | 'rules' | 'documents';
+export type ManageTab = 'pickup' | 'insurance' | 'calendar' | 'rules' | 'terms' | 'documents';
 
 const TABS: { id: ManageTab; label: string; short: string; icon: ReactNode }[] = [
   { id: 'pickup', label: 'Pickup Locations', short: 'Pickup', icon: <MapPin className="size-4" aria-hidden="true" /> },
   { id: 'insurance', label: 'Insurance Plans', short: 'Insurance', icon: <ShieldCheck className="size-4" aria-hidden="true" /> },
   { id: 'calendar', label: 'Calendar', short: 'Calendar', icon: <CalendarDays className="size-4" aria-hidden="true" /> },
   { id: 'rules', label: 'Trip Rules and Discounts', short: 'Rules', icon: <CalendarClock className="size-4" aria-hidden="true" /> },
+  { id: 'terms', label: 'Deposit and Distance', short: 'Deposit', icon: <ShieldCheck className="size-4" aria-hidden="true" /> },
   { id: 'documents', label: 'Documents', short: 'Documents', icon: <FileText className="size-4" aria-hidden="true" /> },
 ];
 
@@ -107,6 +109,7 @@ function ManageCarTabs({ car, username }: { car: Car; username: string }) {
           {item.id === 'insurance' ? <InsuranceOptionsEditor car={car} username={username} /> : null}
           {item.id === 'calendar' ? <CarCalendarPanel car={car} /> : null}
           {item.id === 'rules' ? <TripRulesEditor car={car} username={username} /> : null}
+          {item.id === 'terms' ? <TripTermsEditor car={car} username={username} /> : null}
           {item.id === 'documents' ? <RegistrationDocumentPanel car={car} /> : null}
         </div>
       ))}

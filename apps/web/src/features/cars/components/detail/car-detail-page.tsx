@@ -17,6 +17,7 @@ import { capitalise, carBadges, carImages, carTitle, hostCancellationsText } fro
 import { FavouriteButton } from '../favourite-button';
 import { CarReviews } from './car-reviews';
 import { CarTripRules } from './car-trip-rules';
+import { CarTripTerms } from './car-trip-terms';
 import { Gallery } from '@/components/ui/gallery';
 
 export interface CarDetailPageProps {
@@ -193,6 +194,7 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
           </section>
 
           <CarTripRules car={car} />
+          <CarTripTerms car={car} />
 
           {description ? (
             <section className="border-t border-stone-200 pt-8">
