@@ -3,7 +3,7 @@
 // schemas are settings.ts's; apart from them, the public pages read settings without loading zod.
 import { SUPPORT_EMAIL } from './constants';
 import type { PlatformSettings, UpdateSettingsBody } from './settings';
-import { DEFAULT_TRIP_CHARGE_SETTINGS } from './trip-charges';
+import { DEFAULT_TRIP_CHARGE_SETTINGS } from './trip-charge-settings';
 
 export const DEFAULT_SETTINGS: PlatformSettings = {
   platformCommission: 10,
@@ -32,6 +32,9 @@ export const DEFAULT_SETTINGS: PlatformSettings = {
   information_officer_email: SUPPORT_EMAIL,
   information_officer_phone: '',
   trip_charges: DEFAULT_TRIP_CHARGE_SETTINGS,
+  payout_delay_hours: 48,
+  payout_account_hold_hours: 48,
+  payouts_paused: false,
 };
 
 /** The host penalties of the cancellation policy, in cents, from the settings. */
@@ -106,6 +109,9 @@ export function mergeSettings(current: PlatformSettings, update: UpdateSettingsB
     'information_officer_name',
     'information_officer_email',
     'information_officer_phone',
+    'payout_delay_hours',
+    'payout_account_hold_hours',
+    'payouts_paused',
   ] as const) {
     if (update[key] !== undefined) (next as Record<string, unknown>)[key] = update[key];
   }
