@@ -7,12 +7,13 @@ import { mailJob } from './jobs/mail.job';
 import { pruneJob } from './jobs/prune.job';
 import { detachedJobQueue, type AnyJobDefinition } from './jobs/queue';
 import { LocalCacheBus } from './lib/cache-bus';
-import { createPaymentProvider } from './lib/payments';
+import { createPaymentProvider, createPayoutProvider } from './lib/payments';
 import { auditSubscriptions } from './modules/audit';
 import { bookingExpiryJob, bookingsSubscriptions } from './modules/bookings';
 import { breachNoticeJob, dataProtectionSubscriptions, documentRetentionJob, documentSealJob, scrubMailJob } from './modules/data-protection';
 import { carsSubscriptions, createBrowseIndex, createListingCache, photoConvertJob, photoSweepJob } from './modules/cars';
 import { earningsSubscriptions } from './modules/earnings';
+import { payoutRunJob, payoutsSubscriptions, payoutSyncJob } from './modules/payouts';
 import { messagesSubscriptions } from './modules/messages';
 import { notificationsSubscriptions } from './modules/notifications';
 import { paymentsSubscriptions, refundAttemptJob, refundSweepJob } from './modules/payments';
@@ -34,6 +35,7 @@ export const SUBSCRIPTIONS = [
   bookingsSubscriptions,
   paymentsSubscriptions,
   earningsSubscriptions,
+  payoutsSubscriptions,
   reviewsSubscriptions,
   messagesSubscriptions,
   tripsSubscriptions,
@@ -42,13 +44,13 @@ export const SUBSCRIPTIONS = [
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */
-export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, photoConvertJob, photoSweepJob, privacyExportJob, privacyExportsExpireJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, tripChargesSweepJob];
+export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, photoConvertJob, photoSweepJob, privacyExportJob, privacyExportsExpireJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, tripChargesSweepJob, payoutRunJob, payoutSyncJob];
 
 /**
  * What the process opens before the app: the database, mail, files, the clock, the job queue and
  * the shared services. Without a job queue (scripts that enqueue nothing), enqueuing throws.
  */
-export type Infrastructure = Omit<AppContext, 'cacheBus' | 'events' | 'payments' | 'settingsCache' | 'listingCache' | 'browseIndex' | 'jobs'> &
+export type Infrastructure = Omit<AppContext, 'cacheBus' | 'events' | 'payments' | 'payouts' | 'settingsCache' | 'listingCache' | 'browseIndex' | 'jobs'> &
   Partial<Pick<AppContext, 'cacheBus' | 'jobs'>>;
 
 export function createAppContext(infrastructure: Infrastructure): AppContext {
@@ -61,6 +63,7 @@ export function createAppContext(infrastructure: Infrastructure): AppContext {
     cacheBus,
     events: createEventBus(SUBSCRIPTIONS),
     payments: createPaymentProvider(env, db),
+    payouts: createPayoutProvider(env, db, infrastructure.clock),
     settingsCache: createSettingsCache(cacheBus),
     listingCache: createListingCache(cacheBus),
     browseIndex: createBrowseIndex(db, env.BROWSE_INDEX_POLL_MS, cacheBus),

@@ -9,7 +9,7 @@ import type { EventBus } from './events/domain-events';
 import type { JobQueue } from './jobs/queue';
 import type { CacheBus } from './lib/cache-bus';
 import type { Mailer } from './lib/mail';
-import type { PaymentProvider } from './lib/payments';
+import type { PaymentProvider, PayoutProvider } from './lib/payments';
 import type { Storage } from './lib/storage';
 import type { BrowseIndex, ListingCache } from './modules/cars';
 import type { SettingsCache } from './modules/settings';
@@ -56,6 +56,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** Paystack, or the sandbox checkout without keys. */
   payments: PaymentProvider;
+  /** Paystack Transfers, or the sandbox's, for hosts' payouts (modules/payouts, decision 068). */
+  payouts: PayoutProvider;
   /** The platform settings, kept for a few seconds (modules/settings). */
   settingsCache: SettingsCache;
   /** Public browse pages, kept for a few seconds (modules/cars, decision 020). */

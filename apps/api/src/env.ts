@@ -125,6 +125,8 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Paystack's API; tests point it at a local stub. */
   PAYSTACK_BASE_URL: z.string().url().default('https://api.paystack.co'),
+  /** The sandbox payout provider asks for the OTP (123456) before a transfer goes, as Paystack does with its OTP setting on (decision 068). */
+  PAYOUT_SANDBOX_OTP: bool(false),
   /**
    * Redis shared by every instance (decision 026): the per-IP rate limit counts there and cache
    * invalidations travel by its pub/sub. Without it, invalidations travel by PostgreSQL

@@ -114,11 +114,14 @@ describe.skipIf(!!skipReason)('two instances on one PostgreSQL database', () => 
       { name: 'bookings.expire', cron: '* * * * *' },
       { name: 'documents.retention', cron: '10 4 * * *' },
       { name: 'documents.seal', cron: '*/15 * * * *' },
+      { name: 'payouts.run', cron: '20 * * * *' },
+      { name: 'payouts.sync', cron: '*/10 * * * *' },
       { name: 'photos.sweep', cron: '*/10 * * * *' },
       { name: 'privacy.exports.expire', cron: '20 * * * *' },
       { name: 'records.prune', cron: '30 3 * * *' },
       { name: 'refunds.sweep', cron: '*/15 * * * *' },
       { name: 'reviews.reveal', cron: '7 * * * *' },
+      { name: 'trip-charges.sweep', cron: '*/15 * * * *' },
     ]);
   });
 });

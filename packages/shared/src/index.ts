@@ -33,6 +33,7 @@ export * from './car-photos';
 export * from './images';
 export * from './reviews';
 export * from './earnings';
+export * from './payouts';
 export * from './admin';
 export * from './devtools';
 export * from './audit';

@@ -59,6 +59,12 @@ export const settingsSchema = z.object({
   information_officer_email: z.string(),
   information_officer_phone: z.string(),
   trip_charges: tripChargeSettingsSchema,
+  /** Hours after a trip completes before its host's share is payable (until claims decide it; decision 068). */
+  payout_delay_hours: z.number().int(),
+  /** Hours payouts wait after a host changes their bank account (decision 068). */
+  payout_account_hold_hours: z.number().int(),
+  /** No scheduled payout is sent while true (an administrator's switch). */
+  payouts_paused: z.boolean(),
 });
 export type PlatformSettings = z.infer<typeof settingsSchema>;
 
@@ -84,6 +90,13 @@ const retentionDays = (label: string, min: number, max: number) =>
     .int(`${label} must be a whole number of days`)
     .min(min, `${label} must be between ${min} and ${max} days`)
     .max(max, `${label} must be between ${min} and ${max} days`);
+
+const payoutHours = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of hours` })
+    .int(`${label} must be a whole number of hours`)
+    .min(0, `${label} must be between 0 and 720 hours`)
+    .max(720, `${label} must be between 0 and 720 hours`);
 
 /** PUT /settings: the full object or any part of it, in either shape. */
 export const updateSettingsBodySchema = z.object({
@@ -123,6 +136,9 @@ export const updateSettingsBodySchema = z.object({
     .partial()
     .refine((t) => t.deposit_min === undefined || t.deposit_max === undefined || t.deposit_min <= t.deposit_max, { message: 'The smallest deposit cannot be above the largest', path: ['deposit_min'] })
     .optional(),
+  payout_delay_hours: payoutHours('Payout delay').optional(),
+  payout_account_hold_hours: payoutHours('Hold after a bank account change').optional(),
+  payouts_paused: z.boolean().optional(),
 });
 export type UpdateSettingsBody = z.infer<typeof updateSettingsBodySchema>;
 
@@ -155,5 +171,8 @@ export const settingsFormSchema = z.object({
   information_officer_email: settingsBody.information_officer_email.unwrap(),
   information_officer_phone: settingsBody.information_officer_phone.unwrap(),
   trip_charges: tripChargeSettingsSchema.refine((t) => t.deposit_min <= t.deposit_max, { message: 'The smallest deposit cannot be above the largest', path: ['deposit_min'] }),
+  payout_delay_hours: settingsBody.payout_delay_hours.unwrap(),
+  payout_account_hold_hours: settingsBody.payout_account_hold_hours.unwrap(),
+  payouts_paused: z.boolean(),
 });
 export type SettingsForm = z.infer<typeof settingsFormSchema>;

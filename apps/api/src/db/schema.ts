@@ -533,6 +533,17 @@ export interface BookingMessageReportsTable {
   resolution_note: string | null;
 }
 
+/** The sandbox payout provider's own books of the transfers it was asked for (migration 0038). */
+export interface SandboxTransfersTable {
+  reference: string;
+  transfer_code: string;
+  recipient_code: string;
+  amount_cents: number;
+  /** otp (waiting to be finalized) or pending (accepted): its outcome is read from the recipient and the clock. */
+  status: string;
+  created_at: Date;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -556,6 +567,7 @@ export interface Database {
   audit_log: AuditLogTable;
   ledger_entries: LedgerEntriesTable;
   sandbox_refunds: SandboxRefundsTable;
+  sandbox_transfers: SandboxTransfersTable;
   booking_messages: BookingMessagesTable;
   booking_message_reads: BookingMessageReadsTable;
   booking_message_reports: BookingMessageReportsTable;

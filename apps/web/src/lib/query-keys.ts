@@ -27,6 +27,13 @@ export const queryKeys = {
     summary: () => ['earnings', 'summary'] as const,
     profit: (username: string) => ['earnings', 'profit', username] as const,
   },
+  payouts: {
+    /** The signed-in host's bank account, schedule, next payout and transfers. */
+    host: () => ['payouts', 'host'] as const,
+    banks: () => ['payouts', 'banks'] as const,
+    /** Every transfer, the balance the next run needs and paused hosts (admins). */
+    admin: () => ['payouts', 'admin'] as const,
+  },
   cars: {
     all: ['cars'] as const,
     /** Every browse list, whatever its filters: what a new booking makes stale. */

@@ -34,6 +34,7 @@ import * as m0033 from './0033-issued-documents';
 import * as m0034 from './0034-append-only-truncate';
 import * as m0035 from './0035-erasure-and-finance-at-scale';
 import * as m0036 from './0036-deposits-and-trip-charges';
+import * as m0038 from './0038-payouts-by-themselves';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0034-append-only-truncate': m0034,
   '0035-erasure-and-finance-at-scale': m0035,
   '0036-deposits-and-trip-charges': m0036,
+  '0038-payouts-by-themselves': m0038,
 };

@@ -161,10 +161,15 @@ export class PaystackProvider implements PaymentProvider {
   }
 
   isSignedWebhook(rawBody: Buffer, signature: string | undefined): boolean {
-    if (!signature) return false;
-    const expected = createHmac('sha512', this.secretKey).update(rawBody).digest('hex');
-    const given = Buffer.from(signature, 'utf8');
-    const wanted = Buffer.from(expected, 'utf8');
-    return given.length === wanted.length && timingSafeEqual(given, wanted);
+    return isPaystackSigned(this.secretKey, rawBody, signature);
   }
+}
+
+/** Paystack's x-paystack-signature: the HMAC SHA512 of the raw body with the secret key, in hex (payments and transfers alike). */
+export function isPaystackSigned(secretKey: string, rawBody: Buffer, signature: string | undefined): boolean {
+  if (!signature) return false;
+  const expected = createHmac('sha512', secretKey).update(rawBody).digest('hex');
+  const given = Buffer.from(signature, 'utf8');
+  const wanted = Buffer.from(expected, 'utf8');
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }

@@ -137,6 +137,12 @@ function entryFor(event: DomainEvent): Entry | null {
       return { action: event.type, target_type: 'settings', target_id: null, target_label: 'Platform settings', before: event.before, after: event.after };
     case 'payout.updated':
       return { action: event.type, target_type: 'payout', target_id: event.bookingId, target_label: event.bookingNumber, before: event.before, after: event.after };
+    case 'payout.host_paused':
+      return { action: event.type, target_type: 'user', target_id: event.hostId, target_label: event.hostUsername, after: { payouts_paused: event.paused }, reason: event.reason };
+    case 'payout.transfer_retried':
+      return { action: event.type, target_type: 'payout', target_id: event.transferId, target_label: event.reference, after: { reference: event.newReference, amount: event.amountCents / 100, host: event.hostUsername } };
+    case 'payout.transfer_finalized':
+      return { action: event.type, target_type: 'payout', target_id: event.transferId, target_label: event.reference, after: { host: event.hostUsername } };
     case 'payout.reversed':
       return { action: event.type, target_type: 'payout', target_id: event.bookingId, target_label: event.bookingNumber, before: event.before, after: event.after, reason: event.reason };
     case 'conversation.read_by_admin':

@@ -326,6 +326,8 @@ export async function eraseAccount(tx: Tx, event: EventOf<'account.erasing'>, ct
   await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('sign_in_links').where('user_id', '=', userId).execute();
   await db.deleteFrom('notifications').where('user_id', '=', userId).execute();
+  // The payout bank account (decision 068): nothing is paid to a closed account.
+  await db.deleteFrom('host_payout_accounts').where('host_id', '=', userId).execute();
   const documents = await db.deleteFrom('user_documents').where('user_id', '=', userId).returning('storage_key').execute();
   const registrations = await db.selectFrom('cars').select('registration_storage_key').where('owner_id', '=', userId).where('registration_storage_key', 'is not', null).execute();
   await db

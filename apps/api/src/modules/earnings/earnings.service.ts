@@ -279,8 +279,9 @@ const FINAL_STATUSES: readonly string[] = ['completed', 'cancelled'];
  * Called under lockHostPayouts, so two payouts of one host never use one balance.
  */
 async function payableNow(db: Db, booking: Pick<BookingRecord, 'id' | 'owner_id'>): Promise<number> {
-  const [shares, balance] = await Promise.all([ledger.sharesOfBooking(db, booking.id), ledger.hostBalanceCents(db, booking.owner_id)]);
-  return Math.max(0, Math.min(shares.hostCents, balance));
+  // What a transfer already paid or is paying of this booking (payouts module) is not paid again.
+  const [shares, paid, balance] = await Promise.all([ledger.sharesOfBooking(db, booking.id), ledger.paidOutOfBooking(db, booking.id), ledger.hostBalanceCents(db, booking.owner_id)]);
+  return Math.max(0, Math.min(shares.hostCents - paid, balance));
 }
 
 /**
@@ -303,6 +304,10 @@ export async function updatePayout(ctx: AppContext, admin: UserRow, bookingIdOrN
         // A retried "mark paid" (the Finance tab marks a host's bookings one by one) changes nothing.
         if (body.payout_status === 'paid' && sameReference) return;
         throw conflict(paidIsFinal(current.booking_number));
+      }
+      // A transfer under way is answered by the bank (decision 068); marking it by hand would pay it twice.
+      if (current.payout_status === 'processing' && current.payout_reference?.startsWith('KAROO-PO-')) {
+        throw conflict(`This payout is being sent by transfer ${current.payout_reference}: its outcome is recorded when the bank answers.`);
       }
       if (body.payout_status !== 'pending' && !FINAL_STATUSES.includes(current.status)) {
         throw conflict(`Only a completed trip can be paid out: this booking is ${current.status}.`);

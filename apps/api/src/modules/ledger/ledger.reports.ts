@@ -330,7 +330,10 @@ export async function hostBalancesOwed(db: Db): Promise<{ hostId: string; balanc
     WHEN l.kind = 'payout' THEN -l.amount_cents
     WHEN l.kind = 'payout_reversal' THEN l.amount_cents
     ELSE 0 END), 0)`;
-  const rows = await movedIn(db, {})
+  // Payouts under way count as paid (a transfer sent is not owed twice; decision 068).
+  const rows = await db
+    .selectFrom('ledger_entries as l')
+    .where(sql<boolean>`(l.state = 'succeeded' OR (l.kind = 'payout' AND l.state = 'pending'))`)
     .innerJoin('bookings as b', 'b.id', 'l.booking_id')
     .select(['l.host_id', balance.as('balance')])
     .groupBy('l.host_id')
@@ -420,7 +423,9 @@ export async function latestPayoutReversals(db: Db, limit: number): Promise<Payo
 
 /** What was paid out for one booking and not reversed. */
 export async function paidOutOfBooking(db: Db, bookingId: string): Promise<number> {
-  const row = await movedIn(db, {})
+  const row = await db
+    .selectFrom('ledger_entries as l')
+    .where(sql<boolean>`(l.state = 'succeeded' OR (l.kind = 'payout' AND l.state = 'pending'))`)
     .where('l.booking_id', '=', bookingId)
     .select(sql<string>`coalesce(sum(CASE WHEN l.kind = 'payout' THEN l.amount_cents WHEN l.kind = 'payout_reversal' THEN -l.amount_cents ELSE 0 END), 0)`.as('paid'))
     .executeTakeFirstOrThrow();

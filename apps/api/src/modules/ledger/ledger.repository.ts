@@ -493,16 +493,23 @@ export async function sharesOfBooking(db: Db, bookingId: string): Promise<{ host
 }
 
 /**
+ * The rows that count in what a host is owed: the settled ones, and payouts under way (a transfer
+ * sent and not yet answered is money no longer owed; it is owed again if the transfer fails).
+ */
+const COUNTS_FOR_HOST = sql<boolean>`(l.state = 'succeeded' OR (l.kind = 'payout' AND l.state = 'pending'))`;
+
+/**
  * What a host is owed, as ledger sums: their shares of final trips (completed, or cancelled with a
- * fee kept) less penalties, less what was paid out, plus what was reversed. Negative while a
- * penalty exceeds what they earned: nothing is payable then, and the rest is deducted later.
+ * fee kept) less penalties, less what was paid out or is being paid, plus what was reversed.
+ * Negative while a penalty exceeds what they earned: nothing is payable then, and the rest is
+ * deducted later.
  */
 export async function hostBalanceCents(db: Db, hostId: string): Promise<number> {
   const row = await db
     .selectFrom('ledger_entries as l')
     .innerJoin('bookings as b', 'b.id', 'l.booking_id')
     .where('l.host_id', '=', hostId)
-    .where('l.state', '=', 'succeeded')
+    .where(COUNTS_FOR_HOST)
     .select(
       sql<string>`coalesce(sum(CASE
         WHEN l.kind = 'host_earning' AND b.status IN ('completed', 'cancelled') THEN l.amount_cents
@@ -513,6 +520,81 @@ export async function hostBalanceCents(db: Db, hostId: string): Promise<number> 
     )
     .executeTakeFirstOrThrow();
   return Number(row.balance);
+}
+
+// ---- Transfers (payouts module, decision 068): one transfer pays some of a host's bookings ----
+
+/** A transfer sent: a pending payout row per booking it pays, naming the transfer's reference. */
+export async function recordTransferPayouts(db: Db, lines: { parties: LedgerParties; amountCents: number }[], transfer: { reference: string; at: Date; actorId?: string | null }): Promise<void> {
+  for (const line of lines) {
+    await insertEntries(db, line.parties, transfer.at, [
+      { kind: 'payout', code: 'transfer', amountCents: line.amountCents, state: 'pending', movedAt: null, providerReference: transfer.reference, actorId: transfer.actorId ?? null },
+    ]);
+  }
+}
+
+/** The provider paid the transfer: its payout rows moved now. The number of rows settled (0 when they were not pending). */
+export async function settleTransferPayouts(db: Db, reference: string, at: Date): Promise<number> {
+  const rows = await db
+    .updateTable('ledger_entries')
+    .set({ state: 'succeeded', moved_at: at, last_error: null })
+    .where('kind', '=', 'payout')
+    .where('provider_reference', '=', reference)
+    .where('state', '=', 'pending')
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** The transfer failed: its payout rows failed (the money is owed again). */
+export async function failTransferPayouts(db: Db, reference: string, error: string): Promise<number> {
+  const rows = await db
+    .updateTable('ledger_entries')
+    .set({ state: 'failed', last_error: error.slice(0, 500) })
+    .where('kind', '=', 'payout')
+    .where('provider_reference', '=', reference)
+    .where('state', '=', 'pending')
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** A paid transfer the bank returned: a payout_reversal row for each of its payout rows, once. */
+export async function recordTransferReversal(db: Db, reference: string, reversal: { reason: string; at: Date }): Promise<number> {
+  const already = await db.selectFrom('ledger_entries').select('id').where('kind', '=', 'payout_reversal').where('provider_reference', '=', reference).executeTakeFirst();
+  if (already) return 0;
+  const paid = await db.selectFrom('ledger_entries').selectAll().where('kind', '=', 'payout').where('provider_reference', '=', reference).where('state', '=', 'succeeded').orderBy('seq').execute();
+  for (const row of paid) {
+    await insertEntries(db, partiesOf(row), reversal.at, [
+      { kind: 'payout_reversal', code: 'transfer_reversed', amountCents: Number(row.amount_cents), movedAt: reversal.at, providerReference: reference, reason: reversal.reason },
+    ]);
+  }
+  return paid.length;
+}
+
+/** A host's penalties and what was paid to them or is being paid (net of reversals), all time. */
+export async function hostPayoutTotals(db: Db, hostId: string): Promise<{ penaltiesCents: number; paidOutCents: number }> {
+  const row = await db
+    .selectFrom('ledger_entries as l')
+    .where('l.host_id', '=', hostId)
+    .where(COUNTS_FOR_HOST)
+    .select([
+      sql<string>`coalesce(sum(CASE WHEN l.kind = 'host_penalty' THEN l.amount_cents ELSE 0 END), 0)`.as('penalties'),
+      sql<string>`coalesce(sum(CASE WHEN l.kind = 'payout' THEN l.amount_cents WHEN l.kind = 'payout_reversal' THEN -l.amount_cents ELSE 0 END), 0)`.as('paid'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { penaltiesCents: Number(row.penalties), paidOutCents: Number(row.paid) };
+}
+
+/** A host's penalty rows (what a statement lists), oldest first. */
+export function hostPenalties(db: Db, hostId: string) {
+  return db.selectFrom('ledger_entries').selectAll().where('host_id', '=', hostId).where('kind', '=', 'host_penalty').where('state', '=', 'succeeded').orderBy('seq').execute();
+}
+
+/** The payout and reversal rows naming these transfer references. */
+export function rowsOfTransfers(db: Db, references: readonly string[]) {
+  if (references.length === 0) return Promise.resolve([] as LedgerEntry[]);
+  return db.selectFrom('ledger_entries').selectAll().where('provider_reference', 'in', [...references]).where('kind', 'in', ['payout', 'payout_reversal']).orderBy('seq').execute();
 }
 
 export async function countRefundsByState(db: Db): Promise<Record<LedgerState, number>> {

@@ -27,7 +27,12 @@ import { quoteCancellation } from './trip-cancellations';
 const tags = ['Payments'];
 const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 
-export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** What the app passes in: Paystack sends transfer events to the one webhook, and the payouts module (above this one) reads them. */
+export interface PaymentsRoutesDeps {
+  onTransferEvent?: payments.TransferEventHandler;
+}
+
+export function paymentsRoutes(ctx: AppContext, deps: PaymentsRoutesDeps = {}): FastifyPluginAsyncZod {
   const { toBookingAnswer } = createBookingAnswers(payments.findVisibleLedger);
   return async (app) => {
     // ---- Signed-in: paying one's own booking ----
@@ -107,7 +112,7 @@ export function paymentsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }, async (request) => {
         const header = request.headers['x-paystack-signature'];
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const result = await payments.handlePaystackWebhook(ctx, raw, typeof header === 'string' ? header : undefined);
+        const result = await payments.handlePaystackWebhook(ctx, raw, typeof header === 'string' ? header : undefined, deps.onTransferEvent);
         return { success: true as const, message: result.message, data: null };
       });
     });

@@ -306,7 +306,10 @@ export async function payBooking(ctx: AppContext, viewer: UserRow, idOrNumber: s
  * verify call cannot be made (network, Paystack's 5xx) it answers 503, so that Paystack sends the
  * event again rather than leave a charge unsettled.
  */
-export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<{ handled: boolean; message: string }> {
+/** Reads Paystack's transfer.* events (the payouts module's, passed in by the app). */
+export type TransferEventHandler = (ctx: AppContext, event: string, data: { reference?: string; transfer_code?: string; status?: string; reason?: string }) => Promise<{ handled: boolean; message: string }>;
+
+export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined, onTransferEvent?: TransferEventHandler): Promise<{ handled: boolean; message: string }> {
   const provider = ctx.payments;
   if (provider.name !== 'paystack') throw notFound('Route not found');
   if (!provider.isSignedWebhook(rawBody, signature)) throw new AppError(401, 'Invalid webhook signature.');
@@ -317,6 +320,7 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
     throw new AppError(400, 'The request body is not valid JSON.');
   }
   if (event.event === 'refund.processed' || event.event === 'refund.failed') return handleRefundEvent(ctx, event.event, event.data ?? {});
+  if (event.event?.startsWith('transfer.') && onTransferEvent) return onTransferEvent(ctx, event.event, (event.data ?? {}) as Parameters<TransferEventHandler>[2]);
   const reference = event.data?.reference;
   if (event.event !== 'charge.success' || !reference) return { handled: false, message: 'Event ignored' };
   const payment = await repo.findPayment(ctx.db, reference);

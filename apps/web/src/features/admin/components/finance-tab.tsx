@@ -19,6 +19,7 @@ import { downloadTransactionsCsv, useAdminFinance, useMarkHostPaid, type Finance
 import { FailedRefunds } from './failed-refunds';
 import { FinanceMoneyFlow } from './finance-money-flow';
 import { PaidPayouts } from './paid-payouts';
+import { PayoutTransfers } from './payout-transfers';
 
 const card = 'rounded-2xl border border-stone-200/80 bg-white shadow-card';
 const field = 'h-10 rounded-xl border border-stone-300 bg-white px-3 text-sm';
@@ -302,6 +303,7 @@ function FinanceFigures({ data }: { data: AdminFinance }) {
       </section>
 
       <HostPayouts payouts={data.payouts} />
+      <PayoutTransfers />
       <PaidPayouts paid={data.paid_payouts} reversals={data.payout_reversals} />
     </>
   );

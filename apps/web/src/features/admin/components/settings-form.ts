@@ -27,6 +27,9 @@ export function formFromSettings(settings: PlatformSettings): SettingsForm {
     information_officer_email: settings.information_officer_email,
     information_officer_phone: settings.information_officer_phone,
     trip_charges: settings.trip_charges,
+    payout_delay_hours: settings.payout_delay_hours,
+    payout_account_hold_hours: settings.payout_account_hold_hours,
+    payouts_paused: settings.payouts_paused,
   };
 }
 
@@ -53,6 +56,9 @@ export function settingsFromForm(form: SettingsForm): PlatformSettings {
     information_officer_email: form.information_officer_email,
     information_officer_phone: form.information_officer_phone,
     trip_charges: form.trip_charges,
+    payout_delay_hours: form.payout_delay_hours,
+    payout_account_hold_hours: form.payout_account_hold_hours,
+    payouts_paused: form.payouts_paused,
     business_rules: {
       // One switch said two ways (decision 056): a request needs the host's answer unless it is confirmed at once.
       require_host_approval: !form.instant_booking_enabled,

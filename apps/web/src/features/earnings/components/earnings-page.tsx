@@ -16,6 +16,7 @@ import { useCreateInvoice, useOwnerEarnings } from '../api/earnings';
 import { CancelledTrips } from './cancelled-trips';
 import { InvoiceDialog } from './invoice-dialog';
 import { PayoutBadge } from './payout-badge';
+import { PayoutsCard } from './payouts-card';
 
 const EarningsChart = lazy(() => import('./earnings-chart'));
 export const RECENT_LIMIT = 10;
@@ -145,6 +146,8 @@ export function EarningsPage() {
           icon={<Car className="size-5" aria-hidden="true" />}
         />
       </section>
+
+      <PayoutsCard />
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-5">
         <section className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm lg:col-span-3" aria-labelledby="by-month">
