@@ -42,5 +42,6 @@ export * from './message-polling';
 export * from './messages';
 export * from './trips';
 export * from './trip-charges';
+export * from './trip-charges-schema';
 export * from './privacy';
 export * from './data-protection';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** What the browse page, the car page and the landing page take from this package. */
-const DRAWN_WITH = ['car-cards', 'car-photos', 'platform-settings', 'trip-charge-settings', 'trip-rules', 'pricing', 'limits', 'booking-rules', 'cancellation', 'time-ranges', 'catalogues', 'cities', 'zoned-date'];
+const DRAWN_WITH = ['car-cards', 'car-photos', 'platform-settings', 'trip-charge-settings', 'trip-charges', 'trip-rules', 'pricing', 'limits', 'booking-rules', 'cancellation', 'time-ranges', 'catalogues', 'cities', 'zoned-date'];
 
 /** The modules a module's code imports, as './name'. */
 function codeImports(name: string): string[] {

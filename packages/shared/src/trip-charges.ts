@@ -1,11 +1,11 @@
 // Deposits and trip charges (issue 34; docs/decisions/064-deposits-charged-with-the-trip.md and
 // 065-trip-charges.md): the host's claims after a trip, computed here once so that the host's form
 // prefills exactly what the server will accept, and the deposit's words the car page, the checkout
-// and the receipt share. Every amount is integer cents; every function is pure.
-import { z } from './zod';
+// and the receipt share. Every amount is integer cents; every function is pure. It builds no
+// schema (the car page and checkout draw with it, decision 053): the bodies' schemas are in
+// trip-charges-schema.ts.
 import { formatShortDay } from './booking-rules';
 import { formatRand } from './pricing';
-import { safeText } from './text';
 import { todayIn } from './zoned-date';
 
 export const TRIP_CHARGE_KINDS = ['fuel', 'extra_km', 'late_return', 'cleaning', 'smoking', 'tolls', 'traffic_fine', 'damage'] as const;
@@ -127,35 +127,3 @@ export function distanceLine(allowanceKmPerDay: number | null, ratePerKmCents: n
   if (allowanceKmPerDay === null) return 'Unlimited kilometres';
   return `${allowanceKmPerDay} km a day included, then ${formatRand(ratePerKmCents / 100)} a km`;
 }
-
-export const MAX_CLAIM_STATEMENT = 2000;
-/** The largest single charge a host may file (R 500 000: a write-off is an insurance matter). */
-export const MAX_CLAIM_ITEM_CENTS = 50_000_000;
-
-/** One charge in a claim: computed kinds take no amount (the server computes it); the others need one (rand). */
-export const claimItemInputSchema = z.object({
-  kind: z.enum(TRIP_CHARGE_KINDS, { error: `Kind must be one of ${TRIP_CHARGE_KINDS.join(', ')}` }),
-  amount: z
-    .number({ error: 'Amount must be a number of rand' })
-    .positive('Amount must be more than R 0')
-    .max(MAX_CLAIM_ITEM_CENTS / 100, 'Amount must be at most R 500 000')
-    .optional(),
-  note: safeText('Note', { multiline: true }).max(500, 'Note must be at most 500 characters').optional().default(''),
-});
-
-/** The text part of a claim (multipart field `claim` as JSON, or a JSON body); evidence files are `evidence`. */
-export const fileClaimBodySchema = z.object({
-  items: z.array(claimItemInputSchema).min(1, 'Add at least one charge').max(TRIP_CHARGE_KINDS.length, 'One line per kind of charge'),
-  statement: safeText('Statement', { multiline: true }).max(MAX_CLAIM_STATEMENT).optional().default(''),
-});
-export type FileClaimBody = z.output<typeof fileClaimBodySchema>;
-
-export const answerClaimBodySchema = z.object({
-  answer: z.enum(['accept', 'dispute'], { error: 'Answer must be accept or dispute' }),
-  statement: safeText('Statement', { multiline: true }).max(MAX_CLAIM_STATEMENT).optional().default(''),
-});
-
-export const decideClaimBodySchema = z.object({
-  amount: z.number({ error: 'Amount must be a number of rand' }).min(0, 'Amount cannot be negative').max(MAX_CLAIM_ITEM_CENTS / 100),
-  reason: safeText('Reason', { multiline: true }).min(10, 'Give the reason in at least 10 characters').max(MAX_CLAIM_STATEMENT),
-});
