@@ -28,6 +28,7 @@ interface PaidBooking {
   id: string;
   booking_id: string;
   total_price: number;
+  deposit: number;
   car_owner_earnings: number;
 }
 
@@ -116,7 +117,9 @@ test('the renter downloads the receipt and the host the invoice of a paid trip, 
   expect(receipt.text).toContain('Ayanda Ngcobo');
   expect(receipt.text).toContain(`${car.car_make} ${car.car_model}`);
   expect(amountOn(receipt.text, 'Total trip price')).toBe(rand(booking.total_price));
-  expect(amountOn(receipt.text, 'Net amount paid')).toBe(rand(booking.total_price));
+  // The deposit is charged with the trip (decision 064) and named on the receipt as its own line.
+  expect(amountOn(receipt.text, 'Deposit, with the card payment')).toBe(rand(booking.deposit));
+  expect(amountOn(receipt.text, 'Net amount paid')).toBe(rand(booking.total_price + booking.deposit));
   expect(receipt.text).toContain('Karoo is not registered for VAT; no VAT is charged.');
 
   await page.setViewportSize({ width: 390, height: 844 });

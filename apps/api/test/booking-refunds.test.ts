@@ -108,6 +108,7 @@ describe('sandbox: a booking paid twice', () => {
         amount: doubled.total_price_cents / 100,
         status: 'refunded',
         reason: 'This booking was already paid with another payment.',
+        of: 'trip',
         requested_at: NOW,
         refunded_at: NOW,
       },
@@ -179,7 +180,7 @@ describe('Paystack (local stub): a refund Paystack has not accepted yet', () => 
       const pending = await bookingAs(w, b.id, w.renter);
       expect(pending).toMatchObject({ status: 'cancelled', payment_status: 'unpaid' });
       expect(pending.refunds).toEqual<BookingRefund[]>([
-        { id: expect.any(String), reference, amount: b.total_price_cents / 100, status: 'pending', reason: 'This booking had expired before the payment arrived.', requested_at: NOW, refunded_at: null },
+        { id: expect.any(String), reference, amount: b.total_price_cents / 100, status: 'pending', reason: 'This booking had expired before the payment arrived.', of: 'trip', requested_at: NOW, refunded_at: null },
       ]);
       expect((await bookingAs(w, b.id, w.host)).refunds).toEqual([]);
       const mine = expectOk<Booking[]>(await get(w, `/api/user/${w.renter.user.id}/bookings`, w.renter));

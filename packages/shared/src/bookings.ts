@@ -155,6 +155,8 @@ export const bookingRefundSchema = z.object({
   amount: money,
   status: z.enum(REFUND_STATUSES),
   reason: z.string(),
+  /** What it gives back: the trip's money (a cancellation, a charge that could not stay), or the deposit once the claim window closed (decision 064). */
+  of: z.enum(['trip', 'deposit']),
   requested_at: z.string(),
   refunded_at: z.string().nullable(),
   /** Why the provider refused it (administrators only). */

@@ -16,6 +16,7 @@ export interface BookingRefundRecord {
   amount_cents: number;
   status: 'pending' | 'refunded' | 'failed';
   reason: string;
+  of: 'trip' | 'deposit';
   requested_at: Date;
   refunded_at: Date | null;
   last_error?: string;

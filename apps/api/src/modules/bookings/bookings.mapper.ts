@@ -132,6 +132,7 @@ function toRefund(r: BookingRefundRecord): BookingRefund {
     amount: rand(r.amount_cents),
     status: r.status,
     reason: r.reason,
+    of: r.of,
     requested_at: iso(r.requested_at)!,
     refunded_at: iso(r.refunded_at),
     ...(r.last_error ? { last_error: r.last_error } : {}),

@@ -527,6 +527,7 @@ function toRefundRecord(row: ledger.LedgerEntry, forAdmin: boolean): BookingRefu
     amount_cents: row.amount_cents,
     status: row.state === 'succeeded' ? 'refunded' : row.state,
     reason: row.reason ?? DEFAULT_REFUND_REASON,
+    of: row.code === ledger.DEPOSIT_RELEASE_CODE ? 'deposit' : 'trip',
     requested_at: row.recorded_at,
     refunded_at: row.moved_at,
     ...(forAdmin && row.last_error ? { last_error: row.last_error } : {}),

@@ -30,7 +30,7 @@ const confirmedUnpaid = makeBooking({
   status: 'confirmed',
   payment_status: 'unpaid',
   renter: { username: 'lerato', full_name: 'Lerato Mokoena' },
-  refunds: [{ id: 'refund-1', reference: 'KAROO-KRUNPAID01-000000000001', amount: 100, status: 'pending', reason: 'The amount paid does not match the booking total.', requested_at: '2030-02-21T08:00:00.000Z', refunded_at: null }],
+  refunds: [{ id: 'refund-1', reference: 'KAROO-KRUNPAID01-000000000001', amount: 100, status: 'pending', reason: 'The amount paid does not match the booking total.', of: 'trip', requested_at: '2030-02-21T08:00:00.000Z', refunded_at: null }],
 });
 const active = makeBooking({
   id: 'b-active',
@@ -43,7 +43,7 @@ const active = makeBooking({
   start_time: '09:00',
   end_time: '13:00',
   // Paid twice: the second charge went back to the renter.
-  refunds: [{ id: 'refund-2', reference: 'KAROO-KRACTIVE01-000000000002', amount: 990, status: 'refunded', reason: 'This booking was already paid with another payment.', requested_at: '2030-02-21T08:00:00.000Z', refunded_at: '2030-02-21T08:01:00.000Z' }],
+  refunds: [{ id: 'refund-2', reference: 'KAROO-KRACTIVE01-000000000002', amount: 990, status: 'refunded', reason: 'This booking was already paid with another payment.', of: 'trip', requested_at: '2030-02-21T08:00:00.000Z', refunded_at: '2030-02-21T08:01:00.000Z' }],
 });
 
 function mockBookingsApi(options: { rejectFails?: boolean } = {}) {

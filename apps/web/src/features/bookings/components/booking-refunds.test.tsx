@@ -11,6 +11,7 @@ const pendingRefund: BookingRefund = {
   amount: 2860,
   status: 'pending',
   reason: 'This booking had expired before the payment arrived.',
+  of: 'trip',
   requested_at: '2030-03-12T08:00:00.000Z',
   refunded_at: null,
 };
@@ -20,6 +21,7 @@ const doneRefund: BookingRefund = {
   amount: 2860,
   status: 'refunded',
   reason: 'This booking was already paid with another payment.',
+  of: 'trip',
   requested_at: '2030-03-12T08:00:00.000Z',
   // 23:30 UTC: already 13 March in Johannesburg.
   refunded_at: '2030-03-12T23:30:00.000Z',
@@ -66,6 +68,16 @@ describe('Refunds on the booking card', () => {
     const card = await screen.findByRole('article', { name: 'Booking KR000001AA' });
     const items = within(within(card).getByRole('list', { name: 'Refunds' })).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')?.textContent?.split(' ')[0])).toEqual(['Refunded', 'Refund']);
+  });
+
+  it('names the deposit’s return apart from the trip’s refund', async () => {
+    signIn(makeUser());
+    const deposit: BookingRefund = { ...doneRefund, id: 'refund-4', amount: 5000, of: 'deposit', reason: 'Your deposit, back after the claim window.' };
+    mockMyBookings([makeBooking({ id: 'b1', booking_id: 'KR000001AA', status: 'cancelled', payment_status: 'paid', refunds: [{ ...doneRefund, amount: 805 }, deposit] })]);
+    renderApp({ path: '/my-bookings' });
+    const card = await screen.findByRole('article', { name: 'Booking KR000001AA' });
+    expect(within(card).getByTestId('booking-refund')).toHaveTextContent('Refunded R 805 on 13 Mar');
+    expect(within(card).getByTestId('booking-deposit-refund')).toHaveTextContent('Deposit of R 5 000 returned on 13 Mar');
   });
 
   it('is the renter’s: the car owner’s card shows no refund line', async () => {

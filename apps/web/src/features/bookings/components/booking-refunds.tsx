@@ -9,6 +9,11 @@ import { formatDate } from '@/lib/booking-format';
 
 /** The refund's line as the renter reads it. */
 export function refundHeadline(refund: BookingRefund): string {
+  if (refund.of === 'deposit') {
+    if (refund.status === 'refunded') return `Deposit of ${formatRand(refund.amount)} returned on ${formatDate(refund.refunded_at ?? refund.requested_at)}`;
+    if (refund.status === 'failed') return `Deposit return of ${formatRand(refund.amount)} delayed — Karoo's team is on it (requested ${formatDate(refund.requested_at)})`;
+    return `Deposit on its way back: ${formatRand(refund.amount)} to your card (requested ${formatDate(refund.requested_at)})`;
+  }
   if (refund.status === 'refunded') return `Refunded ${formatRand(refund.amount)} on ${formatDate(refund.refunded_at ?? refund.requested_at)}`;
   if (refund.status === 'failed') return `Refund of ${formatRand(refund.amount)} delayed — Karoo's team is on it (requested ${formatDate(refund.requested_at)})`;
   return `Refund on its way: ${formatRand(refund.amount)} to your card (requested ${formatDate(refund.requested_at)})`;
@@ -29,7 +34,7 @@ export function BookingRefunds({ refunds }: { refunds: readonly BookingRefund[] 
         return (
           <li
             key={refund.id}
-            data-testid="booking-refund"
+            data-testid={refund.of === 'deposit' ? 'booking-deposit-refund' : 'booking-refund'}
             className={clsx('flex items-start gap-2 rounded-lg px-3 py-2 text-sm ring-1 ring-inset', look.box)}
           >
             <look.Icon className={clsx('mt-0.5 size-4 shrink-0', look.icon)} aria-hidden="true" />

@@ -184,7 +184,7 @@ describe('A cancelled paid trip on My Bookings', () => {
       cancelled({
         cancel_cause: 'renter',
         money: { charged: 990, refunded: 0, refund_pending: 765, cancellation_fee: 225, host_share: null, host_penalty: null },
-        refunds: [{ id: 'r1', reference: 'KAROO-KR000001AA-1', amount: 765, status: 'pending', reason: 'Refund of your cancelled trip, less the R 225 cancellation fee.', requested_at: NOW.toISOString(), refunded_at: null }],
+        refunds: [{ id: 'r1', reference: 'KAROO-KR000001AA-1', amount: 765, status: 'pending', reason: 'Refund of your cancelled trip, less the R 225 cancellation fee.', of: 'trip', requested_at: NOW.toISOString(), refunded_at: null }],
       }),
       () => {
         throw new Error('no quote for a cancelled trip');
