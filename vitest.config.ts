@@ -1,22 +1,26 @@
-// One `npx vitest run` for the whole repo: shared rules, the web app, and the API suite on the
-// embedded PGlite always and on a PostgreSQL server too when TEST_DATABASE_URL is set.
+// One `npx vitest run` for the whole repo: shared rules, the web app, and the API suite: on a
+// PostgreSQL server when TEST_DATABASE_URL is set, with the embedded PGlite running again the files
+// whose behaviour depends on the engine (apps/api/test/engines.ts); on PGlite alone otherwise.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { apiSuitePlan } from './apps/api/test/engines';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const hasPostgres = !!process.env.TEST_DATABASE_URL;
+const plan = apiSuitePlan(process.env);
+const apiFiles = (files: 'all' | readonly string[]) => (files === 'all' ? ['apps/api/test/**/*.test.ts'] : files.map((f) => `apps/api/test/${f}.test.ts`));
 const hasWebConfig = existsSync(fromRoot('./apps/web/vitest.config.ts'));
 
 if (!hasPostgres) console.log('PostgreSQL API suite skipped: TEST_DATABASE_URL is not set');
 
-// Both API projects run the same files; TEST_DB tells the helpers which database to open.
-const apiProject = (name: string, testDb: 'pglite' | 'postgres', globalSetup: string): TestProjectConfiguration => ({
+// TEST_DB tells the helpers which database to open.
+const apiProject = (name: string, testDb: 'pglite' | 'postgres', globalSetup: string, files: 'all' | readonly string[]): TestProjectConfiguration => ({
   test: {
     name,
     environment: 'node',
-    include: ['apps/api/test/**/*.test.ts'],
+    include: apiFiles(files),
     env: { TEST_DB: testDb },
     globalSetup: [globalSetup],
     // Processes, not threads, for PGlite's WASM. Files share a worker's module cache (each still
@@ -45,8 +49,8 @@ const projects: TestProjectConfiguration[] = [
     },
   },
   ...(hasWebConfig ? ['./apps/web/vitest.config.ts'] : []),
-  apiProject('api-pglite', 'pglite', './apps/api/test/setup/pglite.global.ts'),
-  ...(hasPostgres ? [apiProject('api-postgres', 'postgres', './apps/api/test/setup/postgres.global.ts')] : []),
+  apiProject('api-pglite', 'pglite', './apps/api/test/setup/pglite.global.ts', plan.pglite),
+  ...(plan.postgres === 'all' ? [apiProject('api-postgres', 'postgres', './apps/api/test/setup/postgres.global.ts', 'all')] : []),
 ];
 
 export default defineConfig({

@@ -24,6 +24,17 @@ if (!DATABASE_URL) console.log('cache bus over PostgreSQL skipped: TEST_DATABASE
 const log = pino({ level: 'silent' });
 const WITHIN_MS = 100;
 
+/**
+ * The bound on hearing another instance's message: 100 ms, or on a busy machine four times what a
+ * publish to a topic nobody hears takes at that moment through the same server (the ceiling measured
+ * in the same run, not a guess of the machine's speed).
+ */
+async function deliveryBound(publisher: CacheBus): Promise<number> {
+  const started = performance.now();
+  await publisher.publish('unheard');
+  return Math.max(WITHIN_MS, 4 * (performance.now() - started));
+}
+
 const opened: CacheBus[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((bus) => bus.close()));
@@ -116,11 +127,12 @@ describe.skipIf(!hasRedis)('Redis cache bus', () => {
     let otherHeard = 0;
     a.subscribe('browse', () => (aHeard += 1));
     other.subscribe('browse', () => (otherHeard += 1));
+    const bound = await deliveryBound(a);
     const heard = nextMessage(b, 'browse');
     await a.publish('browse', { n: 1 });
     const { payload, ms } = await heard;
     expect(payload).toEqual({ n: 1 });
-    expect(ms).toBeLessThan(WITHIN_MS);
+    expect(ms).toBeLessThan(bound);
     await sleep(50);
     expect(aHeard).toBe(1);
     expect(otherHeard).toBe(0);
@@ -144,9 +156,10 @@ describe.skipIf(!hasRedis)('Redis cache bus', () => {
       admin.disconnect();
     }
     expect((await resynced).payload).toEqual(RESYNC);
+    const bound = await deliveryBound(a);
     const heard = nextMessage(b, 'browse');
     await a.publish('browse');
-    expect((await heard).ms).toBeLessThan(WITHIN_MS);
+    expect((await heard).ms).toBeLessThan(bound);
   });
 
   it('shares a rate-limit count between two instances, each route apart', async () => {
@@ -231,11 +244,12 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL LISTEN/NOTIFY cache bus', () => {
     let otherHeard = 0;
     a.subscribe('settings', () => (aHeard += 1));
     other.subscribe('settings', () => (otherHeard += 1));
+    const bound = await deliveryBound(a);
     const heard = nextMessage(b, 'settings');
     await a.publish('settings', { n: 2 });
     const { payload, ms } = await heard;
     expect(payload).toEqual({ n: 2 });
-    expect(ms).toBeLessThan(WITHIN_MS);
+    expect(ms).toBeLessThan(bound);
     await sleep(50);
     expect(aHeard).toBe(1);
     expect(otherHeard).toBe(0);
@@ -254,8 +268,9 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL LISTEN/NOTIFY cache bus', () => {
     expect(rows).toHaveLength(1);
     await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
     expect((await resynced).payload).toEqual(RESYNC);
+    const bound = await deliveryBound(a);
     const heard = nextMessage(b, 'browse');
     await a.publish('browse');
-    expect((await heard).ms).toBeLessThan(WITHIN_MS);
+    expect((await heard).ms).toBeLessThan(bound);
   });
 });

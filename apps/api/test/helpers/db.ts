@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { connectPglite, connectServer, openPglite, type DatabaseHandle } from '../../src/db/connection';
 import { migrateToLatest } from '../../src/db/migrate';
 import '../setup/provided-context';
+import { guardOneSession } from './one-session-guard';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -71,7 +72,12 @@ async function openPostgresDatabase(): Promise<DatabaseHandle> {
   const runDir = inject('postgresRunDir');
   const name = `${template ?? 'karoo_test'}_${randomBytes(5).toString('hex')}`;
   if (runDir) await appendFile(path.join(runDir, 'databases.txt'), `${name}\n`);
-  await withServerClient(serverUrl, (client) => client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  await withServerClient(serverUrl, async (client) => {
+    await client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+    // A file's database need not outlive a crash: commits do not wait for the disk (the server's
+    // fsync is the machine's, not the suite's, so it stays as it is).
+    await client.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  });
   const drop = () => withServerClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   const url = databaseUrl(serverUrl, name);
   if (!template) await prepareServerDatabase(url);
@@ -83,6 +89,7 @@ async function openPostgresDatabase(): Promise<DatabaseHandle> {
     await drop();
     throw error;
   }
+  guardOneSession(handle.db, handle.pool);
   return { ...handle, close: async () => {
     await handle.close();
     await drop();
