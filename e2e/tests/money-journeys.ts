@@ -3,7 +3,7 @@
 // terms), a paid trip under way at the run's now, its check-in, check-out and return; and the
 // end-to-end server's test clock (devtools, test servers only) to reach days after the trip, with
 // the job that would run then. The steps that are the point of a journey are in its spec, on screen.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays, E2E_TODAY } from './clock';
 import { adminVerifyUser, apiToken, expect, samplePdf, uniqueName } from './fixtures';
@@ -179,7 +179,7 @@ export async function runJob(request: APIRequestContext, name: 'trip-charges.swe
 }
 
 /** Screenshots of the page at 1280 and 390 px wide, the part `scrollTo` shows in view; back to 1280. */
-export async function shoot(page: Page, name: string, scrollTo?: import('@playwright/test').Locator) {
+export async function shoot(page: Page, name: string, scrollTo?: Locator) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
     if (scrollTo) await scrollTo.scrollIntoViewIfNeeded();
