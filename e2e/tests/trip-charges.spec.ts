@@ -97,6 +97,8 @@ test('a deposit on the car page and at checkout; fuel and 120 extra km accepted 
   await expect(form).toContainText(rand('R 281,40'));
   await expect(form).toContainText(rand('R 420'));
   await expect(form).toContainText(/120 km/);
+  await expect(form).toContainText(rand('at R 23,45 a litre'));
+  await expect(form).toContainText(rand('120 km at R 3,50'));
   await form.getByLabel('What happened (optional)').fill('Returned with a quarter tank less and 320 km on the clock.');
   await expectNoAxeViolations(hostPage, 'the Add trip charges form', charges);
   await shoot(hostPage, 'charges-host-add-form', form);
