@@ -114,6 +114,8 @@ test('a host adds a checked bank account; a completed trip is paid by the job; t
   const rows = payouts.getByRole('listitem').filter({ hasText: '····1111' });
   await expect(rows.filter({ hasText: 'Paid' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Failed' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Failed' })).toContainText('The bank refused the credit (account dormant).');
+  await expect(payouts.getByTestId('next-payout')).toHaveText('Nothing is owed to you now.');
   await expectNoAxeViolations(page, 'the payouts card with its transfers', payouts);
   await shoot(page, 'payouts-host-transfers', payouts.getByRole('heading', { name: 'Transfers' }));
   const [download] = await Promise.all([page.waitForEvent('download'), payouts.getByRole('button', { name: 'Statement 2027-01' }).click()]);

@@ -161,9 +161,14 @@ export function PayoutsCard() {
 
         <div>
           <h3 className="text-sm font-semibold uppercase tracking-wide text-stone-500">Next payout</h3>
-          <p className="mt-2 text-2xl font-bold text-stone-900">
-            {formatRand(next.amount)} <span className="text-base font-medium text-stone-600">on {formatShortDay(next.day)}</span>
-          </p>
+          {next.amount === 0 && next.lines.length === 0 ? (
+            // "R 0 on Wed 27 Jan" reads as a payout of nothing on a day: say that nothing is owed.
+            <p className="mt-2 text-base font-medium text-stone-700" data-testid="next-payout">Nothing is owed to you now.</p>
+          ) : (
+            <p className="mt-2 text-2xl font-bold text-stone-900" data-testid="next-payout">
+              {formatRand(next.amount)} <span className="text-base font-medium text-stone-600">on {formatShortDay(next.day)}</span>
+            </p>
+          )}
           {next.held_reason && <p className="mt-1 text-sm text-amber-800">{next.held_reason}</p>}
           {next.lines.length > 0 && (
             <ul className="mt-2 divide-y divide-stone-100 text-sm">
