@@ -25,9 +25,34 @@ export const systemClock: Clock = { now: () => new Date() };
  * A clock that reads `start` at creation and then runs at real speed, for end-to-end runs that
  * pin "now" (KAROO_TEST_NOW) while sessions, expiries and jobs still see time pass.
  */
-export function offsetClock(start: Date, realNow: () => number = Date.now): Clock {
+export function offsetClock(start: Date, realNow: () => number = Date.now): TestClock {
   const offset = start.getTime() - realNow();
-  return { now: () => new Date(realNow() + offset) };
+  let shift = 0;
+  return {
+    now: () => new Date(realNow() + offset + shift),
+    advance: (ms) => {
+      shift += ms;
+    },
+    reset: () => {
+      shift = 0;
+    },
+  };
+}
+
+/**
+ * The end-to-end run's clock (KAROO_TEST_NOW): it can be moved forward, so a journey can reach a
+ * moment days after a trip (a claim window closing, a payout day) without waiting for it, and put
+ * back to the run's own time afterwards (decision 070; only the devtools' test routes move it).
+ */
+export interface TestClock extends Clock {
+  /** Moves this clock `ms` milliseconds forward (it then runs on at real speed). */
+  advance(ms: number): void;
+  /** Back to the run's pinned start plus the real time since. */
+  reset(): void;
+}
+
+export function isTestClock(clock: Clock): clock is TestClock {
+  return typeof (clock as Partial<TestClock>).advance === 'function' && typeof (clock as Partial<TestClock>).reset === 'function';
 }
 
 /** The server's clock: the system clock, or the pinned test clock when KAROO_TEST_NOW is set. */

@@ -79,3 +79,27 @@ describe('GET /api/devtools/login-tests on a production start (SEED_DEMO=false)'
     expect(JSON.stringify(data)).not.toContain(DEMO_PASSWORD);
   });
 });
+
+describe('the test clock routes (decision 070)', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('do not exist on a server without the end-to-end clock (KAROO_TEST_NOW): 404, even for an admin', async () => {
+    const routes = [
+      { method: 'POST' as const, url: '/api/devtools/test-clock/advance', payload: { hours: 73 } },
+      { method: 'DELETE' as const, url: '/api/devtools/test-clock' },
+      { method: 'POST' as const, url: '/api/devtools/jobs/payouts.run/run' },
+    ];
+    for (const route of routes) {
+      const res = await t.app.inject({ ...route, headers: admin.headers });
+      expect(res.statusCode, route.url).toBe(404);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // KAROO_TEST_NOW: the end-to-end run's pinned start time, accepted only with NODE_ENV=test, and
 // the offset clock it builds (starts there, then runs at real speed).
 import { describe, expect, it } from 'vitest';
-import { clockFromEnv, offsetClock, systemClock } from '../src/context';
+import { clockFromEnv, isTestClock, offsetClock, systemClock } from '../src/context';
 import { loadEnv } from '../src/env';
 
 const NOW = '2027-01-24T08:00:00+02:00';
@@ -36,6 +36,19 @@ describe('offsetClock', () => {
     expect(clock.now().toISOString()).toBe('2027-01-24T06:00:00.000Z');
     real += 90_000;
     expect(clock.now().toISOString()).toBe('2027-01-24T06:01:30.000Z');
+  });
+
+  it('moves forward by hand and back to the run\'s own time (decision 070: the devtools test clock)', () => {
+    let real = Date.UTC(2026, 10, 30, 21, 59, 0);
+    const clock = offsetClock(new Date(NOW), () => real);
+    expect(isTestClock(clock)).toBe(true);
+    clock.advance(73 * 3_600_000);
+    expect(clock.now().toISOString()).toBe('2027-01-27T07:00:00.000Z');
+    real += 60_000;
+    expect(clock.now().toISOString()).toBe('2027-01-27T07:01:00.000Z');
+    clock.reset();
+    expect(clock.now().toISOString()).toBe('2027-01-24T06:01:00.000Z');
+    expect(isTestClock(systemClock)).toBe(false);
   });
 
   it('is what the server uses when KAROO_TEST_NOW is set', () => {

@@ -12,6 +12,7 @@
 //   (releaseDueDeposits, the same job). Another user's booking or claim is 404.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  formatRand,
   claimPayment,
   claimSplit,
   claimWindowClosesAt,
@@ -86,7 +87,8 @@ function readings(records: Awaited<ReturnType<typeof recordsOf>>) {
   return { checkIn: pick('check_in'), checkOut: pick('check_out') };
 }
 
-const rand = (cents: number) => `R ${(cents / 100).toFixed(2)}`;
+/** Rand in the words of every screen ("R 3,50"): the one formatter, not a second one that writes "R 3.50". */
+const rand = (cents: number) => formatRand(cents / 100);
 
 /** The fuel, extra-km and late-return charges the records support now (zero ones left out), and why others cannot be computed. */
 export async function computeCharges(ctx: AppContext, booking: BookingRecord, s: TripChargeSettings): Promise<{ charges: ComputedCharge[]; missing: Partial<Record<TripChargeKind, string>> }> {

@@ -99,7 +99,7 @@ export function PayoutTransfers() {
             <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <div className="min-w-0">
                 <p className="font-medium text-stone-900">{t.host_username} · {formatRand(t.amount)} · {formatShortDay(t.created_at.slice(0, 10))}</p>
-                <p className="break-all text-stone-500">{t.reference} · {t.bank_name} ····{t.account_number_last4}{t.failure_reason ? ` · ${t.failure_reason}` : ''}</p>
+                <p className="break-words text-stone-500">{t.reference} · {t.bank_name} ····{t.account_number_last4}{t.failure_reason ? ` · ${t.failure_reason}` : ''}</p>
               </div>
               <div className="flex items-center gap-2">
                 <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[t.state]}`}>{TRANSFER_STATE_LABELS[t.state]}{t.retried ? ' · sent again' : ''}</span>

@@ -86,6 +86,9 @@ function BankAccountForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** A select as wide as its words, beside its label (inputClasses makes a full-width block). */
+const inlineSelect = inputClasses.replace('block w-full', 'inline-block w-auto');
+
 function ScheduleChooser({ data }: { data: HostPayouts }) {
   const save = useSaveSchedule();
   const notify = useNotification();
@@ -95,26 +98,26 @@ function ScheduleChooser({ data }: { data: HostPayouts }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <label className="font-medium text-stone-700" htmlFor="payout-schedule">Paid</label>
-      <select id="payout-schedule" className={`${inputClasses} w-auto`} value={s.schedule} onChange={(e) => change({ schedule: e.target.value as 'trip' | 'weekly' | 'monthly' })}>
+      <select id="payout-schedule" className={`${inlineSelect}`} value={s.schedule} onChange={(e) => change({ schedule: e.target.value as 'trip' | 'weekly' | 'monthly' })}>
         <option value="trip">after each trip</option>
         <option value="weekly">weekly</option>
         <option value="monthly">monthly</option>
       </select>
       {s.schedule === 'weekly' && (
-        <select aria-label="Weekday" className={`${inputClasses} w-auto`} value={s.weekday} onChange={(e) => change({ schedule: 'weekly', weekday: Number(e.target.value) })}>
+        <select aria-label="Weekday" className={`${inlineSelect}`} value={s.weekday} onChange={(e) => change({ schedule: 'weekly', weekday: Number(e.target.value) })}>
           {[1, 2, 3, 4, 5].map((d) => (
             <option key={d} value={d}>on {WEEKDAY_NAMES[d]}</option>
           ))}
         </select>
       )}
       {s.schedule === 'monthly' && (
-        <select aria-label="Day of the month" className={`${inputClasses} w-auto`} value={s.month_day} onChange={(e) => change({ schedule: 'monthly', month_day: Number(e.target.value) })}>
+        <select aria-label="Day of the month" className={`${inlineSelect}`} value={s.month_day} onChange={(e) => change({ schedule: 'monthly', month_day: Number(e.target.value) })}>
           {Array.from({ length: 28 }, (_, i) => i + 1).map((d) => (
             <option key={d} value={d}>on day {d}</option>
           ))}
         </select>
       )}
-      <span className="text-stone-500">({scheduleLabel(s)}; a public holiday moves it to the next business day)</span>
+      <p className="basis-full text-stone-500">{scheduleLabel(s)}. A public holiday moves it to the next business day.</p>
     </div>
   );
 }
@@ -158,9 +161,14 @@ export function PayoutsCard() {
 
         <div>
           <h3 className="text-sm font-semibold uppercase tracking-wide text-stone-500">Next payout</h3>
-          <p className="mt-2 text-2xl font-bold text-stone-900">
-            {formatRand(next.amount)} <span className="text-base font-medium text-stone-600">on {formatShortDay(next.day)}</span>
-          </p>
+          {next.amount === 0 && next.lines.length === 0 ? (
+            // "R 0 on Wed 27 Jan" reads as a payout of nothing on a day: say that nothing is owed.
+            <p className="mt-2 text-base font-medium text-stone-700" data-testid="next-payout">Nothing is owed to you now.</p>
+          ) : (
+            <p className="mt-2 text-2xl font-bold text-stone-900" data-testid="next-payout">
+              {formatRand(next.amount)} <span className="text-base font-medium text-stone-600">on {formatShortDay(next.day)}</span>
+            </p>
+          )}
           {next.held_reason && <p className="mt-1 text-sm text-amber-800">{next.held_reason}</p>}
           {next.lines.length > 0 && (
             <ul className="mt-2 divide-y divide-stone-100 text-sm">
@@ -189,7 +197,7 @@ export function PayoutsCard() {
             <li key={t.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <div className="min-w-0">
                 <p className="font-medium text-stone-900">{formatRand(t.amount)} · {formatShortDay(t.created_at.slice(0, 10))}</p>
-                <p className="truncate text-stone-500">{t.reference} · {t.bank_name} ····{t.account_number_last4}{t.failure_reason ? ` · ${t.failure_reason}` : ''}</p>
+                <p className="break-words text-stone-500">{t.reference} · {t.bank_name} ····{t.account_number_last4}{t.failure_reason ? ` · ${t.failure_reason}` : ''}</p>
               </div>
               <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_TONE[t.state]}`}>{TRANSFER_STATE_LABELS[t.state]}</span>
             </li>

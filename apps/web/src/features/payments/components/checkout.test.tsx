@@ -57,6 +57,28 @@ describe('sandbox checkout', () => {
     }
   });
 
+  it('says the amount includes the deposit and the day it comes back (the trip ends Sun 3 Mar: back by Wed 6 Mar)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-02-25T08:00:00Z'));
+    try {
+      signIn(makeUser());
+      const booking = makeBooking({ id: 'b1', status: 'confirmed', total_price: 990.5, deposit: 3500, end_date: '2030-03-03', end_time: '09:00' });
+      mockFetch({
+        'GET /api/booking/getAll': ok([booking]),
+        'GET /api/review/getAll': ok([]),
+        'GET /api/notifications': ok([]),
+        'GET /api/settings': ok({}),
+        'POST /api/booking/b1/payment-session': ok({ ...session, amount: 449050 }),
+      });
+      const { user } = renderApp({ path: '/my-bookings' });
+      const dialog = await openCheckout(user);
+      expect(within(dialog).getByTestId('checkout-amount').textContent).toBe(formatRand(4490.5));
+      expect((await within(dialog).findByTestId('checkout-deposit')).textContent).toBe(`Includes the ${formatRand(3500)} deposit, back by Wed 6 Mar if nothing is claimed.`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shows a decline inline, lets the renter retry, then activates the booking', async () => {
     let attempts = 0;
     const { user, fetchMock } = setup({

@@ -20,11 +20,13 @@ export interface SandboxCheckoutDialogProps {
   policy?: string | null;
   /** The charge succeeded: activate the booking with this reference. */
   onPaid: (reference: string) => Promise<void> | void;
+  /** The deposit included in the amount (decision 064): its rand and when it comes back. */
+  deposit?: { amount: number; line: string } | null;
   /** The window was closed without paying. */
   onCancel: () => void;
 }
 
-export function SandboxCheckoutDialog({ session, carName, policy, onPaid, onCancel }: SandboxCheckoutDialogProps) {
+export function SandboxCheckoutDialog({ session, carName, policy, deposit, onPaid, onCancel }: SandboxCheckoutDialogProps) {
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvv, setCvv] = useState('');
@@ -69,6 +71,11 @@ export function SandboxCheckoutDialog({ session, carName, policy, onPaid, onCanc
           {amount}
         </span>
       </div>
+      {deposit ? (
+        <p className="-mt-2 mb-4 px-1 text-sm text-stone-600" data-testid="checkout-deposit">
+          Includes the {deposit.line}.
+        </p>
+      ) : null}
       {policy ? <CancellationPolicyNote text={policy} className="mb-4" /> : null}
       <form onSubmit={submit} noValidate className="space-y-3" aria-label="Card details">
         <Input

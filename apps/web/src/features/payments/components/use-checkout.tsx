@@ -1,11 +1,12 @@
 // Pay now: opens a payment session, then the sandbox checkout or Paystack's pop-up, and on success
 // asks the server to verify the payment and activate the booking. Every outcome is a toast.
-import { PAYMENT_MESSAGES, type Booking, type PaymentSession } from '@karoo/shared';
+import { claimWindowClosesAt, depositLine, localInstant, PAYMENT_MESSAGES, type Booking, type PaymentSession } from '@karoo/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNotification } from '@/components/ui/toast';
 import { isApiError, messageOf, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { bookedTripPolicy, policyTripOf } from '@/lib/cancellation-policy';
+import { useSettings } from '@/lib/queries/settings';
 import { queryKeys } from '@/lib/query-keys';
 import { activateBooking, createPaymentSession } from '../api/payments';
 import { loadPaystack, openPaystackPopup } from '../utils/paystack';
@@ -23,6 +24,7 @@ export function useCheckout(): { startCheckout: (booking: Booking) => Promise<vo
   const queryClient = useQueryClient();
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [sandbox, setSandbox] = useState<{ booking: Booking; session: PaymentSession } | null>(null);
+  const claimWindowHours = useSettings().data?.trip_charges.claim_window_hours ?? null;
 
   const refresh = useCallback(
     () =>
@@ -96,10 +98,18 @@ export function useCheckout(): { startCheckout: (booking: Booking) => Promise<vo
       session={sandbox.session}
       carName={sandbox.booking.car_name}
       policy={bookedTripPolicy(policyTripOf(sandbox.booking), new Date())}
+      deposit={depositTermsOf(sandbox.booking, claimWindowHours)}
       onPaid={(reference) => activate(sandbox.booking, reference)}
       onCancel={cancelled}
     />
   ) : null;
 
   return { startCheckout, pendingId, checkout };
+}
+
+/** The deposit the charge includes (decision 064) in the words of the car page: "R 3 500 deposit, back by Thu 28 Jan if nothing is claimed". */
+function depositTermsOf(booking: Booking, claimWindowHours: number | null): { amount: number; line: string } | null {
+  if (booking.deposit <= 0 || claimWindowHours === null) return null;
+  const releaseBy = claimWindowClosesAt(localInstant(booking.end_date, booking.end_time || '00:00'), claimWindowHours);
+  return { amount: booking.deposit, line: depositLine(Math.round(booking.deposit * 100), releaseBy) };
 }
