@@ -44,3 +44,5 @@ export * from './trips';
 export * from './trip-charges';
 export * from './privacy';
 export * from './data-protection';
+export * from './traffic-fines';
+export * from './fee-waivers';
