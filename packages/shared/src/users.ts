@@ -154,7 +154,7 @@ export const bankCodeField = safeText('Bank code', { error: 'Bank code is requir
   .regex(/^\d{4,10}$/, 'Please enter a valid bank code (4 to 10 digits)');
 
 export const driverLicenceField = safeText('Driving licence number')
-  .transform((v) => v.trim().toUpperCase())
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{6,20}$/, 'Please enter a valid driving licence number (6 to 20 letters and digits)'));
 
 export const profileFormSchema = z.object({
