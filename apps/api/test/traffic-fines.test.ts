@@ -46,7 +46,11 @@ beforeAll(async () => {
   await createTestBooking(t.ctx, car, renterB.user, { start: '2030-03-15', end: '2030-03-16', status: 'cancelled' });
   // Signed in afresh ("remember me", 30 days) on the clock the tests run at.
   t.clock.set('2030-04-01T08:00:00.000Z');
-  [host, renterA, renterB, admin, stranger] = await Promise.all([host, renterA, renterB, admin, stranger].map(remembered));
+  host = await remembered(host);
+  renterA = await remembered(renterA);
+  renterB = await remembered(renterB);
+  admin = await remembered(admin);
+  stranger = await remembered(stranger);
 });
 
 async function remembered(who: Signed): Promise<Signed> {

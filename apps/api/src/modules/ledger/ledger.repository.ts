@@ -172,6 +172,9 @@ export async function recordCancellation(db: Db, parties: LedgerParties, at: Dat
 /** The code of a deposit's release: a refund of the trip's charge, on the refund queue. */
 export const DEPOSIT_RELEASE_CODE = 'deposit_release';
 
+/** The code of a cancellation fee given back under CPA s. 17 (decision 067): its shares taken back and its refund. */
+export const CPA_WAIVER_CODE = 'cpa_s17_waiver';
+
 /**
  * What is still held of a booking's deposit: taken in, less what was released (asked for, paid
  * back, or failed and still owed: an administrator's Retry is a new row that takes its place) and
@@ -437,11 +440,11 @@ export function sumBookingMoney(entries: readonly Pick<LedgerEntry, 'kind' | 'co
         break;
       case 'host_earning':
         m.hostShareCents += cents;
-        if (e.code === 'cancellation_fee') m.cancellationFeeCents += cents;
+        if (e.code === 'cancellation_fee' || e.code === CPA_WAIVER_CODE) m.cancellationFeeCents += cents;
         break;
       case 'platform_fee':
         m.platformShareCents += cents;
-        if (e.code === 'cancellation_fee') m.cancellationFeeCents += cents;
+        if (e.code === 'cancellation_fee' || e.code === CPA_WAIVER_CODE) m.cancellationFeeCents += cents;
         break;
       case 'host_penalty':
         m.hostPenaltyCents += cents;
@@ -649,8 +652,6 @@ export function listRefunds(db: Db, state: 'pending' | 'failed', limit = 200) {
 }
 
 // ---- The CPA s. 17 waiver (decision 067) ----
-
-export const CPA_WAIVER_CODE = 'cpa_s17_waiver';
 
 /** The cancellation fee a booking kept, as its rows say: the host's and the platform's parts, net of any waiver already given. */
 export async function cancellationFeeKept(db: Db, bookingId: string): Promise<{ hostCents: number; platformCents: number }> {
