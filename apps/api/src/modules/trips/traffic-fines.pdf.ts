@@ -3,9 +3,15 @@
 // driver (the renter of the trip the fine fell in) with the four particulars the form asks for
 // (full name, ID number, licence number, address), the trip that shows who had the car, and the
 // lines the host signs. Nothing else of the renter is printed (no phone, email or bank).
-import { formatMoment, formatRand, nominationDeadline, formatDay } from '@karoo/shared';
+import { dateTimeOf, formatDay, formatMoment, formatRand, nominationDeadline } from '@karoo/shared';
 import PDFDocument from 'pdfkit';
 import type { NominationFacts } from './traffic-fines.service';
+
+/** A moment in full, with its year, as a form wants it: "11 Mar 2030, 14:00" (Johannesburg). */
+function fullMoment(instant: Date | string): string {
+  const { date, time } = dateTimeOf(new Date(instant).getTime());
+  return `${formatDay(date)}, ${time}`;
+}
 
 const MISSING = 'not held by Karoo: copy it from the driver’s licence before signing';
 
@@ -39,7 +45,7 @@ export function nominationPdf(facts: NominationFacts, now: Date): Promise<Buffer
 
   section('1. Infringement notice (AARTO 03)');
   field('Notice number', fine.notice_number);
-  field('Date and time', formatMoment(fine.occurred_at, now));
+  field('Date and time', fullMoment(fine.occurred_at));
   field('Place', fine.place);
   field('Penalty', formatRand(fine.amount_cents / 100));
   field('Notice served on', formatDay(fine.served_on));
@@ -62,7 +68,7 @@ export function nominationPdf(facts: NominationFacts, now: Date): Promise<Buffer
   field('Identity number', driver.id_number ?? MISSING);
   field('Driving licence number', driver.driver_licence_number ?? MISSING);
   field('Address', driver.address ?? MISSING);
-  field('Why this driver', `Renter of Karoo trip ${trip.bookingNumber}, who had the vehicle from ${formatMoment(trip.from, now)} to ${formatMoment(trip.to, now)} (check-in and check-out records, else the booked times).`);
+  field('Why this driver', `Renter of Karoo trip ${trip.bookingNumber}, who had the vehicle from ${fullMoment(trip.from)} to ${fullMoment(trip.to)} (check-in and check-out records, else the booked times).`);
 
   y += 6;
   section('5. Declaration and signature');
@@ -90,7 +96,7 @@ export function nominationPdf(facts: NominationFacts, now: Date): Promise<Buffer
     y,
     { width: 495 },
   );
-  doc.font('Helvetica').fontSize(7.5).fillColor('#94a3b8').text(`Karoo · nomination for notice ${fine.notice_number}`, 50, 800, { width: 495, align: 'center', lineBreak: false });
+  doc.font('Helvetica').fontSize(7.5).fillColor('#94a3b8').text(`Karoo · nomination for notice ${fine.notice_number}`, 50, 780, { width: 495, align: 'center', lineBreak: false });
   doc.end();
   return done;
 }
