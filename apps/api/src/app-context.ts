@@ -20,7 +20,7 @@ import { paymentsSubscriptions, refundAttemptJob, refundSweepJob } from './modul
 import { privacyExportJob, privacyExportsExpireJob, privacySubscriptions } from './modules/privacy';
 import { reviewRevealJob, reviewsSubscriptions } from './modules/reviews';
 import { createSettingsCache, settingsSubscriptions } from './modules/settings';
-import { tripChargesSweepJob, tripsSubscriptions } from './modules/trips';
+import { trafficFinesRemindJob, tripChargesSweepJob, tripsSubscriptions } from './modules/trips';
 
 /**
  * Every module's subscriptions, in the order each event's subscribers run: the audit row first,
@@ -44,7 +44,7 @@ export const SUBSCRIPTIONS = [
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */
-export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, photoConvertJob, photoSweepJob, privacyExportJob, privacyExportsExpireJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, tripChargesSweepJob, payoutRunJob, payoutSyncJob];
+export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, photoConvertJob, photoSweepJob, privacyExportJob, privacyExportsExpireJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, tripChargesSweepJob, trafficFinesRemindJob, payoutRunJob, payoutSyncJob];
 
 /**
  * What the process opens before the app: the database, mail, files, the clock, the job queue and

@@ -121,6 +121,7 @@ describe.skipIf(!!skipReason)('two instances on one PostgreSQL database', () => 
       { name: 'records.prune', cron: '30 3 * * *' },
       { name: 'refunds.sweep', cron: '*/15 * * * *' },
       { name: 'reviews.reveal', cron: '7 * * * *' },
+      { name: 'traffic-fines.remind', cron: '15 6 * * *' },
       { name: 'trip-charges.sweep', cron: '*/15 * * * *' },
     ]);
   });

@@ -15,6 +15,9 @@
 //   setting: R 250 more than 24 hours before the start, R 500 within), deducted from their payouts.
 // - An administrator cancels (a dispute, a safety problem) and chooses the refund: everything, the
 //   renter's policy as of now, or an amount with a reason; what is kept is a fee shared as above.
+// - Consumer Protection Act s. 17(5): no fee is kept when the renter or a member of their immediate
+//   family died or was admitted to hospital; the renter asks for it back with evidence after the
+//   cancellation (CPA_WAIVER_POLICY, fee-waivers.ts, decision 067).
 import { formatRand } from './pricing';
 import { localInstant } from './zoned-date';
 import { TIME_ZONE } from './constants';
@@ -26,6 +29,10 @@ export const FREE_CANCELLATION_HOURS = 24;
 export const LATE_BOOKING_HOURS = 25;
 /** ...may still be cancelled free for this long after payment. */
 export const LATE_BOOKING_GRACE_HOURS = 1;
+
+/** The policy's sentence on CPA s. 17 (the cancel screens show it beside the fee; decision 067). */
+export const CPA_WAIVER_POLICY =
+  'No cancellation fee is kept if you, or a member of your immediate family, died or were admitted to hospital (Consumer Protection Act, section 17): ask for the fee back on the cancelled trip with a death certificate or a hospital letter.';
 
 export const CANCELLATION_ACTORS = ['renter', 'host', 'admin'] as const;
 export type CancellationActor = (typeof CANCELLATION_ACTORS)[number];

@@ -45,3 +45,5 @@ export * from './trip-charges';
 export * from './trip-charges-schema';
 export * from './privacy';
 export * from './data-protection';
+export * from './traffic-fines';
+export * from './fee-waivers';

@@ -153,6 +153,10 @@ export const bankCodeField = safeText('Bank code', { error: 'Bank code is requir
   .min(1, 'Bank code is required')
   .regex(/^\d{4,10}$/, 'Please enter a valid bank code (4 to 10 digits)');
 
+export const driverLicenceField = safeText('Driving licence number')
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{6,20}$/, 'Please enter a valid driving licence number (6 to 20 letters and digits)'));
+
 export const profileFormSchema = z.object({
   full_name: requiredText('Full name', 'Full name is required', 100),
   email: emailField,
@@ -170,6 +174,8 @@ export const updateUserBodySchema = z.object({
   phone_number: phoneField.optional(),
   address: profileFormSchema.shape.address.optional(),
   id_number: idNumberField.optional(),
+  /** The driving licence number (on the card's front, 12 characters), for a traffic fine's nomination (decision 066). */
+  driver_licence_number: driverLicenceField.optional(),
   bank_account: z
     .object({ account_number: accountNumberField.optional(), bank_code: bankCodeField.optional() })
     .optional(),
@@ -216,6 +222,7 @@ export const userSchema = z.object({
   phone_number: z.string().nullable(),
   address: z.string().nullable(),
   id_number: z.string().nullable(),
+  driver_licence_number: z.string().nullable().optional(),
   bank_account: bankAccountSchema,
   role: z.enum(['admin', 'host', 'customer']),
   user_type: z.string().nullable(),

@@ -16,6 +16,8 @@ export interface UsersTable {
   phone_number: string | null;
   address: string | null;
   id_number: string | null;
+  /** The driving licence number an AARTO 07 nomination needs (migration 0039). */
+  driver_licence_number: ColumnType<string | null, string | null | undefined, string | null>;
   bank_account_number: string | null;
   bank_code: string | null;
   role: Generated<'admin' | 'host' | 'customer'>;

@@ -35,6 +35,7 @@ import * as m0034 from './0034-append-only-truncate';
 import * as m0035 from './0035-erasure-and-finance-at-scale';
 import * as m0036 from './0036-deposits-and-trip-charges';
 import * as m0038 from './0038-payouts-by-themselves';
+import * as m0039 from './0039-traffic-fines-and-fee-waivers';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0035-erasure-and-finance-at-scale': m0035,
   '0036-deposits-and-trip-charges': m0036,
   '0038-payouts-by-themselves': m0038,
+  '0039-traffic-fines-and-fee-waivers': m0039,
 };

@@ -190,6 +190,45 @@ function entryFor(event: DomainEvent): Entry | null {
         after: { data_categories: event.dataCategories, scope: event.scope, affected: event.affected },
         reason: event.summary,
       };
+    case 'trip.fine_recorded':
+      // A traffic fine entered (decision 066): who entered it, and the trip and renter it was matched to.
+      return {
+        action: event.type,
+        target_type: event.fine.booking_id ? 'booking' : 'car',
+        target_id: event.fine.booking_id ?? event.fine.car_id,
+        target_label: event.fine.booking_number ?? event.fine.car_name,
+        after: { fine: event.fine.id, notice_number: event.fine.notice_number, amount_cents: event.fine.amount_cents, matched: event.fine.booking_id !== null, nominate_by: event.fine.nominate_by },
+      };
+    case 'trip.fine_nomination_issued':
+      // The renter's particulars put into a nomination (POPIA: who, when, for which fine, which fields).
+      return {
+        action: event.type,
+        target_type: 'booking',
+        target_id: event.fine.booking_id,
+        target_label: event.fine.booking_number,
+        after: { fine: event.fine.id, notice_number: event.fine.notice_number, fields: event.fields },
+        reason: 'AARTO 07 nomination of the driver (AARTO Act s. 17)',
+      };
+    case 'trip.fine_status_changed':
+      return {
+        action: event.type,
+        target_type: event.fine.booking_id ? 'booking' : 'car',
+        target_id: event.fine.booking_id ?? event.fine.car_id,
+        target_label: event.fine.notice_number,
+        before: { fine: event.fine.id, status: event.before },
+        after: { fine: event.fine.id, status: event.after },
+        reason: event.note,
+      };
+    case 'payment.fee_waiver_decided':
+      return {
+        action: event.type,
+        target_type: 'booking',
+        target_id: event.waiver.booking_id,
+        target_label: event.waiver.booking_number,
+        before: { waiver: event.waiver.id, status: 'requested' },
+        after: { waiver: event.waiver.id, status: event.decision === 'approve' ? 'approved' : 'declined', refund_cents: event.decision === 'approve' ? event.waiver.fee_cents : 0 },
+        reason: event.reason,
+      };
     case 'trip.records_read':
       // An admin reading a booking's check-in and check-out records or photos (decisions.md section 12).
       return { action: event.type, target_type: 'booking', target_id: event.booking.id, target_label: event.booking.booking_number, after: { read: event.what } };
@@ -199,8 +238,15 @@ function entryFor(event: DomainEvent): Entry | null {
 }
 
 /** The in-transaction subscriber (the audit module's subscriptions, index.ts): one row per administrator's event. */
+/**
+ * Events audited whoever acts: a traffic fine names a renter, and its nomination carries their ID
+ * and licence numbers out of Karoo (POPIA; decision 066), so the host's actions are recorded too
+ * (the row's admin_id and admin_username then name the host who acted).
+ */
+const AUDITED_FOR_EVERYONE: ReadonlySet<string> = new Set(['trip.fine_recorded', 'trip.fine_nomination_issued', 'trip.fine_status_changed']);
+
 export async function recordAdminAction(tx: Tx, event: DomainEvent): Promise<void> {
-  if (!tx.by || tx.by.role !== 'admin') return;
+  if (!tx.by || (tx.by.role !== 'admin' && !AUDITED_FOR_EVERYONE.has(event.type))) return;
   const entry = entryFor(event);
   if (!entry) return;
   await repo.insertAuditRow(tx.db, {

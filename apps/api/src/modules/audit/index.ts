@@ -39,6 +39,10 @@ const AUDITED: DomainEventType[] = [
   'conversation.read_by_admin',
   'message.report_resolved',
   'breach.recorded',
+  'trip.fine_recorded',
+  'trip.fine_nomination_issued',
+  'trip.fine_status_changed',
+  'payment.fee_waiver_decided',
 ];
 
 /** The audit row commits with the change itself; listed first, so it is written before the notices. */

@@ -313,6 +313,7 @@ export async function eraseAccount(tx: Tx, event: EventOf<'account.erasing'>, ct
       phone_number: null,
       address: null,
       id_number: null,
+      driver_licence_number: null,
       bank_account_number: null,
       bank_code: null,
       verification_notes: null,

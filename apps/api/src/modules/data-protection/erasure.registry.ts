@@ -136,6 +136,14 @@ export const MENTION_TABLES: readonly MentionTable[] = [
     columns: ['note'],
     rowsOf: (r) => anyOf(r.bookingIds.length > 0 && sql<boolean>`t.claim_id IN (SELECT c.id FROM trip_claims c WHERE c.booking_id = ANY(${uuids(r.bookingIds)}))`),
   },
+  // Traffic fines (decision 066): the place and the notes of the state (a dispute's words), by the trip or the car.
+  {
+    table: 'traffic_fines',
+    columns: ['place', 'status_note'],
+    rowsOf: (r) => anyOf(r.bookingIds.length > 0 && sql<boolean>`t.booking_id = ANY(${uuids(r.bookingIds)})`, r.carIds.length > 0 && sql<boolean>`t.car_id = ANY(${uuids(r.carIds)})`),
+  },
+  // CPA s. 17 requests (decision 067): the renter's statement and the admin's reason, by booking.
+  { table: 'cancellation_fee_waivers', columns: ['statement', 'decision_reason'], rowsOf: inBookings('booking_id') },
   // Counters keyed by the account or by what was typed (users/auth.service.ts), by their primary
   // key; a pair's key starts with the account (no index serves a prefix there, and the table holds
   // at most a day of failed sign-ins).
@@ -161,7 +169,7 @@ const OWN_ROWS = 'The person’s own rows of this table are deleted by the erasu
 
 /** Every other text and JSON column, and why it cannot hold another person's identifying details (or is erased by name instead). */
 export const NO_MENTION: Readonly<Record<string, string>> = {
-  ...because('users', ['username', 'email', 'full_name', 'phone_number', 'address', 'id_number', 'bank_account_number', 'bank_code', 'verification_notes'], 'The person’s own row is anonymised field by field (eraseAccount); another member’s row holds that member’s details.'),
+  ...because('users', ['username', 'email', 'full_name', 'phone_number', 'address', 'id_number', 'driver_licence_number', 'bank_account_number', 'bank_code', 'verification_notes'], 'The person’s own row is anonymised field by field (eraseAccount); another member’s row holds that member’s details.'),
   ...because('users', ['password_hash'], SECRET),
   ...because('users', ['role', 'user_type', 'verification_status'], CODE),
   ...because('account_deletions', ['role', 'erased', 'kept'], 'The register of deletions: the role, and the fixed lists of what was erased and kept.'),
@@ -211,6 +219,11 @@ export const NO_MENTION: Readonly<Record<string, string>> = {
   ...because('trip_claim_items', ['detail'], 'The working of a computed charge the code writes (eighths, litres, kilometres, hours, rates).'),
   ...because('trip_claim_evidence', ['party', 'storage_key', 'mime_type'], 'A party, a generated storage path and a file type.'),
   ...because('payments', ['authorization_code'], SECRET),
+  ...because('traffic_fines', ['status'], CODE),
+  ...because('traffic_fines', ['plate', 'notice_number'], 'The car’s plate and the notice number the issuing authority prints.'),
+  ...because('traffic_fines', ['notice_storage_key', 'notice_mime'], 'A generated storage path and a file type.'),
+  ...because('cancellation_fee_waivers', ['ground', 'person', 'status'], CODE),
+  ...because('cancellation_fee_waivers', ['evidence_storage_key', 'evidence_mime'], 'A generated storage path and a file type.'),
   ...because('user_documents', ['type', 'mime_type', 'erasure_reason'], CODE),
   ...because('user_documents', ['storage_key', 'original_name'], OWN_ROWS),
 };

@@ -172,6 +172,9 @@ export async function recordCancellation(db: Db, parties: LedgerParties, at: Dat
 /** The code of a deposit's release: a refund of the trip's charge, on the refund queue. */
 export const DEPOSIT_RELEASE_CODE = 'deposit_release';
 
+/** The code of a cancellation fee given back under CPA s. 17 (decision 067): its shares taken back and its refund. */
+export const CPA_WAIVER_CODE = 'cpa_s17_waiver';
+
 /**
  * What is still held of a booking's deposit: taken in, less what was released (asked for, paid
  * back, or failed and still owed: an administrator's Retry is a new row that takes its place) and
@@ -437,11 +440,11 @@ export function sumBookingMoney(entries: readonly Pick<LedgerEntry, 'kind' | 'co
         break;
       case 'host_earning':
         m.hostShareCents += cents;
-        if (e.code === 'cancellation_fee') m.cancellationFeeCents += cents;
+        if (e.code === 'cancellation_fee' || e.code === CPA_WAIVER_CODE) m.cancellationFeeCents += cents;
         break;
       case 'platform_fee':
         m.platformShareCents += cents;
-        if (e.code === 'cancellation_fee') m.cancellationFeeCents += cents;
+        if (e.code === 'cancellation_fee' || e.code === CPA_WAIVER_CODE) m.cancellationFeeCents += cents;
         break;
       case 'host_penalty':
         m.hostPenaltyCents += cents;
@@ -646,4 +649,35 @@ export function listRefunds(db: Db, state: 'pending' | 'failed', limit = 200) {
     .orderBy('l.seq')
     .limit(limit)
     .execute();
+}
+
+// ---- The CPA s. 17 waiver (decision 067) ----
+
+/** The cancellation fee a booking kept, as its rows say: the host's and the platform's parts, net of any waiver already given. */
+export async function cancellationFeeKept(db: Db, bookingId: string): Promise<{ hostCents: number; platformCents: number }> {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['kind', sql<string>`sum(amount_cents)`.as('cents')])
+    .where('booking_id', '=', bookingId)
+    .where('code', 'in', ['cancellation_fee', CPA_WAIVER_CODE])
+    .where('kind', 'in', ['host_earning', 'platform_fee'])
+    .groupBy('kind')
+    .execute();
+  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.cents ?? 0);
+  return { hostCents: of('host_earning'), platformCents: of('platform_fee') };
+}
+
+
+/**
+ * A kept cancellation fee given back (CPA s. 17): the host's and the platform's parts taken back and
+ * a pending refund of their sum to the card the trip was paid with, on the refund queue like every
+ * refund (so the provider's refund and the ledger agree).
+ */
+export async function recordFeeWaiver(db: Db, parties: LedgerParties, at: Date, w: { hostCents: number; platformCents: number; chargeReference: string | null; reason: string; actorId: string }): Promise<LedgerEntry> {
+  const rows = await insertEntries(db, parties, at, [
+    { kind: 'host_earning', code: CPA_WAIVER_CODE, amountCents: -w.hostCents, movedAt: at, chargeReference: w.chargeReference, actorId: w.actorId },
+    { kind: 'platform_fee', code: CPA_WAIVER_CODE, amountCents: -w.platformCents, movedAt: at, chargeReference: w.chargeReference, actorId: w.actorId },
+    { kind: 'refund', code: CPA_WAIVER_CODE, amountCents: w.hostCents + w.platformCents, state: 'pending', movedAt: null, chargeReference: w.chargeReference, reason: w.reason, actorId: w.actorId },
+  ]);
+  return rows.find((r) => r.kind === 'refund')!;
 }

@@ -3,7 +3,8 @@
 // their retry job. The only file other modules and the app import.
 import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
-import { paymentRefundDue, paymentRefunded, tripCancelled } from './payments.notices';
+import './fee-waivers.tables';
+import { feeWaiverDecided, paymentRefundDue, paymentRefunded, tripCancelled } from './payments.notices';
 
 export { findVisibleLedger } from './payments.service';
 export { cancelPaidTrip, cancelTripRequestOf, quoteCancellation } from './trip-cancellations';
@@ -17,5 +18,6 @@ export const paymentsSubscriptions: Subscriptions<AppContext> = {
     'payment.refund_due': [paymentRefundDue],
     'payment.refunded': [paymentRefunded],
     'trip.cancelled': [tripCancelled],
+    'payment.fee_waiver_decided': [feeWaiverDecided],
   },
 };

@@ -56,3 +56,25 @@ export async function paymentRefunded(tx: Tx, { bookingId, renterId, amountCents
     booking: { id: bookingId },
   });
 }
+
+/** The renter hears the decision on their CPA s. 17 request; approved, the host hears that their share of the fee went back (never why). */
+export async function feeWaiverDecided(tx: Tx, { waiver, decision, reason }: EventOf<'payment.fee_waiver_decided'>, ctx: AppContext) {
+  await notify(ctx, tx, waiver.renter_id, {
+    type: 'fee_waiver_decided',
+    title: decision === 'approve' ? `Cancellation fee of ${rand(waiver.fee_cents)} refunded` : 'Your request to waive the cancellation fee was declined',
+    message:
+      decision === 'approve'
+        ? `Karoo waived the cancellation fee of booking ${waiver.booking_number} (Consumer Protection Act, section 17): ${rand(waiver.fee_cents)} is being refunded to the card you paid with; refunds can take a few working days to show.`
+        : `Karoo declined to waive the cancellation fee of booking ${waiver.booking_number}: ${reason} You may ask again with other evidence.`,
+    link: MY_BOOKINGS,
+    booking: { id: waiver.booking_id },
+  });
+  if (decision !== 'approve') return;
+  await notify(ctx, tx, waiver.owner_id, {
+    type: 'fee_waiver_decided',
+    title: 'A cancellation fee was waived',
+    message: `The cancellation fee of booking ${waiver.booking_number} was waived under the Consumer Protection Act (section 17) and refunded to the renter; your share of it is taken back from your earnings.`,
+    link: MY_BOOKINGS,
+    booking: { id: waiver.booking_id },
+  });
+}

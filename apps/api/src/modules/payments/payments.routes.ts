@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
 import { createBookingAnswers } from '../bookings';
 import * as payments from './payments.service';
+import { feeWaiversRoutes } from './fee-waivers.routes';
 import { quoteCancellation } from './trip-cancellations';
 
 const tags = ['Payments'];
@@ -35,6 +36,7 @@ export interface PaymentsRoutesDeps {
 export function paymentsRoutes(ctx: AppContext, deps: PaymentsRoutesDeps = {}): FastifyPluginAsyncZod {
   const { toBookingAnswer } = createBookingAnswers(payments.findVisibleLedger);
   return async (app) => {
+    await app.register(feeWaiversRoutes(ctx));
     // ---- Signed-in: paying one's own booking ----
     await app.register(routesFor('signed-in', async (signedIn) => {
       signedIn.post('/booking/:id/payment-session', {

@@ -125,6 +125,9 @@ export const PERSONAL_TABLES: PersonalTable[] = [
   { table: 'trip_claims', category: 'bookings', rowsOf: (u) => sql`t.host_id = ${id(u)} OR t.renter_id = ${id(u)}`, omit: ['decided_by', 'card_reference'] },
   { table: 'trip_claim_items', category: 'bookings', rowsOf: (u) => sql`t.claim_id IN (SELECT c.id FROM trip_claims c WHERE c.host_id = ${id(u)} OR c.renter_id = ${id(u)})` },
   { table: 'trip_claim_evidence', category: 'bookings', rowsOf: (u) => sql`t.claim_id IN (SELECT c.id FROM trip_claims c WHERE c.host_id = ${id(u)} OR c.renter_id = ${id(u)})`, omit: ['storage_key'] },
+  // Traffic fines on their cars or their trips (decision 066), and their CPA s. 17 requests (decision 067).
+  { table: 'traffic_fines', category: 'bookings', rowsOf: (u) => sql`t.host_id = ${id(u)} OR t.renter_id = ${id(u)}`, omit: ['notice_storage_key', 'entered_by'] },
+  { table: 'cancellation_fee_waivers', category: 'payments', rowsOf: (u) => sql`t.renter_id = ${id(u)}`, omit: ['evidence_storage_key', 'decided_by'] },
   { table: 'car_holds', category: 'cars', rowsOf: (u) => sql`t.created_by = ${id(u)}` },
   { table: 'payments', category: 'payments', rowsOf: (u) => sql`t.booking_id IN (SELECT b.id FROM bookings b WHERE b.renter_id = ${id(u)})`, omit: ['access_code', 'authorization_url', 'authorization_code'] },
   { table: 'ledger_entries', category: 'payments', rowsOf: (u) => sql`t.renter_id = ${id(u)} OR t.host_id = ${id(u)}`, omit: ['actor_id'] },

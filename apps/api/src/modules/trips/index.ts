@@ -6,10 +6,12 @@ import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
 import './trips.tables';
 import './trip-claims.tables';
-import { claimDisputed, claimFiled, claimSettled, disputeOpened, disputeResolved, tripRecorded } from './trips.notices';
+import './traffic-fines.tables';
+import { claimDisputed, claimFiled, claimSettled, disputeOpened, disputeResolved, fineDeadlineNear, fineRecorded, fineStatusChanged, tripRecorded } from './trips.notices';
 
 export { tripsRoutes } from './trips.routes';
 export { tripChargesSweepJob } from './trip-claims.job';
+export { trafficFinesRemindJob } from './traffic-fines.job';
 
 export const tripsSubscriptions: Subscriptions<AppContext> = {
   within: {
@@ -19,5 +21,8 @@ export const tripsSubscriptions: Subscriptions<AppContext> = {
     'trip.claim_filed': [claimFiled],
     'trip.claim_disputed': [claimDisputed],
     'trip.claim_settled': [claimSettled],
+    'trip.fine_recorded': [fineRecorded],
+    'trip.fine_status_changed': [fineStatusChanged],
+    'trip.fine_deadline_near': [fineDeadlineNear],
   },
 };

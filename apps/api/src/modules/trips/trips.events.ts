@@ -21,8 +21,29 @@ interface TripClaimRef {
   answer_due_at: Date;
 }
 
+/** A traffic fine, as its events carry it (decision 066): no particulars of the renter. */
+interface TrafficFineRef {
+  id: string;
+  car_id: string;
+  host_id: string;
+  booking_id: string | null;
+  booking_number: string | null;
+  renter_id: string | null;
+  notice_number: string;
+  amount_cents: number;
+  nominate_by: string;
+  car_name: string;
+}
+
 declare module '../../events/domain-events' {
   interface DomainEvents {
+    /** Entered by the host or an admin (audited whoever acts); the renter of the trip it fell in is told. */
+    'trip.fine_recorded': { fine: TrafficFineRef };
+    /** A nomination PDF made with the renter's particulars (audited whoever acts: POPIA). */
+    'trip.fine_nomination_issued': { fine: TrafficFineRef; fields: string[] };
+    'trip.fine_status_changed': { fine: TrafficFineRef; before: string; after: string; note: string | null; byRenter: boolean };
+    /** The host reminded that the nomination deadline is near (the traffic-fines.remind job). */
+    'trip.fine_deadline_near': { fine: TrafficFineRef; daysLeft: number };
     'trip.claim_filed': { claim: TripClaimRef };
     'trip.claim_disputed': { claim: TripClaimRef };
     /** Paid (from the deposit, the card, or owed when the card was declined): accepted, unanswered in time, or decided by an admin (audited). */
@@ -34,4 +55,4 @@ declare module '../../events/domain-events' {
   }
 }
 
-export type { TripBookingRef, TripClaimRef };
+export type { TrafficFineRef, TripBookingRef, TripClaimRef };

@@ -2,7 +2,7 @@
 // condition was recorded, the renter that the host flagged damage, both parties how it was resolved.
 import type { AppContext } from '../../context';
 import type { EventOf, Tx } from '../../events/domain-events';
-import { formatMoment, formatRand } from '@karoo/shared';
+import { formatDay, formatMoment, formatRand } from '@karoo/shared';
 import { carName, MY_BOOKINGS, notify } from '../notifications';
 
 const STAGE = { check_in: 'check-in', check_out: 'check-out' } as const;
@@ -78,4 +78,52 @@ export async function claimSettled(tx: Tx, e: EventOf<'trip.claim_settled'>, ctx
       booking: { id: claim.booking_id },
     });
   }
+}
+
+// ---- Traffic fines (decision 066) ----
+
+const deadlineWords = (nominateBy: string) => formatDay(nominateBy);
+
+/** The renter of the trip a fine fell in hears of it at once (the host will nominate them as the driver). */
+export async function fineRecorded(tx: Tx, { fine }: EventOf<'trip.fine_recorded'>, ctx: AppContext) {
+  if (!fine.renter_id || !fine.booking_id) return;
+  await notify(ctx, tx, fine.renter_id, {
+    type: 'traffic_fine_recorded',
+    title: `A traffic fine of ${money(fine.amount_cents)} on your trip`,
+    message: `A traffic fine (notice ${fine.notice_number}, ${money(fine.amount_cents)}) was issued for the ${fine.car_name} during your trip ${fine.booking_number ?? ''}. The host may nominate you as the driver (AARTO 07) by ${deadlineWords(fine.nominate_by)}; you can then pay it or make representations to the RTIA. See it on My Bookings.`,
+    link: MY_BOOKINGS,
+    booking: { id: fine.booking_id },
+  });
+}
+
+export async function fineStatusChanged(tx: Tx, e: EventOf<'trip.fine_status_changed'>, ctx: AppContext) {
+  const { fine } = e;
+  const to = e.byRenter ? fine.host_id : fine.renter_id;
+  if (!to) return;
+  const words: Record<string, string> = {
+    nominated: 'The host nominated you as the driver (AARTO 07): the RTIA will send the notice to you.',
+    paid_by_renter: 'The fine is marked paid by the renter.',
+    paid_by_host: 'The host paid the fine.',
+    disputed: `The renter disputes the fine${e.note ? `: ${e.note}` : '.'}`,
+    withdrawn: 'The fine was withdrawn.',
+    open: 'The fine is open again.',
+  };
+  await notify(ctx, tx, to, {
+    type: 'traffic_fine_updated',
+    title: `Traffic fine ${fine.notice_number}: ${e.after.replace(/_/g, ' ')}`,
+    message: words[e.after] ?? `The fine is now ${e.after}.`,
+    link: MY_BOOKINGS,
+    ...(fine.booking_id ? { booking: { id: fine.booking_id } } : {}),
+  });
+}
+
+/** A week before the deadline the host is reminded to nominate (or pay) an open fine. */
+export async function fineDeadlineNear(tx: Tx, { fine, daysLeft }: EventOf<'trip.fine_deadline_near'>, ctx: AppContext) {
+  await notify(ctx, tx, fine.host_id, {
+    type: 'traffic_fine_deadline',
+    title: `Nominate the driver of fine ${fine.notice_number} by ${deadlineWords(fine.nominate_by)}`,
+    message: `${daysLeft === 0 ? 'Today is the last day' : `${daysLeft} day(s) are left`} to nominate the driver of traffic fine ${fine.notice_number} (${money(fine.amount_cents)}): the 32 days from the notice's service end on ${deadlineWords(fine.nominate_by)}. ${fine.booking_id ? 'Download the AARTO 07 nomination on the trip, sign it and submit it on aarto.gov.za or to the RTIA.' : 'No trip covers the fine: pay it or make representations.'}`,
+    link: MY_BOOKINGS,
+    ...(fine.booking_id ? { booking: { id: fine.booking_id } } : {}),
+  });
 }

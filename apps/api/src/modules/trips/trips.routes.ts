@@ -24,6 +24,7 @@ import { privateFileQuerySchema, sendPrivateFile } from '../../lib/uploads';
 import { currentUser, routesFor } from '../../plugins/auth';
 import { fileAnswer } from '../../plugins/openapi';
 import { tripClaimsRoutes } from './trip-claims.routes';
+import { trafficFinesRoutes } from './traffic-fines.routes';
 import * as trips from './trips.service';
 
 const tags = ['Trip records'];
@@ -73,6 +74,7 @@ function parseWith<S extends z.ZodType>(schema: S) {
 export function tripsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(tripClaimsRoutes(ctx));
+    await app.register(trafficFinesRoutes(ctx));
     await app.register(routesFor('signed-in', async (signedIn) => {
       signedIn.post('/booking/:id/trip-records', {
         schema: {

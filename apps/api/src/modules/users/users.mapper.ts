@@ -19,6 +19,7 @@ export function toUser(row: UserRow): User {
     phone_number: row.phone_number,
     address: row.address,
     id_number: row.id_number,
+    driver_licence_number: row.driver_licence_number ?? null,
     bank_account: { account_number: row.bank_account_number, bank_code: row.bank_code },
     role: row.role,
     user_type: row.user_type,

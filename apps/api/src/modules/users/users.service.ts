@@ -67,6 +67,12 @@ export async function updateProfile(ctx: AppContext, viewer: UserRow, target: Us
     if (target.verification_status === 'verified' && !viewerIsAdmin) throw forbidden(LOCKED_WHEN_VERIFIED);
     changes[column] = value;
   }
+  // A verified member may add their licence number (a fine's nomination needs it) but not change it.
+  const licence = text(body.driver_licence_number);
+  if (licence !== undefined && licence !== (target.driver_licence_number ?? '')) {
+    if (target.verification_status === 'verified' && target.driver_licence_number && !viewerIsAdmin) throw forbidden(LOCKED_WHEN_VERIFIED);
+    changes.driver_licence_number = licence;
+  }
   const phone = text(body.phone_number);
   if (phone !== undefined && phone !== target.phone_number) changes.phone_number = phone;
 

@@ -23,6 +23,7 @@ import { BookingActionDialog } from './booking-action-dialog';
 import { AdminCancelTripDialog } from './cancel-trip-dialog';
 import { ReadConversationDialog } from './read-conversation-dialog';
 import { DisputedClaims } from './disputed-claims';
+import { AdminFines, WaiverRequests } from './fines-and-waivers';
 import { OpenDisputes } from './open-disputes';
 import { ReportedMessages } from './reported-messages';
 
@@ -220,7 +221,9 @@ export function BookingsTab() {
       </Alert>
 
       <DisputedClaims />
+      <WaiverRequests />
       <OpenDisputes />
+      <AdminFines />
 
       <ReportedMessages />
 

@@ -22,6 +22,8 @@ import { CancelTripDialog, type CancelTripMode } from './cancel-trip-dialog';
 import { RenterRecordLine } from './renter-record';
 import { isCancelledPaidTrip, TripCancellation } from './trip-cancellation';
 import { TripChargesPanel } from './trip-charges-panel';
+import { TrafficFinesPanel } from './traffic-fines-panel';
+import { FeeWaiverPanel } from './fee-waiver-panel';
 import { TripRecordsPanel } from './trip-records-panel';
 import { bookingStateLabel, formatDuration, formatExpiresIn, formatTripSpan, partyName, STATUS_STRIPES } from '@/lib/booking-format';
 
@@ -239,6 +241,8 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
 
       <TripRecordsPanel booking={booking} />
       <TripChargesPanel booking={booking} role={role === 'owner' ? 'host' : 'renter'} />
+      <TrafficFinesPanel booking={booking} role={role === 'owner' ? 'host' : 'renter'} />
+      {role === 'renter' ? <FeeWaiverPanel booking={booking} /> : null}
 
       {booking.status === 'completed' ? <BookingReviewsPanel booking={booking} role={role} /> : null}
 

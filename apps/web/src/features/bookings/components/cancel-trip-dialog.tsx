@@ -5,7 +5,7 @@
 // - after the start, the host reports a no-show instead and sees the renter's fee and their share.
 // The amounts are the shared cancellationOutcome()'s (lib/cancellation.ts), confirmed by the
 // server's quote; the server computes them once more as it cancels.
-import { formatPolicyMoment, formatRand, type Booking } from '@karoo/shared';
+import { CPA_WAIVER_POLICY, formatPolicyMoment, formatRand, type Booking } from '@karoo/shared';
 import { CalendarClock } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { AmountRows, type AmountRow } from '@/components/ui/amount-rows';
@@ -144,6 +144,7 @@ function PreviewBody({ mode, booking, preview, renter }: { mode: CancelTripMode;
       {mode === 'renter' ? (
         <p className="text-sm text-stone-600">
           <span className="font-medium text-stone-800">Cancellation policy:</span> {preview.policy} Refunds reach your card within a few working days.
+          {f.feeCents > 0 ? <span className="mt-1 block text-xs" data-testid="cpa-waiver-policy">{CPA_WAIVER_POLICY}</span> : null}
         </p>
       ) : mode === 'host' ? (
         <p className="text-sm text-stone-600">
