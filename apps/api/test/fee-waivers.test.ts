@@ -5,7 +5,7 @@
 // request; wrong askers and wrong trips get a clear 4xx, strangers 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SUCCESS_CARD } from '@karoo/shared';
-import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, multipart, pdfBytes, type TestApp } from './helpers';
+import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, multipart, pdfBytes, TEST_PASSWORD, type TestApp } from './helpers';
 import { createTestCar } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -119,6 +119,13 @@ describe('a late cancellation’s fee waived under CPA s. 17', () => {
   it('is decided once, and no second request finds a fee to give back', async () => {
     expectError(await decide(admin, waiver.id, { decision: 'decline', reason: 'Changed my mind about this one.' }), 409);
     expectError(await ask(trip.renter, trip.bookingId), 409);
+  });
+
+  it('loses its evidence when the renter deletes their account, and keeps the money it moved', async () => {
+    expect((await t.app.inject({ method: 'GET', url: waiver.evidence_url, headers: admin.headers })).statusCode).toBe(200);
+    expectOk(await t.app.inject({ method: 'POST', url: '/api/privacy/account-deletion', headers: trip.renter.headers, payload: { password: TEST_PASSWORD } }));
+    await expect.poll(async () => (await t.app.inject({ method: 'GET', url: waiver.evidence_url, headers: admin.headers })).statusCode).toBe(404);
+    expect((await ledgerOf(trip.bookingId)).filter((r) => r.code === 'cpa_s17_waiver')).toHaveLength(3);
   });
 });
 

@@ -366,7 +366,16 @@ export async function eraseAccount(tx: Tx, event: EventOf<'account.erasing'>, ct
   });
   const mailId = await queueMail(ctx, tx, { to: person.email, subject: 'Your Karoo account has been deleted', ...mail });
   await ctx.jobs.enqueue(tx, 'privacy.scrub_mail', { mailId }, { delaySeconds: CONFIRMATION_SCRUB_DELAY_SECONDS });
-  const files = [...documents.map((d) => d.storage_key), ...exports, ...registrations.map((r) => r.registration_storage_key).filter((k): k is string => !!k)];
+  // A fee waiver's evidence (a death certificate, a hospital letter: health information, decision
+  // 067) goes with the account; the request's row stays with the money it moved, and its evidence
+  // link answers 404 from now on.
+  const waiverEvidence = await db.selectFrom('cancellation_fee_waivers').select('evidence_storage_key').where('renter_id', '=', userId).execute();
+  const files = [
+    ...documents.map((d) => d.storage_key),
+    ...exports,
+    ...registrations.map((r) => r.registration_storage_key).filter((k): k is string => !!k),
+    ...waiverEvidence.map((w) => w.evidence_storage_key),
+  ];
   tx.afterCommit(() => {
     void Promise.all(files.map((key) => ctx.privateFiles.remove(key))).catch(() => undefined);
   });

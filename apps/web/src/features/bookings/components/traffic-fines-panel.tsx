@@ -16,7 +16,7 @@ import { downloadNomination, openNotice, useBookingFines, useCreateFine, useUpda
 const HOST_MOVES: { status: FineStatus; label: string }[] = [
   { status: 'nominated', label: 'I nominated the driver' },
   { status: 'paid_by_host', label: 'I paid it' },
-  { status: 'withdrawn', label: 'Withdrawn' },
+  { status: 'withdrawn', label: 'It was withdrawn' },
 ];
 
 /** "12 days left to nominate (by Sat 26 Apr)", or that the time has passed. */
@@ -100,6 +100,7 @@ function FineItem({ fine, role }: { fine: TrafficFine; role: 'host' | 'renter' }
         {fine.nomination_url ? (
           <Button
             variant="secondary"
+            className="h-auto min-h-10 max-w-full py-2 text-left whitespace-normal"
             onClick={() => void downloadNomination(fine).catch((error: unknown) => notify.error('Download Failed', messageOf(error, 'The nomination could not be made. Please try again.')))}
           >
             <FileDown className="size-4" aria-hidden="true" /> Download AARTO 07 nomination
