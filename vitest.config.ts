@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
-import { apiSuitePlan } from './apps/api/test/engines';
+import { apiSuitePlan } from './apps/api/test/engines.ts';
 
 const fromRoot = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const hasPostgres = !!process.env.TEST_DATABASE_URL;

@@ -3,8 +3,9 @@
 // the run paying each host on their schedule (Johannesburg days, public holidays moved), after the
 // payout delay, less penalties, never below zero, never twice (two runs at once make one transfer);
 // a failed transfer owed again and retried by an administrator; a reversal days later; pauses.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPayouts, AuditEntry, HostPayouts, PayoutTransfer, ResolvedBankAccount } from '@karoo/shared';
+import { formatRand, type AdminPayouts, type AuditEntry, type HostPayouts, type PayoutTransfer, type ResolvedBankAccount } from '@karoo/shared';
 import type { CarRow } from '../src/db/schema';
 import { hostBalanceCents } from '../src/modules/ledger';
 import { runPayouts, syncTransfers } from '../src/modules/payouts';
@@ -329,14 +330,20 @@ describe('the statement', () => {
     const host = await newHost();
     await addAccount(host);
     expectOk(await t.app.inject({ method: 'PUT', url: '/api/payouts/schedule', headers: host.headers, payload: { schedule: 'trip' } }));
-    await completedTrip(host, at10('2030-11-01'));
+    const paid = await completedTrip(host, at10('2030-11-01'));
     t.clock.set(at10('2030-11-05'));
     await runPayouts(t.ctx);
+    // A second trip, inside its claim window: owed, not yet sent.
+    const owed = await completedTrip(host, at10('2030-11-05'));
     expect((await payoutsOf(host)).statement_months).toEqual(['2030-11']);
     const res = await t.app.inject({ method: 'GET', url: '/api/payouts/statements/2030-11', headers: host.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: res.rawPayload }).toString().replace(/\u00a0/g, ' ');
+    const amountAfter = (label: string) => new RegExp(`${label}[^\\n]*?(R\\s?[\\d ]+(?:,\\d{2})?)\\s*$`, 'm').exec(text)?.[1]?.replace(/\s/g, '');
+    expect(amountAfter('Paid into your account')).toBe(formatRand(paid.car_owner_earnings_cents / 100).replace(/\s/g, ''));
+    expect(amountAfter('not yet sent')).toBe(formatRand(owed.car_owner_earnings_cents / 100).replace(/\s/g, ''));
     expectError(await t.app.inject({ method: 'GET', url: '/api/payouts/statements/2030-13', headers: host.headers }), 400);
   });
 });

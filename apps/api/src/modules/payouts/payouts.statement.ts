@@ -7,6 +7,7 @@ import PDFDocument from 'pdfkit';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/app-error';
+import { hostBalanceCents } from '../ledger';
 import * as repo from './payouts.repository';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -37,8 +38,12 @@ export async function statementPdf(ctx: AppContext, user: UserRow, month: string
   const totals: [string, number][] = [
     ['Paid into your account', sum(['success'])],
     ['Sent, not yet confirmed', sum(['queued', 'otp', 'pending'])],
-    ['Failed (owed to you again)', sum(['failed'])],
-    ['Reversed by the bank (owed to you again)', sum(['reversed'])],
+    // A failed or reversed transfer's money stays owed and goes in a later transfer (a Retry, or the
+    // next run), which is listed in its own month: these say what failed, not what is still owed.
+    ['Failed (the money stayed owed to you and is sent again)', sum(['failed'])],
+    ['Reversed by the bank (the money stayed owed to you and is sent again)', sum(['reversed'])],
+    // What is owed now is the ledger's balance (decision 039), not a figure worked from the month.
+    [`Owed to you on ${formatMoment(now, now)}, not yet sent`, Math.max(0, await hostBalanceCents(ctx.db, user.id))],
   ];
   let yPos = 160;
   for (const [label, cents] of totals) {
