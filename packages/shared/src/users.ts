@@ -163,6 +163,8 @@ export const profileFormSchema = z.object({
   phone_number: phoneField,
   address: requiredText('Address', 'Address is required', 300),
   id_number: idNumberField,
+  /** Optional: asked for when a traffic fine is nominated to the driver (decision 066); empty is none. */
+  driver_licence_number: z.union([z.literal(''), driverLicenceField]).optional(),
   bank_account: z.object({ account_number: accountNumberField, bank_code: bankCodeField }),
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;

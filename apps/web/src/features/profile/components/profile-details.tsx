@@ -58,6 +58,10 @@ export function ProfileDetails({ user }: { user: User }) {
             <DetailRow label="Phone Number" field="phone_number" user={user} value={null} />
             <DetailRow label="Address" field="address" user={user} value={null} />
             <DetailRow label="ID Number" field="id_number" user={user} value={null} />
+            <DetailRow
+              label="Driving Licence"
+              value={user.driver_licence_number ? <span className="break-words">{user.driver_licence_number}</span> : <span className="text-stone-500 italic">Not given (optional)</span>}
+            />
             <DetailRow label="Member Since" value={formatDate(user.created_at, 'Unknown')} />
           </dl>
         </CardBody>

@@ -24,13 +24,15 @@ const FIELD_NAMES: Path<ProfileForm>[] = [
   'phone_number',
   'address',
   'id_number',
+  'driver_licence_number',
   'bank_account.account_number',
   'bank_account.bank_code',
 ];
 
-// Verified users submit their phone number only, so only it is validated; the other fields are
-// read-only and may hold values from before today's formats.
-const phoneOnlyResolver = zodResolver(profileFormSchema.pick({ phone_number: true })) as unknown as Resolver<ProfileForm>;
+// Verified users submit their phone number (and a driving licence number they have not given yet)
+// only, so only those are validated; the other fields are read-only and may hold values from
+// before today's formats.
+const phoneOnlyResolver = zodResolver(profileFormSchema.pick({ phone_number: true, driver_licence_number: true })) as unknown as Resolver<ProfileForm>;
 const fullResolver = zodResolver(profileFormSchema) as unknown as Resolver<ProfileForm>;
 
 export interface ProfileFormProps {
@@ -62,7 +64,10 @@ export function ProfileFormCards({ user, onDone }: ProfileFormProps) {
   const field = (name: Path<ProfileForm>) => register(name, { onChange: () => clearErrors(name) });
 
   const onSubmit = handleSubmit(async (values) => {
-    const body: UpdateUserBody = verified ? { phone_number: values.phone_number } : values;
+    // An empty licence number is none; once given, a verified member's is locked (the server says so too).
+    const { driver_licence_number: licence, ...rest } = values;
+    const addLicence = licence && (!verified || !user.driver_licence_number) ? { driver_licence_number: licence } : {};
+    const body: UpdateUserBody = verified ? { phone_number: values.phone_number, ...addLicence } : { ...rest, ...addLicence };
     try {
       const result = await mutation.mutateAsync(body);
       updateUser(result.data);
@@ -151,6 +156,19 @@ export function ProfileFormCards({ user, onDone }: ProfileFormProps) {
             hint={lockHint ?? 'South African ID number or passport number.'}
             error={errors.id_number?.message}
             {...field('id_number')}
+          />
+          <Input
+            label="Driving Licence Number"
+            inputMode="text"
+            autoComplete="off"
+            readOnly={verified && !!user.driver_licence_number}
+            hint={
+              verified && user.driver_licence_number
+                ? lockHint
+                : 'Optional. On the front of your card. Used only if a traffic fine from your trip is nominated to you, as the law asks.'
+            }
+            error={errors.driver_licence_number?.message}
+            {...field('driver_licence_number')}
           />
         </CardBody>
       </Card>

@@ -151,6 +151,25 @@ describe('ProfilePage', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ phone_number: '+27 82 999 0000' });
   });
 
+  it('lets a verified member add the driving licence number they have not given yet, checked as the server checks it', async () => {
+    signIn(makeUser());
+    const fetchMock = profileApi(makeUser(), { 'PUT /api/user/update/sipho': ok(makeUser({ driver_licence_number: '10270001ABCD' })) });
+    const { user: ui } = renderApp({ path: '/profile' });
+    expect(await screen.findByText('Not given (optional)')).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    const licence = screen.getByLabelText('Driving Licence Number');
+    expect(licence).not.toHaveAttribute('readonly');
+    await ui.type(licence, '1027');
+    await ui.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please enter a valid driving licence number (6 to 20 letters and digits)')).toBeInTheDocument();
+    await ui.clear(licence);
+    await ui.type(licence, '1027 0001 abcd');
+    await ui.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Profile updated successfully!');
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ phone_number: makeUser().phone_number, driver_licence_number: '10270001ABCD' });
+  });
+
   it('shows the field and the server message when the server refuses the change', async () => {
     const user = makeUser({ verification_status: 'pending_verification' });
     signIn(user);

@@ -10,6 +10,7 @@ export function profileFormValues(user: User): ProfileForm {
     phone_number: text(user.phone_number),
     address: text(user.address),
     id_number: text(user.id_number),
+    driver_licence_number: text(user.driver_licence_number),
     bank_account: {
       account_number: text(user.bank_account?.account_number),
       bank_code: text(user.bank_account?.bank_code),
