@@ -588,8 +588,8 @@ function report(list: Failure[]): string {
 describe('hostile input on every route of /api/openapi.json', () => {
   it('reads the operations from the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThanOrEqual(70);
-    // The uploads: a verification document, a registration document, a trip's check-in or check-out, a dispute's photos, and a trip charge's and its answer's evidence.
-    expect(operations.filter((op) => /multipart/.test(op.summary)).length).toBe(6);
+    // The uploads: a verification document, a registration document, a trip's check-in or check-out, a dispute's photos, a trip charge's and its answer's evidence, a traffic fine's notice and a fee waiver's evidence.
+    expect(operations.filter((op) => /multipart/.test(op.summary)).length).toBe(8);
   });
 
   // Every caller meets the hostile paths and queries; all but the renter the whole bodies and

@@ -163,10 +163,13 @@ export function DocumentUploadPanel() {
   const [active, setActive] = useState<{ type: DocumentType; progress: number } | null>(null);
   const [refusal, setRefusal] = useState<{ type: DocumentType; message: string } | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  // The finished bar's short stay on screen: cleared with the panel, so it never sets state after.
+  const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
     () => () => {
       if (timer.current) clearInterval(timer.current);
+      if (settle.current) clearTimeout(settle.current);
     },
     [],
   );
@@ -191,7 +194,7 @@ export function DocumentUploadPanel() {
       notify.success('Document Uploaded', `Your ${DOCUMENT_LABELS[type]} was uploaded successfully.`);
       // The server may have moved the account to pending_verification.
       refreshUser().catch(() => undefined);
-      setTimeout(() => setActive((current) => (current?.type === type ? null : current)), 800);
+      settle.current = setTimeout(() => setActive((current) => (current?.type === type ? null : current)), 800);
     } catch (error) {
       if (timer.current) clearInterval(timer.current);
       setActive(null);
