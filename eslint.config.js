@@ -59,7 +59,7 @@ const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url
 const ENTRY_MESSAGE =
   "Another module is reached through its front door only (modules/<name>/index.ts): import '../<name>', and export from its index what you need. A query it owns lives behind its service; a consequence flows through an event (docs/architecture.md).";
 const LOWER_API_MESSAGE =
-  'lib/, events/ and db/ sit below the modules and import none of them: take what you need as an argument, or raise an event (docs/architecture.md).';
+  'lib/, events/, jobs/, db/, context.ts, env.ts and runtime.ts sit below the modules and import none of them, not even a type: take what you need as an argument, raise an event, or let the module add its field to AppContext by declaration merging (docs/architecture.md).';
 
 /** A module imports its own files, and other modules only through their entry (`../cars`, never `../cars/cars.service`). */
 function moduleRestrictions(module) {
@@ -118,13 +118,16 @@ export default tseslint.config(
     rules: refuseImports(moduleRestrictions(module)),
   })),
   {
-    // The app's own wiring (app.ts, app-context.ts, server.ts, jobs, plugins, the seed) reaches a
-    // module through its entry too.
-    files: ['apps/api/src/*.ts', 'apps/api/src/jobs/**/*.ts', 'apps/api/src/plugins/**/*.ts', 'apps/api/src/db/seed/**/*.ts'],
+    // The app's own wiring (app.ts, app-context.ts, server.ts, the prune job, plugins, the seed) reaches
+    // a module through its entry too.
+    files: ['apps/api/src/*.ts', 'apps/api/src/plugins/**/*.ts', 'apps/api/src/db/seed/**/*.ts'],
     rules: refuseImports([{ regex: /^(?:\.\.?\/)+modules\/[a-z-]+\/(?!index$)/, message: ENTRY_MESSAGE }]),
   },
   {
-    files: ['apps/api/src/lib/**/*.{ts,tsx}', 'apps/api/src/events/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    // Below the modules: lib/, events/, jobs/ (the queue and the mail job), db/, and the context, env
+    // and runtime the modules are given; type imports count too (the modules add their fields to the
+    // AppContext by declaration merging instead).
+    files: ['apps/api/src/lib/**/*.{ts,tsx}', 'apps/api/src/events/**/*.ts', 'apps/api/src/jobs/**/*.ts', 'apps/api/src/db/**/*.ts', 'apps/api/src/context.ts', 'apps/api/src/env.ts', 'apps/api/src/runtime.ts'],
     ignores: ['apps/api/src/db/seed/**', 'apps/api/src/db/cli.ts'],
     rules: refuseImports([{ regex: /^(?:\.\.?\/)+modules(?:\/|$)/, message: LOWER_API_MESSAGE }]),
   },

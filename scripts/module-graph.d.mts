@@ -5,3 +5,4 @@ export interface ModuleImports {
 }
 export function moduleGraph(): Map<string, ModuleImports>;
 export function layers(graph: Map<string, ModuleImports>): string[] | null;
+export function foundationImports(): string[];

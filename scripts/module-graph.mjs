@@ -1,13 +1,21 @@
 #!/usr/bin/env node
 // `npm run graph`: the API modules' import graph, one line per module with the modules it imports
-// (type-only imports in brackets: they carry no code), lowest modules first. Exits 1 on a cycle.
-// The lint refuses cycles file by file (import-x/no-cycle) and imports past a module's entry; this
-// shows the shape those rules keep.
+// (type-only imports in brackets: they carry no code), lowest modules first, above the foundation
+// they stand on (lib/, events/, jobs/, db/ and context.ts, env.ts, runtime.ts), which imports no
+// module, not even a type. Exits 1 on a cycle (type imports count: a type cycle still ties the
+// modules' types into one knot) or on a foundation file importing a module.
+// The lint refuses cycles file by file (import-x/no-cycle) and imports past a module's entry or into
+// a module from below; this shows the shape those rules keep.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const modulesDir = fileURLToPath(new URL('../apps/api/src/modules', import.meta.url));
+const srcDir = fileURLToPath(new URL('../apps/api/src', import.meta.url));
+const modulesDir = path.join(srcDir, 'modules');
+/** Below the modules: what they are given (the app wires them above, in src/*.ts, plugins/ and db/seed/). */
+const FOUNDATION = ['lib', 'events', 'jobs', 'db', 'context.ts', 'env.ts', 'runtime.ts'];
+const FOUNDATION_EXCEPT = ['db/seed', 'db/cli.ts'];
+const ANY_IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'"]*?from\s+)?['"](\.[^'"]*)['"]/gm;
 const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"](\.\.\/[a-z-]+)(?:\/[^'"]*)?['"]/gm;
 
 function filesOf(dir) {
@@ -36,6 +44,22 @@ export function moduleGraph() {
   return graph;
 }
 
+/** Every import, type imports included, of a foundation file into a module: `file -> module`. */
+export function foundationImports() {
+  const files = FOUNDATION.flatMap((entry) => {
+    const full = path.join(srcDir, entry);
+    return statSync(full).isDirectory() ? filesOf(full) : [full];
+  }).filter((file) => !FOUNDATION_EXCEPT.some((except) => path.relative(srcDir, file).startsWith(except)));
+  const found = [];
+  for (const file of files) {
+    for (const match of readFileSync(file, 'utf8').matchAll(ANY_IMPORT)) {
+      const target = path.relative(srcDir, path.resolve(path.dirname(file), match[1]));
+      if (target.startsWith(`modules${path.sep}`)) found.push(`${path.relative(srcDir, file)} -> ${target}`);
+    }
+  }
+  return found;
+}
+
 /** The modules in an order where each comes after everything it imports; null when there is a cycle. */
 export function layers(graph) {
   const order = [];
@@ -61,8 +85,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const parts = [...code, ...types.map((t) => `[${t}]`)];
     console.log(`${module.padEnd(14)} -> ${parts.length ? parts.join(', ') : '(none)'}`);
   }
-  if (!order) {
-    console.error('\nThe modules import each other in a cycle.');
-    process.exit(1);
-  }
+  const below = foundationImports();
+  console.log(`${'(foundation)'.padEnd(14)} -> ${below.length ? below.join(', ') : '(none)'}`);
+  if (!order) console.error('\nThe modules import each other in a cycle.');
+  if (below.length) console.error(`\nBelow the modules, ${below.length} import(s) of a module: ${below.join('; ')}.`);
+  if (!order || below.length) process.exit(1);
 }

@@ -4,7 +4,7 @@
 import type { AppContext } from './context';
 import { createEventBus } from './events/domain-events';
 import { mailJob } from './jobs/mail.job';
-import { pruneJob } from './jobs/prune.job';
+import { pruneJob } from './prune.job';
 import { detachedJobQueue, type AnyJobDefinition } from './jobs/queue';
 import { LocalCacheBus } from './lib/cache-bus';
 import { createPaymentProvider, createPayoutProvider } from './lib/payments';

@@ -1,7 +1,11 @@
 // What services need, built once per app (app-context.ts builds it): the database, mail, files, the
-// clock, the event bus, and the few things a module keeps per app (its caches, the browse index, the
-// payment provider). Every dependency is a field here, passed in when the app is built; no module
-// keeps a hidden per-app singleton of its own.
+// clock, the event bus, the job queue and the payment providers. Every dependency is a field, passed
+// in when the app is built; no module keeps a hidden per-app singleton of its own.
+// A module that keeps something per app (a cache, the browse index) adds its field to AppContext
+// itself, by declaration merging (modules/cars/cars.context.ts, modules/settings/settings.context.ts),
+// as modules add their events to DomainEvents and their jobs to JobPayloads: this file imports no
+// module, so nothing below the modules (lib/, jobs/, events/, db/) depends on one through it
+// (`npm run graph` checks it, type imports included).
 import type { Redis } from 'ioredis';
 import type { Db } from './db/connection';
 import type { Env } from './env';
@@ -11,8 +15,6 @@ import type { CacheBus } from './lib/cache-bus';
 import type { Mailer } from './lib/mail';
 import type { PaymentProvider, PayoutProvider } from './lib/payments';
 import type { Storage } from './lib/storage';
-import type { BrowseIndex, ListingCache } from './modules/cars';
-import type { SettingsCache } from './modules/settings';
 import type { Runtime } from './runtime';
 
 export interface Clock {
@@ -83,10 +85,5 @@ export interface AppContext {
   payments: PaymentProvider;
   /** Paystack Transfers, or the sandbox's, for hosts' payouts (modules/payouts, decision 068). */
   payouts: PayoutProvider;
-  /** The platform settings, kept for a few seconds (modules/settings). */
-  settingsCache: SettingsCache;
-  /** Public browse pages, kept for a few seconds (modules/cars, decision 020). */
-  listingCache: ListingCache;
-  /** The listed cars' browse columns in memory (modules/cars, decision 028). */
-  browseIndex: BrowseIndex;
+  // The modules' own fields follow by declaration merging (see the top of this file).
 }

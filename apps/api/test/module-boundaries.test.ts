@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { layers, moduleGraph } from '../../../scripts/module-graph.mjs';
+import { foundationImports, layers, moduleGraph } from '../../../scripts/module-graph.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const inRepo = (file: string) => path.join(root, file);
@@ -41,6 +41,15 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('module boundaries', () => {
     const messages = await lintAs('apps/api/src/lib/probe.ts', "import { getSettings } from '../modules/settings';\nexport const probe = getSettings;\n");
     expect(messages.join('\n')).toMatch(/no-restricted-imports: .*below the modules/);
   }, 60_000);
+
+  it('refuses the AppContext type-importing a module (the module adds its field by declaration merging)', async () => {
+    const messages = await lintAs('apps/api/src/context.ts', "import type { SettingsCache } from './modules/settings';\nexport type Probe = SettingsCache;\n");
+    expect(messages.join('\n')).toMatch(/no-restricted-imports: .*below the modules/);
+  }, 60_000);
+
+  it('nothing below the modules imports one, type imports included (lib/, events/, jobs/, db/, the context)', () => {
+    expect(foundationImports()).toEqual([]);
+  });
 
   it('the module graph has no cycle', () => {
     const graph = moduleGraph();

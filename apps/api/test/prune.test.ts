@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/events/domain-events';
-import { PRUNE_CRON, pruneOldRecords } from '../src/jobs/prune.job';
+import { PRUNE_CRON, pruneOldRecords } from '../src/prune.job';
 import {
   authHeader,
   createTestApp,

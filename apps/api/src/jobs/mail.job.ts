@@ -13,6 +13,9 @@
 // says so in the log.
 // Without SMTP_URL the job "delivers" to the outbox: the row is 'kept' and its links logged.
 import type { AppContext } from '../context';
+
+/** What delivering mail needs of the app: the outbox's database, the clock and the mailer. */
+type MailJobContext = Pick<AppContext, 'db' | 'clock' | 'mailer'>;
 import { hasMarketingConsent, MARKETING_CONSENT_WITHDRAWN } from '../lib/marketing-consent';
 import { markOutboxMailAttemptFailed, markOutboxMailDelivered, startOutboxMailAttempt } from '../lib/mail-outbox.repository';
 import type { JobDefinition, QueuedJob, RetryPolicy } from './queue';
@@ -74,7 +77,7 @@ export function earliestMailRetry(now: Date, attempt: number): Date {
  * refuses (a dropped connection is answered by a fresh one from the pool). The window is measured
  * on the process's own monotonic clock: it bounds a wait for the database, not a business time.
  */
-async function recordDelivered(ctx: AppContext, mailId: string, state: MailJobState): Promise<void> {
+async function recordDelivered(ctx: MailJobContext, mailId: string, state: MailJobState): Promise<void> {
   const status = ctx.mailer.transport === 'smtp' ? 'sent' : 'kept';
   const started = performance.now();
   for (let wait = RECORD_FIRST_WAIT_MS; ; wait = Math.min(wait * 2, RECORD_LONGEST_WAIT_MS)) {
@@ -99,7 +102,7 @@ function rememberDelivered(state: MailJobState, mailId: string): void {
 }
 
 /** One attempt at one outbox row, and its outcome recorded on the row. */
-export async function deliverOutboxMail(ctx: AppContext, job: QueuedJob<'mail.send'>, state: MailJobState): Promise<void> {
+export async function deliverOutboxMail(ctx: MailJobContext, job: QueuedJob<'mail.send'>, state: MailJobState): Promise<void> {
   const { mailId } = job.data;
   // This instance delivered it and could not record so: record it now, never send it again.
   if (state.deliveredUnrecorded.has(mailId)) return recordDelivered(ctx, mailId, state);
@@ -130,7 +133,7 @@ export async function deliverOutboxMail(ctx: AppContext, job: QueuedJob<'mail.se
   await recordDelivered(ctx, mail.id, state);
 }
 
-export function mailJob(ctx: AppContext, options: MailJobOptions = {}): JobDefinition<'mail.send'> {
+export function mailJob(ctx: MailJobContext, options: MailJobOptions = {}): JobDefinition<'mail.send'> {
   const state: MailJobState = { deliveredUnrecorded: new Set(), recordWindowMs: options.recordWindowMs ?? MAIL_RECORD_WINDOW_MS };
   return {
     name: 'mail.send',

@@ -108,6 +108,9 @@ export function createMailer(options: { log: FastifyBaseLogger; smtpUrl?: string
   };
 }
 
+/** What queueing mail in a transaction of its own needs of the app. */
+export type MailContext = Pick<AppContext, 'db' | 'clock' | 'events' | 'mailer' | 'jobs'>;
+
 /**
  * Mail that belongs to a change: the outbox row and its 'mail.send' job are written in the change's
  * transaction (both gone if it rolls back), and this instance's mail worker is woken once it has
@@ -121,7 +124,7 @@ export async function queueMail(ctx: Pick<AppContext, 'mailer' | 'jobs'>, tx: Tx
 }
 
 /** Mail that is no part of a change (a reset link): queued in a unit of work of its own. */
-export function sendMail(ctx: AppContext, message: MailMessage): Promise<string> {
+export function sendMail(ctx: MailContext, message: MailMessage): Promise<string> {
   return inTransaction(ctx, (tx) => queueMail(ctx, tx, message));
 }
 
@@ -129,7 +132,7 @@ export function sendMail(ctx: AppContext, message: MailMessage): Promise<string>
  * Failed mail back in the queue with fresh attempts: the row and a new job for it in one transaction
  * (its old job stays in the dead-letter queue). Undefined unless the row is 'failed'.
  */
-export function resendFailedMail(ctx: AppContext, id: string): Promise<OutboxMailRow | undefined> {
+export function resendFailedMail(ctx: MailContext, id: string): Promise<OutboxMailRow | undefined> {
   return inTransaction(ctx, async (tx) => {
     const row = await requeueFailedMail(tx.db, id, tx.now);
     if (row) await ctx.jobs.enqueue(tx, 'mail.send', { mailId: id });

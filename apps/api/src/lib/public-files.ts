@@ -26,7 +26,7 @@ function fileNotFound(reply: FastifyReply) {
 }
 
 /** GET (and HEAD) /uploads/<key>: a public file, streamed from the public store. */
-export function publicFilesRoutes(ctx: AppContext) {
+export function publicFilesRoutes(ctx: Pick<AppContext, 'publicFiles'>) {
   return async (app: FastifyInstance) => {
     // HEAD is declared here rather than derived from GET, which would read the whole file to drop it.
     app.route<{ Params: { '*': string } }>({

@@ -3,6 +3,7 @@
 // app import.
 import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
+import './cars.context';
 import { carRejected, carVerified, registrationRejected, registrationVerified } from './cars.notices';
 import { removeOwnerCars } from './cars.service';
 import { forgetBrowsePages, forgetBrowsePagesOfSettings } from './listing-cache';

@@ -1,6 +1,7 @@
 // The settings module's front door: the only file other modules and the app import.
 import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
+import './settings.context';
 import { forgetSettingsEverywhere } from './settings.service';
 
 export {

@@ -421,7 +421,7 @@ export async function changePassword(
   });
 }
 
-/** How long ended records are kept (the numbers and their reasons: jobs/prune.job.ts). */
+/** How long ended records are kept (the numbers and their reasons: prune.job.ts). */
 export interface AuthRetention {
   /** After a session expired or was revoked. */
   sessionsMs: number;

@@ -386,7 +386,7 @@ export async function incrementTotalTrips(db: Db, userId: string): Promise<void>
   await db.updateTable('users').set((eb) => ({ total_trips: eb('total_trips', '+', 1) })).where('id', '=', userId).execute();
 }
 
-// ---- Pruning (jobs/prune.job.ts): each is one DELETE past a cutoff, so running it twice is harmless ----
+// ---- Pruning (prune.job.ts): each is one DELETE past a cutoff, so running it twice is harmless ----
 /** Sessions that expired, or were revoked, before `cutoff`. Returns the count. */
 export async function deleteSessionsEndedBefore(db: Db, cutoff: Date): Promise<number> {
   const result = await db

@@ -4,13 +4,15 @@
 // one instance and run by one; and each step is one DELETE of the rows past a cutoff, so two runs
 // at once would still delete each row once and nothing else. Tests call pruneOldRecords with their
 // clock.
-import type { AppContext } from '../context';
-import type { JobDefinition } from './queue';
-import { deleteMailSentBefore } from '../lib/mail-outbox.repository';
-import { pruneBrowseChanges } from '../modules/cars';
-import { pruneEndedAuthRecords } from '../modules/users';
+// It composes the users, mail and cars modules' prune steps, so it lives beside app-context.ts, above
+// the modules, not in jobs/, which depends on no module (npm run graph checks it).
+import type { AppContext } from './context';
+import type { JobDefinition } from './jobs/queue';
+import { deleteMailSentBefore } from './lib/mail-outbox.repository';
+import { pruneBrowseChanges } from './modules/cars';
+import { pruneEndedAuthRecords } from './modules/users';
 
-declare module './queue' {
+declare module './jobs/queue' {
   interface JobPayloads {
     'records.prune': Record<string, never>;
   }
