@@ -25,6 +25,7 @@ import {
   tripRuleFailure,
   validateBookingRequest,
   type createBookingBodySchema,
+  isListedCar,
 } from '@karoo/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -34,7 +35,7 @@ import type { CarRemovalCause } from '../cars';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { findCarHolds, hasActiveRental } from '../availability';
 import { sumPartyMoney } from '../ledger';
-import { canManageCar, findCar, isPubliclyVisible, today, tripRulesOf } from '../cars';
+import { canManageCar, findCar, today, tripRulesOf } from '../cars';
 import { requireCurrentPolicies } from '../privacy';
 import { getSettings } from '../settings';
 import { findUser } from '../users';
@@ -81,7 +82,7 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
   await expireOverdueBookings(ctx);
   const todayDate = today(ctx);
   const car = await findCar(ctx, body.car_username);
-  if (!car || (!isPubliclyVisible(car) && !canManageCar(renter, car))) throw notFound('Car not found');
+  if (!car || (!isListedCar(car) && !canManageCar(renter, car))) throw notFound('Car not found');
 
   const settings = await getSettings(ctx);
   const isHourly = body.is_hourly_booking;

@@ -7,7 +7,7 @@
 // (the notes of migrations 0016, 0028 and 0031), so a kept record is as fresh as the index itself.
 import type { Db } from '../../db/connection';
 import { findCarRecordsInOrder, type CarCardRecord } from './cars.repository';
-import { isPubliclyVisible } from './cars.service';
+import { isListedCar } from '@karoo/shared';
 
 /** About 1.5 KB a record: some 15 MB at most for an instance. */
 const KEEP_AT_MOST = 10_000;
@@ -59,7 +59,7 @@ export class CardRecords {
       const keep = generation === this.generation;
       for (const row of rows) {
         found.set(row.id, row);
-        if (keep && isPubliclyVisible(row)) this.keep(row, today);
+        if (keep && isListedCar(row)) this.keep(row, today);
       }
     }
     return ids.flatMap((id) => found.get(id) ?? []);

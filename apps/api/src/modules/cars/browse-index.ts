@@ -13,15 +13,15 @@
 // running when it last looked) and reloads those cars. Nothing that commits is missed, whatever the
 // order of the commits.
 import { sql } from 'kysely';
-import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES, tripSpan } from '@karoo/shared';
+import { HOST_DELIVERY_OPTION_TYPES, isListedCar, PICKUP_POINT_OPTION_TYPES, tripSpan } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import { isDatabaseTimeout } from '../../db/connection-errors';
 import type { CacheBus } from '../../lib/cache-bus';
 import { selectHoldingBookings, type HoldingBooking } from '../availability';
 import { CardRecords } from './browse-cards';
-import { isPubliclyVisible } from './cars.service';
 import { areaCoordinate, countCap, countedTotal, findCarRecordsInOrder, lastPageTotal, type CarCardRecord, type CarPageQuery, type CarRecord } from './cars.repository';
+import { listedCar } from './listed-car';
 import { BROWSE_TOPIC } from './listing-cache';
 
 /** The note of a TRUNCATE (migration 0016): load everything again. */
@@ -148,7 +148,7 @@ interface CarRow {
   buffer_minutes: number;
 }
 
-const LISTED = sql`c.deleted_at IS NULL AND c.status = 'available' AND c.verification_status = 'verified'`;
+const LISTED = listedCar('c');
 
 const LOAD_BATCH = 5_000;
 
@@ -877,7 +877,7 @@ export async function findPublicCarPage<R extends CarRecord | CarCardRecord = Ca
     const hasMore = ids.length > q.limit;
     const pageIds = ids.slice(0, q.limit);
     const records = q.shape === 'card' ? ((await index.cards.read(ctx.db, pageIds, q.today)) as R[]) : await findCarRecordsInOrder<R>(ctx.db, pageIds, q.today);
-    if (records.length === pageIds.length && records.every(isPubliclyVisible)) {
+    if (records.length === pageIds.length && records.every(isListedCar)) {
       const last = lastPageTotal(q, records.length, hasMore);
       return { records, hasMore, ...(last !== null ? { total: last, exact: true } : countedTotal(count, countCap(q))) };
     }

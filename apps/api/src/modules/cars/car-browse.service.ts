@@ -17,6 +17,7 @@ import {
   type CarListFilters,
   type CarListMeta,
   type HostCancellations,
+  isListedCar,
 } from '@karoo/shared';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
@@ -29,7 +30,7 @@ import { BrowseIndex, browseIndexEnabled, findPublicCarPage } from './browse-ind
 import { toCarCard } from './car-cards';
 import { distanceKm, toCar } from './cars.mapper';
 import * as repo from './cars.repository';
-import { canManageCar, findVisibleCar, isPubliclyVisible, knowsExactPlace, today, viewCar, type PaidTripOf } from './cars.service';
+import { canManageCar, findVisibleCar, knowsExactPlace, today, viewCar, type PaidTripOf } from './cars.service';
 import { cachedPage, type PageAnswer } from './listing-cache';
 
 export interface CarPage {
@@ -210,7 +211,7 @@ export async function carDetails(ctx: AppContext, viewer: UserRow | null, idOrUs
 export async function ownerProfile(ctx: AppContext, viewer: UserRow | null, idOrUsername: string, cancellationsOf: HostCancellationsOf) {
   const car = await repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
   let owner: UserRow | undefined;
-  if (car && (isPubliclyVisible(car) || canManageCar(viewer, car))) {
+  if (car && (isListedCar(car) || canManageCar(viewer, car))) {
     owner = await findUser(ctx, car.owner_id);
   } else {
     const user = await findUser(ctx, idOrUsername);

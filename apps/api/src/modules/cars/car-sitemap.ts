@@ -6,8 +6,9 @@ import { BASE_CITIES } from '@karoo/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { isUuid } from './cars.repository';
+import { listedCar } from './listed-car';
 
-const LISTED = sql`c.deleted_at IS NULL AND c.status = 'available' AND c.verification_status = 'verified'`;
+const LISTED = listedCar('c');
 
 export interface SitemapCar {
   car_username: string;

@@ -6,6 +6,7 @@ import { HOST_DELIVERY_OPTION_TYPES, PICKUP_POINT_OPTION_TYPES, tripSpan } from 
 import type { Db } from '../../db/connection';
 import { currentRenterUsername, heldBetween as availabilityHeldBetween, rentedNow as availabilityRentedNow } from '../availability';
 import type { CarRow, CarUpdate, CarVerificationValue, NewCar } from '../../db/schema';
+import { listedCar } from './listed-car';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -181,7 +182,7 @@ export async function countOwnerCars(db: Db, ownerId: string, listedOnly: boolea
     .select(sql<number>`count(*)`.as('count'))
     .where('owner_id', '=', ownerId)
     .where('deleted_at', 'is', null);
-  if (listedOnly) query = query.where('verification_status', '=', 'verified').where('status', '=', 'available');
+  if (listedOnly) query = query.where(listedCar('cars'));
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
@@ -335,7 +336,7 @@ function filteredCars(db: Db, q: CarPageQuery) {
   let query = db.selectFrom('cars as c').where('c.deleted_at', 'is', null);
 
   if (q.scope === 'public') {
-    query = query.where('c.status', '=', 'available').where('c.verification_status', '=', 'verified');
+    query = query.where(listedCar('c'));
     // Without a date window a car on a rental right now is hidden; with one, only cars held in it are.
     query = q.window ? query.where(sql<SqlBool>`NOT ${heldBetween(q.window.start, q.window.end)}`) : query.where(sql<SqlBool>`NOT ${rentedNow(q.today)}`);
   } else if (q.window) {

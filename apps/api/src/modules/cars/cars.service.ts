@@ -20,6 +20,7 @@ import {
   validateCarLimits,
   validateCarListing,
   type Car,
+  isListedCar,
 } from '@karoo/shared';
 import type { newCarBodySchema, updateCarBodySchema } from '@karoo/shared';
 import type { z } from 'zod';
@@ -61,15 +62,11 @@ export function canManageCar(viewer: UserRow | null, car: { owner_id: string }):
   return !!viewer && (viewer.id === car.owner_id || isAdmin(viewer));
 }
 
-/** Listed cars are public; offline, maintenance, unverified and rejected cars only to their owner and admins. */
-export function isPubliclyVisible(car: { verification_status: string; status: string }): boolean {
-  return car.verification_status === 'verified' && car.status === 'available';
-}
-
 /** The car behind `{id}` as this viewer may see it; 404 otherwise. */
 export async function findVisibleCar(ctx: AppContext, viewer: UserRow | null, idOrUsername: string): Promise<CarRecord> {
   const car = await repo.findCarRecord(ctx.db, idOrUsername, today(ctx));
-  if (!car || (!isPubliclyVisible(car) && !canManageCar(viewer, car))) throw notFound(CAR_NOT_FOUND);
+  // Listed cars are public; offline, maintenance, unverified and rejected cars only to their owner and admins.
+  if (!car || (!isListedCar(car) && !canManageCar(viewer, car))) throw notFound(CAR_NOT_FOUND);
   return car;
 }
 

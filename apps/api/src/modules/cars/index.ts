@@ -18,7 +18,6 @@ export {
   findCar,
   findCarForAdmin,
   findManageableCar,
-  isPubliclyVisible,
   markCarReturned,
   recordCarRating,
   reload,

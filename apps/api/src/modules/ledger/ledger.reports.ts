@@ -16,6 +16,7 @@
 import { TIME_ZONE } from '@karoo/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection';
+import { COUNTS_FOR_HOST, HOST_BALANCE_PART, PAID_OUT_PART } from './ledger.rules';
 
 /** A half-open range of instants [start, end) of when money moved; either side may be open. */
 export interface MovedRange {
@@ -72,7 +73,7 @@ function moneyColumns(paidTrips: 'perBooking' | 'countedApart') {
     centsWhere(sql`l.kind = 'platform_fee' AND l.code IN ('insurance', 'insurance_cancelled')`).as('insurance'),
     centsWhere(sql`${isShare} AND l.code = 'cancellation_fee'`).as('cancellation_fees'),
     centsWhere(sql`l.kind = 'host_penalty'`).as('penalties'),
-    sql<string>`coalesce(sum(CASE WHEN l.kind = 'payout' THEN l.amount_cents WHEN l.kind = 'payout_reversal' THEN -l.amount_cents ELSE 0 END), 0)`.as('paid_out'),
+    sql<string>`coalesce(sum(${PAID_OUT_PART}), 0)`.as('paid_out'),
     (paidTrips === 'perBooking' ? sql<string>`CASE WHEN ${centsWhere(isShare)} > 0 THEN 1 ELSE 0 END` : sql<string>`0`).as('paid_trips'),
   ] as const;
 }
@@ -324,16 +325,11 @@ export async function sumPlatformRevenueByWeek(db: Db, range: MovedRange): Promi
  * penalties, less payouts, plus reversals. Only hosts with something owed (more than zero).
  */
 export async function hostBalancesOwed(db: Db): Promise<{ hostId: string; balanceCents: number }[]> {
-  const balance = sql<string>`coalesce(sum(CASE
-    WHEN l.kind = 'host_earning' AND b.status IN ('completed', 'cancelled') THEN l.amount_cents
-    WHEN l.kind = 'host_penalty' THEN -l.amount_cents
-    WHEN l.kind = 'payout' THEN -l.amount_cents
-    WHEN l.kind = 'payout_reversal' THEN l.amount_cents
-    ELSE 0 END), 0)`;
+  const balance = sql<string>`coalesce(sum(${HOST_BALANCE_PART}), 0)`;
   // Payouts under way count as paid (a transfer sent is not owed twice; decision 068).
   const rows = await db
     .selectFrom('ledger_entries as l')
-    .where(sql<boolean>`(l.state = 'succeeded' OR (l.kind = 'payout' AND l.state = 'pending'))`)
+    .where(COUNTS_FOR_HOST)
     .innerJoin('bookings as b', 'b.id', 'l.booking_id')
     .select(['l.host_id', balance.as('balance')])
     .groupBy('l.host_id')
@@ -427,7 +423,7 @@ export async function paidOutOfBooking(db: Db, bookingId: string): Promise<numbe
     .selectFrom('ledger_entries as l')
     .where(sql<boolean>`(l.state = 'succeeded' OR (l.kind = 'payout' AND l.state = 'pending'))`)
     .where('l.booking_id', '=', bookingId)
-    .select(sql<string>`coalesce(sum(CASE WHEN l.kind = 'payout' THEN l.amount_cents WHEN l.kind = 'payout_reversal' THEN -l.amount_cents ELSE 0 END), 0)`.as('paid'))
+    .select(sql<string>`coalesce(sum(${PAID_OUT_PART}), 0)`.as('paid'))
     .executeTakeFirstOrThrow();
   return Number(row.paid);
 }

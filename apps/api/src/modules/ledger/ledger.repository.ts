@@ -9,6 +9,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { LedgerEntriesTable, LedgerKind, LedgerState } from '../../db/schema';
+import { COUNTS_FOR_HOST, HOST_BALANCE_PART, PAID_OUT_PART } from './ledger.rules';
 
 export type LedgerEntry = Selectable<LedgerEntriesTable>;
 
@@ -496,12 +497,6 @@ export async function sharesOfBooking(db: Db, bookingId: string): Promise<{ host
 }
 
 /**
- * The rows that count in what a host is owed: the settled ones, and payouts under way (a transfer
- * sent and not yet answered is money no longer owed; it is owed again if the transfer fails).
- */
-const COUNTS_FOR_HOST = sql<boolean>`(l.state = 'succeeded' OR (l.kind = 'payout' AND l.state = 'pending'))`;
-
-/**
  * What a host is owed, as ledger sums: their shares of final trips (completed, or cancelled with a
  * fee kept) less penalties, less what was paid out or is being paid, plus what was reversed.
  * Negative while a penalty exceeds what they earned: nothing is payable then, and the rest is
@@ -514,12 +509,7 @@ export async function hostBalanceCents(db: Db, hostId: string): Promise<number> 
     .where('l.host_id', '=', hostId)
     .where(COUNTS_FOR_HOST)
     .select(
-      sql<string>`coalesce(sum(CASE
-        WHEN l.kind = 'host_earning' AND b.status IN ('completed', 'cancelled') THEN l.amount_cents
-        WHEN l.kind = 'host_penalty' THEN -l.amount_cents
-        WHEN l.kind = 'payout' THEN -l.amount_cents
-        WHEN l.kind = 'payout_reversal' THEN l.amount_cents
-        ELSE 0 END), 0)`.as('balance'),
+      sql<string>`coalesce(sum(${HOST_BALANCE_PART}), 0)`.as('balance'),
     )
     .executeTakeFirstOrThrow();
   return Number(row.balance);
@@ -583,7 +573,7 @@ export async function hostPayoutTotals(db: Db, hostId: string): Promise<{ penalt
     .where(COUNTS_FOR_HOST)
     .select([
       sql<string>`coalesce(sum(CASE WHEN l.kind = 'host_penalty' THEN l.amount_cents ELSE 0 END), 0)`.as('penalties'),
-      sql<string>`coalesce(sum(CASE WHEN l.kind = 'payout' THEN l.amount_cents WHEN l.kind = 'payout_reversal' THEN -l.amount_cents ELSE 0 END), 0)`.as('paid'),
+      sql<string>`coalesce(sum(${PAID_OUT_PART}), 0)`.as('paid'),
     ])
     .executeTakeFirstOrThrow();
   return { penaltiesCents: Number(row.penalties), paidOutCents: Number(row.paid) };
