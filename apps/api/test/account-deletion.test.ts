@@ -5,7 +5,7 @@
 // once delivered, they can no longer sign in, and their host sees "Former member".
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Booking, Conversation, DeletionPlan } from '@karoo/shared';
+import { formatRand, type Booking, type Conversation, type DeletionPlan } from '@karoo/shared';
 import { sendMail } from '../src/lib/mail';
 import { MENTION_TABLES, NO_MENTION, textColumns } from '../src/modules/data-protection';
 import * as ledger from '../src/modules/ledger';
@@ -228,6 +228,29 @@ describe('refused with the reason', () => {
     await recordTestCharge(t.ctx, paid);
     await cancelTestTrip(t.ctx, paid, { at: t.clock.now(), cause: 'renter', refundedAt: null });
     expectError(await del(renter), 409, /A refund of R[\s\d]+ to your card is still on its way/);
+  });
+
+  it('names a failed refund once, however many Retries failed, and lets go once a Retry is paid (the ledger module\'s rule)', async () => {
+    const renter = await signedPerson();
+    const car = await createTestCar(t.ctx, host.user);
+    const trip = await createTestBooking(t.ctx, car, renter.user, { start: '2030-08-01', days: 2, status: 'active' });
+    const paid = { ...trip, payment_reference: `ref-${trip.id}` };
+    await recordTestCharge(t.ctx, paid);
+    await cancelTestTrip(t.ctx, paid, { at: t.clock.now(), cause: 'renter', refundedAt: null });
+    const [first] = await ledger.refundsStillOwedTo(t.db, renter.user.id);
+    const refund = await t.db.selectFrom('ledger_entries').selectAll().where('booking_id', '=', trip.id).where('kind', '=', 'refund').executeTakeFirstOrThrow();
+    expect(first).toMatchObject({ bookingId: trip.id, amountCents: refund.amount_cents, state: 'pending' });
+    // It fails; an administrator retries; the retry fails too: one refund is owed, not two.
+    await ledger.failRefund(t.db, refund.id, 'Card closed');
+    const retry = await ledger.recordRefundRetry(t.db, (await ledger.findEntry(t.db, refund.id))!, t.clock.now(), admin.user.id);
+    await ledger.failRefund(t.db, retry.id, 'Card closed');
+    expect(await ledger.refundsStillOwedTo(t.db, renter.user.id)).toEqual([{ bookingId: trip.id, amountCents: refund.amount_cents, state: 'failed' }]);
+    const blocked = expectError(await del(renter), 409, /A refund of R[\s\d]+ to your card is still on its way/);
+    expect(blocked.message).toContain(`A refund of ${formatRand(refund.amount_cents / 100)} to your card`);
+    // A second Retry is paid: nothing is owed, and the refund no longer holds the account.
+    const again = await ledger.recordRefundRetry(t.db, (await ledger.findEntry(t.db, retry.id))!, t.clock.now(), admin.user.id);
+    await ledger.settleRefund(t.db, again.id, { providerReference: `TEST-REFUND-AGAIN-${trip.id}`, at: t.clock.now() });
+    expect(await ledger.refundsStillOwedTo(t.db, renter.user.id)).toEqual([]);
   });
 
   it('for an administrator', async () => {

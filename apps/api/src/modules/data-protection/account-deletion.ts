@@ -19,7 +19,7 @@ import type { JobDefinition } from '../../jobs/queue';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { queueMail, renderMail } from '../../lib/mail';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { hostBalanceCents } from '../ledger';
+import { hostBalanceCents, refundsStillOwedTo } from '../ledger';
 import { findUser } from '../users';
 import { beginErasure, earlierIdentities, endErasure, needlesFor, sweepMentions, type Needle, type Person } from './erasure';
 import type { KeptRecord } from './data-protection.tables';
@@ -145,35 +145,10 @@ export async function deletionBlockers(db: Db, user: UserRow, voice: keyof typeo
   const balance = await hostBalanceCents(db, user.id);
   if (balance > 0) blockers.push(words.owed(formatRand(balance / 100)));
   else if (balance < 0) blockers.push(words.owes(formatRand(-balance / 100)));
-  const refunds = await db
-    .selectFrom('ledger_entries as r')
-    .select(['r.amount_cents', 'r.state'])
-    .where('r.renter_id', '=', user.id)
-    .where('r.kind', '=', 'refund')
-    .where((eb) =>
-      eb.or([
-        eb('r.state', '=', 'pending'),
-        // A failed refund is still owed until a retry of it is recorded.
-        eb.and([
-          eb('r.state', '=', 'failed'),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('ledger_entries as again')
-                .select('again.id')
-                .whereRef('again.booking_id', '=', 'r.booking_id')
-                .whereRef('again.code', '=', 'r.code')
-                .where('again.kind', '=', 'refund')
-                .whereRef('again.seq', '>', 'r.seq')
-                .where('again.state', '<>', 'failed'),
-            ),
-          ),
-        ]),
-      ]),
-    )
-    .execute();
+  // A refund still on its way (pending, or failed and not retried yet): the ledger module's rule.
+  const refunds = await refundsStillOwedTo(db, user.id);
   if (refunds.length > 0) {
-    const owed = refunds.reduce((sum, r) => sum + Number(r.amount_cents), 0);
+    const owed = refunds.reduce((sum, r) => sum + r.amountCents, 0);
     blockers.push(words.refund(formatRand(owed / 100)));
   }
   const disputes = await db

@@ -9,7 +9,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/connection';
 import type { LedgerEntriesTable, LedgerKind, LedgerState } from '../../db/schema';
-import { COUNTS_FOR_HOST, HOST_BALANCE_PART, PAID_OUT_PART } from './ledger.rules';
+import { COUNTS_FOR_HOST, HOST_BALANCE_PART, PAID_OUT_PART, refundRetried, refundStillOwed } from './ledger.rules';
 
 export type LedgerEntry = Selectable<LedgerEntriesTable>;
 
@@ -188,9 +188,7 @@ export async function depositHeldCents(db: Db, bookingId: string): Promise<numbe
       sql<string>`coalesce(sum(CASE
         WHEN l.kind = 'deposit' THEN l.amount_cents
         WHEN l.kind = 'deposit_applied' THEN -l.amount_cents
-        WHEN l.kind = 'refund' AND l.code = ${DEPOSIT_RELEASE_CODE} AND (l.state <> 'failed' OR NOT EXISTS (
-          SELECT 1 FROM ledger_entries n WHERE n.booking_id = l.booking_id AND n.kind = 'refund' AND n.code = l.code AND n.amount_cents = l.amount_cents AND n.seq > l.seq
-        )) THEN -l.amount_cents
+        WHEN l.kind = 'refund' AND l.code = ${DEPOSIT_RELEASE_CODE} AND (l.state <> 'failed' OR NOT ${refundRetried('l')}) THEN -l.amount_cents
         ELSE 0 END), 0)`.as('held'),
     )
     .where('booking_id', '=', bookingId)
@@ -597,7 +595,7 @@ export async function countRefundsByState(db: Db): Promise<Record<LedgerState, n
   return counts;
 }
 
-/** The retry recorded for a failed refund, if an administrator asked again already. */
+/** The retry recorded for a failed refund, if an administrator asked again already (the row `refundRetried` looks for). */
 export function retryOf(db: Db, failed: Pick<LedgerEntry, 'booking_id' | 'charge_reference' | 'code' | 'amount_cents' | 'seq'>): Promise<LedgerEntry | undefined> {
   let query = db
     .selectFrom('ledger_entries')
@@ -619,20 +617,7 @@ export function listRefunds(db: Db, state: 'pending' | 'failed', limit = 200) {
     .innerJoin('users as r', 'r.id', 'l.renter_id')
     .selectAll('l')
     .select(['b.booking_number', 'r.username as renter_username'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('ledger_entries as n')
-            .select('n.id')
-            .whereRef('n.booking_id', '=', 'l.booking_id')
-            .where('n.kind', '=', 'refund')
-            .whereRef('n.code', '=', 'l.code')
-            .whereRef('n.amount_cents', '=', 'l.amount_cents')
-            .whereRef('n.seq', '>', 'l.seq'),
-        )
-        .as('retried'),
-    )
+    .select(refundRetried('l').as('retried'))
     .where('l.kind', '=', 'refund')
     .where('l.state', '=', state)
     .orderBy('l.recorded_at')
@@ -670,4 +655,16 @@ export async function recordFeeWaiver(db: Db, parties: LedgerParties, at: Date, 
     { kind: 'refund', code: CPA_WAIVER_CODE, amountCents: w.hostCents + w.platformCents, state: 'pending', movedAt: null, chargeReference: w.chargeReference, reason: w.reason, actorId: w.actorId },
   ]);
   return rows.find((r) => r.kind === 'refund')!;
+}
+
+/** What is still on its way back to a renter's card: each refund pending, or failed and not retried yet. */
+export async function refundsStillOwedTo(db: Db, renterId: string): Promise<{ bookingId: string; amountCents: number; state: LedgerState }[]> {
+  const rows = await db
+    .selectFrom('ledger_entries as l')
+    .select(['l.booking_id', 'l.amount_cents', 'l.state'])
+    .where('l.renter_id', '=', renterId)
+    .where(refundStillOwed('l'))
+    .orderBy('l.seq')
+    .execute();
+  return rows.map((r) => ({ bookingId: r.booking_id, amountCents: Number(r.amount_cents), state: r.state }));
 }

@@ -24,3 +24,24 @@ export const HOST_BALANCE_PART = sql<number>`CASE
 
 /** A row's part in what was paid out: a payout, less its reversal. */
 export const PAID_OUT_PART = sql<number>`CASE WHEN l.kind = 'payout' THEN l.amount_cents WHEN l.kind = 'payout_reversal' THEN -l.amount_cents ELSE 0 END`;
+
+/**
+ * A failed refund row `alias` that an administrator's Retry has taken the place of: a later refund
+ * row of the same booking, code, amount and charge (recordRefundRetry copies all four). Until then a
+ * failed refund is still owed to the renter.
+ */
+export function refundRetried(alias: string) {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM ledger_entries retry
+    WHERE retry.booking_id = ${col('booking_id')} AND retry.kind = 'refund' AND retry.code = ${col('code')}
+      AND retry.amount_cents = ${col('amount_cents')} AND retry.charge_reference IS NOT DISTINCT FROM ${col('charge_reference')}
+      AND retry.seq > ${col('seq')}
+  )`;
+}
+
+/** A refund row `alias` still on its way to the renter: pending, or failed and not retried yet. */
+export function refundStillOwed(alias: string) {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`(${col('kind')} = 'refund' AND (${col('state')} = 'pending' OR (${col('state')} = 'failed' AND NOT ${refundRetried(alias)})))`;
+}
