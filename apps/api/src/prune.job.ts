@@ -7,7 +7,7 @@
 // It composes the users, mail and cars modules' prune steps, so it lives beside app-context.ts, above
 // the modules, not in jobs/, which depends on no module (npm run graph checks it).
 import type { AppContext } from './context';
-import type { JobDefinition } from './jobs/queue';
+import { NO_PAYLOAD, type JobDefinition } from './jobs/queue';
 import { deleteMailSentBefore } from './lib/mail-outbox.repository';
 import { pruneBrowseChanges } from './modules/cars';
 import { pruneEndedAuthRecords } from './modules/users';
@@ -70,6 +70,7 @@ export async function pruneOldRecords(ctx: AppContext): Promise<PruneCounts> {
 
 export const pruneJob = (ctx: AppContext): JobDefinition<'records.prune'> => ({
   name: 'records.prune',
+  payload: NO_PAYLOAD,
   cron: PRUNE_CRON,
   // Deletes past a cutoff: a failed run is simply tried again, and tomorrow's catches up anyway.
   retry: { limit: 3, delaySeconds: 60, maxDelaySeconds: 15 * 60 },

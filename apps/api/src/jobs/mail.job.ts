@@ -12,6 +12,7 @@
 // message goes out again, with the same Message-ID; an attempt that finds its predecessor unfinished
 // says so in the log.
 // Without SMTP_URL the job "delivers" to the outbox: the row is 'kept' and its links logged.
+import { z } from 'zod';
 import type { AppContext } from '../context';
 
 /** What delivering mail needs of the app: the outbox's database, the clock and the mailer. */
@@ -137,6 +138,7 @@ export function mailJob(ctx: MailJobContext, options: MailJobOptions = {}): JobD
   const state: MailJobState = { deliveredUnrecorded: new Set(), recordWindowMs: options.recordWindowMs ?? MAIL_RECORD_WINDOW_MS };
   return {
     name: 'mail.send',
+    payload: z.object({ mailId: z.uuid() }),
     retry: MAIL_RETRY,
     timeoutSeconds: MAIL_TIMEOUT_SECONDS,
     pollSeconds: MAIL_POLL_SECONDS,

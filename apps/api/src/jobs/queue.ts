@@ -11,10 +11,12 @@
 //        declare module '../../jobs/queue' {
 //          interface JobPayloads { 'refunds.attempt': { refundId: string } }
 //        }
-// 2. Define it, and add the definition to JOBS in app-context.ts (its queue and its dead-letter
-//    queue '<name>.dead' are created when the queue starts):
+// 2. Define it, with the zod schema of its payload (the compiler holds it to the declared type), and
+//    add the definition to JOBS in app-context.ts (its queue and its dead-letter queue '<name>.dead'
+//    are created when the queue starts):
 //        export const refundAttemptJob = (ctx: AppContext): JobDefinition<'refunds.attempt'> => ({
 //          name: 'refunds.attempt',
+//          payload: z.object({ refundId: z.uuid() }),
 //          retry: { limit: 8, delaySeconds: 60, maxDelaySeconds: 6 * 3600 },
 //          timeoutSeconds: 120,
 //          run: async (job) => attemptRefund(ctx, job.data.refundId, { isLastAttempt: job.isLastAttempt }),
@@ -26,9 +28,16 @@
 //    after delaySeconds × 2^n (times a random 1 to 2, at most maxDelaySeconds); after `limit`
 //    retries the job is failed and a copy goes to '<name>.dead', where it waits for a person.
 //    job.isLastAttempt says this is the last try (to record a final state in your own table).
-// 5. A job runs at least once, not exactly once: a worker that dies mid-run leaves it active, and
+// 5. A payload is checked against the schema when it is enqueued (a wrong one throws, rolling the
+//    change back) and again when it is taken off the queue. It is stored with its shape's version
+//    beside its own fields (`_v`; SQL still reads `data->>'refundId'`): a job
+//    written by another version of the code (an instance not yet upgraded, a job queued before a
+//    deploy) is read by `upgrade` if the definition has one, and one that still does not fit is not
+//    run: it goes to '<name>.dead' with the reason at once (retrying cannot mend it). Change a
+//    payload's shape by raising `version` and giving `upgrade` the old shapes.
+// 6. A job runs at least once, not exactly once: a worker that dies mid-run leaves it active, and
 //    after timeoutSeconds it is tried again. Make run() idempotent (check your row's state first).
-// 6. Tests do not start workers: `await t.ctx.jobs.runDue('refunds.attempt')` runs, here and now,
+// 7. Tests do not start workers: `await t.ctx.jobs.runDue('refunds.attempt')` runs, here and now,
 //    every job of that name that is due at the test clock's time, as a worker would.
 // Metrics (plugins/metrics.ts): karoo_jobs_total{queue, outcome} and karoo_job_queue_depth{queue, state}.
 import type { FastifyBaseLogger } from 'fastify';
@@ -37,6 +46,7 @@ import type pg from 'pg';
 import type { Clock } from '../context';
 import type { Db } from '../db/connection';
 import { isDatabaseUnavailable } from '../db/connection-errors';
+import { z } from 'zod';
 
 /** Every job's name and payload: filled in by the modules that own the jobs (see above). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the job owners merge their payloads into it
@@ -66,6 +76,15 @@ export interface QueuedJob<N extends JobName> {
 
 export interface JobDefinition<N extends JobName = JobName> {
   name: N;
+  /** The payload's schema: checked on enqueue and when the job is taken off the queue. */
+  payload: z.ZodType<JobPayloads[N]>;
+  /** The payload's shape version (1 unless it changed); stored with each job. */
+  version?: number;
+  /**
+   * Reads a payload stored by an older version (`from`, 0 for a job queued before payloads carried
+   * one) into today's shape; without it only today's version is run.
+   */
+  upgrade?(stored: unknown, from: number): unknown;
   retry: RetryPolicy;
   /** How long one attempt may stay active before it counts as failed (its worker died) and is retried. */
   timeoutSeconds: number;
@@ -79,6 +98,37 @@ export interface JobDefinition<N extends JobName = JobName> {
    */
   policy?: 'standard' | 'exclusive';
   run(job: QueuedJob<N>): Promise<void>;
+}
+
+/** The payload of a job that carries none (the scheduled sweeps): nothing, and nothing else. */
+export const NO_PAYLOAD = z.object({}).strict();
+
+/** The key of a stored payload's version, beside the payload's own fields. */
+const VERSION_KEY = '_v';
+
+/** What a definition stores for `data` (checked: a wrong payload is a bug in the caller, thrown). */
+export function storedPayload<N extends JobName>(definition: Pick<JobDefinition<N>, 'name' | 'payload' | 'version'>, data: JobPayloads[N]): Record<string, unknown> {
+  const checked = definition.payload.safeParse(data);
+  if (!checked.success) throw new Error(`The payload of a ${definition.name} job does not fit its schema: ${z.prettifyError(checked.error)}`);
+  return { ...(checked.data as object), [VERSION_KEY]: definition.version ?? 1 };
+}
+
+/**
+ * A stored job's payload in today's shape, or why it cannot be run. A job from before payloads
+ * carried a version is version 0, its data the payload itself.
+ */
+export function takenPayload<N extends JobName>(definition: Pick<JobDefinition<N>, 'payload' | 'version' | 'upgrade'>, data: unknown): { ok: true; payload: JobPayloads[N] } | { ok: false; reason: string } {
+  const version = definition.version ?? 1;
+  const { [VERSION_KEY]: storedVersion, ...fields } = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const from = typeof storedVersion === 'number' ? storedVersion : 0;
+  let payload: unknown = fields;
+  if (from !== version) {
+    // Version 0 (no `_v`) and 1 are one shape unless the definition says otherwise: 1 is where every job began.
+    if (definition.upgrade) payload = definition.upgrade(fields, from);
+    else if (!(from === 0 && version === 1)) return { ok: false, reason: `payload version ${from}; this code reads version ${version} and has no upgrade from it` };
+  }
+  const checked = definition.payload.safeParse(payload);
+  return checked.success ? { ok: true, payload: checked.data } : { ok: false, reason: `payload does not fit its schema: ${z.prettifyError(checked.error)}` };
 }
 
 /** A definition of any of the jobs. */
@@ -271,12 +321,23 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   };
 
-  /** One attempt: the definition's run, its outcome counted and logged; rethrows so pg-boss retries. */
+  /**
+   * One attempt: the definition's run, its outcome counted and logged; rethrows so pg-boss retries.
+   * A payload this code cannot read is not run: a copy goes to the dead-letter queue with the reason,
+   * and the job ends (no retry could make it readable).
+   */
   async function attempt(definition: JobDefinition, job: JobWithMetadata<unknown>): Promise<void> {
+    const taken = takenPayload(definition, job.data);
+    if (!taken.ok) {
+      count(definition.name, 'failed');
+      log.error({ job: definition.name, jobId: job.id, reason: taken.reason }, `${definition.name} not run: its payload cannot be read; dead-lettered`);
+      await boss.send(deadLetterQueueOf(definition.name), { job: job.id, reason: taken.reason, data: job.data });
+      return;
+    }
     const queued = {
       id: job.id,
       name: definition.name,
-      data: job.data as never,
+      data: taken.payload as never,
       attempt: job.retryCount + 1,
       isLastAttempt: job.retryCount >= job.retryLimit,
       log,
@@ -323,7 +384,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, queue);
         else await boss.createQueue(definition.name, { ...queue, policy });
         // A tick missed while every instance was down is sent once when one is back.
-        if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: SCHEDULE_TIME_ZONE, missed: 'once' });
+        if (definition.cron) await boss.schedule(definition.name, definition.cron, storedPayload(definition, {} as never), { tz: SCHEDULE_TIME_ZONE, missed: 'once' });
         else await boss.unschedule(definition.name);
       }
     },
@@ -347,11 +408,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
 
     async enqueue(tx, name, data, enqueueOptions = {}) {
-      definitionOf(name);
+      const stored = storedPayload(definitionOf(name) as unknown as JobDefinition<typeof name>, data);
       const delaySeconds = enqueueOptions.delaySeconds ?? 0;
       // Under a test clock the job is due at the transaction's time (the test's), not the database's.
       const startAfter = bossClock ? new Date(tx.now.getTime() + delaySeconds * 1000) : delaySeconds > 0 ? delaySeconds : undefined;
-      const id = await boss.send(name, data as object, {
+      const id = await boss.send(name, stored, {
         db: fromKysely(tx.db),
         ...(startAfter !== undefined ? { startAfter } : {}),
         ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),

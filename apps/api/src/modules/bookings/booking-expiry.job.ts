@@ -4,7 +4,7 @@
 // RETURNING, so each booking is cancelled (and notified) once. Tests call expireOverdueBookings
 // directly with their clock.
 import type { AppContext } from '../../context';
-import type { JobDefinition } from '../../jobs/queue';
+import { NO_PAYLOAD, type JobDefinition } from '../../jobs/queue';
 import { expireOverdueBookings } from './bookings.service';
 
 declare module '../../jobs/queue' {
@@ -17,6 +17,7 @@ export const EXPIRY_CRON = '* * * * *';
 
 export const bookingExpiryJob = (ctx: AppContext): JobDefinition<'bookings.expire'> => ({
   name: 'bookings.expire',
+  payload: NO_PAYLOAD,
   cron: EXPIRY_CRON,
   // The next minute's sweep catches up anyway: one quick retry, then the dead letter says it failed.
   retry: { limit: 1, delaySeconds: 10, maxDelaySeconds: 30 },

@@ -6,12 +6,13 @@
 // minutes from one instance, gives a job to every car whose photos are not all converted: photos
 // stored before this change, and any a job missed. One job per car at a time on every instance
 // (singletonKey = the car's id on an exclusive queue); a job that runs twice finds nothing left.
+import { z } from 'zod';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import type { StoredPhotoSizes } from '../../db/schema';
 import { inTransaction } from '../../events/domain-events';
-import type { JobDefinition, JobTransaction } from '../../jobs/queue';
+import { NO_PAYLOAD, type JobDefinition, type JobTransaction } from '../../jobs/queue';
 import { makePhotoVariants, UnreadablePicture } from '../../lib/images';
 import { variantKey } from '../../lib/photo-variants';
 import { PUBLIC_URL_PREFIX, publicKeyOf, publicUrl } from '../../lib/public-files';
@@ -133,6 +134,7 @@ export async function convertCarPhotos(ctx: AppContext, carId: string): Promise<
 
 export const photoConvertJob = (ctx: AppContext): JobDefinition<'photos.convert'> => ({
   name: 'photos.convert',
+  payload: z.object({ carId: z.uuid() }),
   // A busy picture queue (uploads) or an unreachable store: try again a little later.
   retry: { limit: 5, delaySeconds: 60, maxDelaySeconds: 3600 },
   // Ten photos of a few seconds each, on a loaded machine.
@@ -147,6 +149,7 @@ export const photoConvertJob = (ctx: AppContext): JobDefinition<'photos.convert'
 
 export const photoSweepJob = (ctx: AppContext): JobDefinition<'photos.sweep'> => ({
   name: 'photos.sweep',
+  payload: NO_PAYLOAD,
   cron: PHOTO_SWEEP_CRON,
   retry: { limit: 1, delaySeconds: 60, maxDelaySeconds: 120 },
   timeoutSeconds: 5 * 60,

@@ -8,6 +8,7 @@
 // mention of them anywhere else rewritten (erasure.ts). Financial and trip records stay, under the
 // anonymous member, for the 5 years the Tax Administration Act asks. The confirmation goes to the
 // address they had, written after the erasure and scrubbed from the outbox once sent.
+import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { formatRand, isAdmin, todayIn } from '@karoo/shared';
 import { sql } from 'kysely';
@@ -388,6 +389,7 @@ export async function scrubDeliveredMail(db: Db, mailId: string): Promise<'scrub
 
 export const scrubMailJob = (ctx: AppContext): JobDefinition<'privacy.scrub_mail'> => ({
   name: 'privacy.scrub_mail',
+  payload: z.object({ mailId: z.uuid() }),
   // The mail itself retries for up to about 8 hours; this waits for it, then empties the row either way (sent, kept or failed).
   retry: { limit: 12, delaySeconds: 5 * 60, maxDelaySeconds: 2 * 3600 },
   timeoutSeconds: 60,

@@ -5,6 +5,7 @@
 // breaches.notify job then tells them in batches, each a notification and an email through the
 // outbox whatever the notification setting, and marks each notice, so a batch that fails is tried
 // again without telling anyone twice.
+import { z } from 'zod';
 import { BREACH_CATEGORY_LABELS, type Breach, type BreachDataCategory, type NewBreachBody } from '@karoo/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
@@ -131,6 +132,7 @@ export async function notifyBreachBatch(ctx: AppContext, breachId: string): Prom
 
 export const breachNoticeJob = (ctx: AppContext): JobDefinition<'breaches.notify'> => ({
   name: 'breaches.notify',
+  payload: z.object({ breachId: z.uuid() }),
   retry: { limit: 8, delaySeconds: 30, maxDelaySeconds: 30 * 60 },
   timeoutSeconds: 10 * 60,
   run: async (job) => {

@@ -10,7 +10,7 @@
 // (lib/document-encryption.ts), a batch at a time, marked on its row.
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
-import type { JobDefinition } from '../../jobs/queue';
+import { NO_PAYLOAD, type JobDefinition } from '../../jobs/queue';
 import { EncryptedStorage } from '../../lib/document-encryption';
 import { notify } from '../notifications';
 import { getSettings } from '../settings';
@@ -191,6 +191,7 @@ export async function sealOlderDocuments(ctx: AppContext): Promise<number> {
 
 export const documentRetentionJob = (ctx: AppContext): JobDefinition<'documents.retention'> => ({
   name: 'documents.retention',
+  payload: NO_PAYLOAD,
   cron: RETENTION_CRON,
   // Each step is safe to repeat (rows already erased are skipped); tomorrow's run catches up anyway.
   retry: { limit: 3, delaySeconds: 60, maxDelaySeconds: 15 * 60 },
@@ -204,6 +205,7 @@ export const documentRetentionJob = (ctx: AppContext): JobDefinition<'documents.
 
 export const documentSealJob = (ctx: AppContext): JobDefinition<'documents.seal'> => ({
   name: 'documents.seal',
+  payload: NO_PAYLOAD,
   cron: SEAL_CRON,
   retry: { limit: 3, delaySeconds: 60, maxDelaySeconds: 15 * 60 },
   timeoutSeconds: 30 * 60,

@@ -6,15 +6,17 @@
 // After the last retry the refund ends 'failed' (the admin's list, with a Retry, and /metrics) and
 // the job goes to 'refunds.attempt.dead'. A refund Paystack has accepted but not yet paid out is
 // checked by the same job until Paystack reports it processed (or its webhook does).
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../events/domain-events';
-import type { JobDefinition } from '../../jobs/queue';
+import { NO_PAYLOAD, type JobDefinition } from '../../jobs/queue';
 import * as ledger from '../ledger';
 import { attemptRefund } from './payments.service';
 import { REFUND_RETRY, REFUND_TIMEOUT_SECONDS, RefundGivenUp, RefundNotYetAccepted } from './refund-queue';
 
 export const refundAttemptJob = (ctx: AppContext): JobDefinition<'refunds.attempt'> => ({
   name: 'refunds.attempt',
+  payload: z.object({ refundId: z.uuid() }),
   retry: REFUND_RETRY,
   timeoutSeconds: REFUND_TIMEOUT_SECONDS,
   // One ask per refund on its way at a time (singletonKey: the refund's id).
@@ -55,6 +57,7 @@ export async function enqueueWaitingRefunds(ctx: AppContext): Promise<number> {
 
 export const refundSweepJob = (ctx: AppContext): JobDefinition<'refunds.sweep'> => ({
   name: 'refunds.sweep',
+  payload: NO_PAYLOAD,
   cron: REFUND_SWEEP_CRON,
   retry: { limit: 1, delaySeconds: 30, maxDelaySeconds: 60 },
   timeoutSeconds: 5 * 60,

@@ -4,7 +4,7 @@
 // still open (a missed webhook, a bank's reversal days later). Tests call runPayouts and
 // syncTransfers themselves, or runDue after enqueuing.
 import type { AppContext } from '../../context';
-import type { JobDefinition } from '../../jobs/queue';
+import { NO_PAYLOAD, type JobDefinition } from '../../jobs/queue';
 import { runPayouts, syncTransfers } from './payouts.service';
 
 declare module '../../jobs/queue' {
@@ -16,6 +16,7 @@ declare module '../../jobs/queue' {
 
 export const payoutRunJob = (ctx: AppContext): JobDefinition<'payouts.run'> => ({
   name: 'payouts.run',
+  payload: NO_PAYLOAD,
   cron: '20 * * * *',
   retry: { limit: 2, delaySeconds: 120, maxDelaySeconds: 20 * 60 },
   timeoutSeconds: 20 * 60,
@@ -28,6 +29,7 @@ export const payoutRunJob = (ctx: AppContext): JobDefinition<'payouts.run'> => (
 
 export const payoutSyncJob = (ctx: AppContext): JobDefinition<'payouts.sync'> => ({
   name: 'payouts.sync',
+  payload: NO_PAYLOAD,
   cron: '*/10 * * * *',
   retry: { limit: 2, delaySeconds: 60, maxDelaySeconds: 10 * 60 },
   timeoutSeconds: 10 * 60,

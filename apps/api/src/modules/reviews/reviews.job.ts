@@ -2,7 +2,7 @@
 // shown and their cars' ratings follow. A scheduled job on the one queue (decision 038); safe if two
 // ran at once (one UPDATE ... RETURNING reveals each review once). Tests call revealDueReviews.
 import type { AppContext } from '../../context';
-import type { JobDefinition } from '../../jobs/queue';
+import { NO_PAYLOAD, type JobDefinition } from '../../jobs/queue';
 import { revealDueReviews } from './reviews.service';
 
 declare module '../../jobs/queue' {
@@ -15,6 +15,7 @@ export const REVEAL_CRON = '7 * * * *';
 
 export const reviewRevealJob = (ctx: AppContext): JobDefinition<'reviews.reveal'> => ({
   name: 'reviews.reveal',
+  payload: NO_PAYLOAD,
   cron: REVEAL_CRON,
   // The next hour's run catches up anyway.
   retry: { limit: 2, delaySeconds: 60, maxDelaySeconds: 10 * 60 },

@@ -2,7 +2,7 @@
 // nomination deadline is a week away or less is reminded once. Safe if two ran at once: the
 // reminder is marked by a conditional UPDATE, so each fine is reminded once. Tests call the function.
 import type { AppContext } from '../../context';
-import type { JobDefinition } from '../../jobs/queue';
+import { NO_PAYLOAD, type JobDefinition } from '../../jobs/queue';
 import { remindFineDeadlines } from './traffic-fines.service';
 
 declare module '../../jobs/queue' {
@@ -16,6 +16,7 @@ export const TRAFFIC_FINES_CRON = '15 6 * * *';
 
 export const trafficFinesRemindJob = (ctx: AppContext): JobDefinition<'traffic-fines.remind'> => ({
   name: 'traffic-fines.remind',
+  payload: NO_PAYLOAD,
   cron: TRAFFIC_FINES_CRON,
   retry: { limit: 2, delaySeconds: 60, maxDelaySeconds: 10 * 60 },
   timeoutSeconds: 10 * 60,

@@ -3,7 +3,7 @@
 // back (what is left of them). Safe if two ran at once: each claim settles once (a conditional
 // UPDATE), each release is recorded under the booking's held sum. Tests call the two functions.
 import type { AppContext } from '../../context';
-import type { JobDefinition } from '../../jobs/queue';
+import { NO_PAYLOAD, type JobDefinition } from '../../jobs/queue';
 import { releaseDueDeposits, settleOverdueClaims } from './trip-claims.service';
 
 declare module '../../jobs/queue' {
@@ -16,6 +16,7 @@ export const TRIP_CHARGES_CRON = '*/15 * * * *';
 
 export const tripChargesSweepJob = (ctx: AppContext): JobDefinition<'trip-charges.sweep'> => ({
   name: 'trip-charges.sweep',
+  payload: NO_PAYLOAD,
   cron: TRIP_CHARGES_CRON,
   retry: { limit: 2, delaySeconds: 60, maxDelaySeconds: 10 * 60 },
   timeoutSeconds: 10 * 60,
