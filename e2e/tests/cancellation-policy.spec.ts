@@ -2,7 +2,8 @@
 // host (issue 20): the car page says the policy in words, then with the picked trip's own date and
 // fee ("Free cancellation until Sat 30 Jan, 09:00..."); the host card says "Cancelled 1 of 5 trips",
 // counted by the server from the host's paid trips; My Bookings shows a paid trip's policy by its
-// real payment time. Photographed at 1280 and 390 px (test-results/screens/cancellation-policy-*.png).
+// real payment time; every note ends with the CPA s. 17 rule (no fee for a death or a hospital
+// admission). Photographed at 1280 and 390 px (test-results/screens/cancellation-policy-*.png).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, E2E_TODAY } from './clock';
 import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
@@ -57,6 +58,9 @@ async function paidTrip(request: APIRequestContext, renterName: string, car: Lis
   return booking;
 }
 
+/** The Consumer Protection Act s. 17 rule under every policy note (issue 34; decision 067), as a pattern. */
+const CPA_RULE =
+  'No cancellation fee is kept if you, or a member of your immediate family, died or were admitted to hospital \\(Consumer Protection Act, section 17\\): ask for the fee back on the cancelled trip with a death certificate or a hospital letter\\.';
 /** The rand formatter's text of a whole amount ("R 1 155"): any kind of space. */
 const rand = (amount: number) => `R\\s${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '\\s')}`;
 
@@ -98,6 +102,7 @@ test('the car page says the cancellation policy, in words and then with the trip
   const policy = panel.getByRole('region', { name: 'Cancellation policy' });
   await expect(policy).toContainText('Free cancellation until 24 hours before the trip starts');
   await expect(policy).toContainText("After that, cancelling costs one day's average price");
+  await expect(policy).toContainText('(Consumer Protection Act, section 17)');
 
   // The host card: the server's count, in Turo's words.
   const hostCard = page.locator('section[aria-labelledby="host-heading"]');
@@ -107,7 +112,7 @@ test('the car page says the cancellation policy, in words and then with the trip
   // Next Week: Sun 31 Jan, 09:00, one day. Free until 24 hours before; after that half of one day's price.
   await panel.getByRole('button', { name: 'Next Week' }).click();
   const halfDay = Math.round(car!.car_rent_price / 2);
-  await expect(policy).toHaveText(new RegExp(`^Cancellation policyFree cancellation until Sat 30 Jan, 09:00\\. After that, cancelling costs ${rand(halfDay)}; the rest is refunded\\.$`));
+  await expect(policy).toHaveText(new RegExp(`^Cancellation policyFree cancellation until Sat 30 Jan, 09:00\\. After that, cancelling costs ${rand(halfDay)}; the rest is refunded\\.${CPA_RULE}$`));
   await photograph(page, policy, 'car-page');
 });
 
@@ -122,6 +127,6 @@ test('My Bookings shows a paid, upcoming trip its policy by the time it was paid
   await page.goto('/my-bookings');
   const card = page.getByRole('article', { name: `Booking ${trip.booking_id}` });
   const policy = card.getByRole('region', { name: 'Cancellation policy' });
-  await expect(policy).toHaveText(new RegExp(`^Cancellation policyFree cancellation until Fri 30 Apr, 09:00\\. After that, cancelling costs ${rand(Math.round(car!.car_rent_price))}; the rest is refunded\\.$`));
+  await expect(policy).toHaveText(new RegExp(`^Cancellation policyFree cancellation until Fri 30 Apr, 09:00\\. After that, cancelling costs ${rand(Math.round(car!.car_rent_price))}; the rest is refunded\\.${CPA_RULE}$`));
   await photograph(page, card, 'my-bookings');
 });

@@ -3,8 +3,8 @@
 // AARTO 07 nomination is downloaded and read (the renter's name and the notice in it); the renter
 // sees the fine on their trip with its deadline; the admin sees it in the Bookings tab. The card is
 // photographed at 1280 and 390 px (test-results/screens/fines-*.png) and checked with axe.
-// (The CPA s. 17 waiver needs a late cancellation, which needs the server's clock moved on: its
-// money is proved by apps/api/test/fee-waivers.test.ts; here the admin's queue is shown.)
+// (The CPA s. 17 waiver's journey, a late cancellation's fee asked back and refunded, is
+// cpa-fee-waiver.spec.ts; here the admin's queue is shown, empty once that journey has decided.)
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';

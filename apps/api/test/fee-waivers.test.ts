@@ -2,7 +2,10 @@
 // database: a renter who cancelled late (and kept a fee) asks with evidence; an admin approves with a
 // reason (audited) and the fee comes back as ledger rows (the host's and the platform's parts taken
 // back, a refund paid through the provider); a decline can be asked again; the host never sees the
-// request; wrong askers and wrong trips get a clear 4xx, strangers 404.
+// request; wrong askers and wrong trips get a clear 4xx, strangers 404. The renter's receipt (read
+// back with pdftotext) names the waiver's refund, as a new document replacing the one before; the
+// host's invoice names their share taken back.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SUCCESS_CARD } from '@karoo/shared';
 import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, multipart, pdfBytes, TEST_PASSWORD, type TestApp } from './helpers';
@@ -58,6 +61,14 @@ function ask(who: Signed, bookingId: string, waiver: Record<string, unknown> = {
   return t.app.inject({ method: 'POST', url: `/api/booking/${bookingId}/fee-waiver`, headers: { ...who.headers, ...body.headers }, payload: body.payload });
 }
 const decide = (who: Signed, id: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/admin/fee-waivers/${id}/decide`, headers: who.headers, payload });
+const pdfOf = async (who: Signed, bookingId: string, kind: 'receipt' | 'invoice') => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/booking/${bookingId}/${kind}.pdf`, headers: who.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: res.rawPayload }).toString('utf8').replace(/\u00a0/g, ' ');
+};
+/** The lines of a document's text (trimmed, spaces folded, "R0" as "R 0": pdftotext drops that space), to read a label and its amount. */
+const linesOf = (text: string) => text.split('\n').map((l) => l.trim().replace(/\s+/g, ' ').replace(/\bR(\d)/g, 'R $1')).filter(Boolean);
+const receiptNumber = (text: string) => /Receipt no\.\s+(RC-\d{6})/.exec(text)?.[1];
 const ledgerOf = (bookingId: string) => t.ctx.db.selectFrom('ledger_entries').select(['kind', 'code', 'amount_cents', 'state']).where('booking_id', '=', bookingId).orderBy('seq').execute();
 
 describe('a late cancellation’s fee waived under CPA s. 17', () => {
@@ -71,6 +82,16 @@ describe('a late cancellation’s fee waived under CPA s. 17', () => {
       { kind: 'host_earning', code: 'cancellation_fee', amount_cents: 22_500, state: 'succeeded' },
       { kind: 'platform_fee', code: 'cancellation_fee', amount_cents: 7_500, state: 'succeeded' },
     ]);
+  });
+
+  let receiptBefore: string;
+
+  it('is on the receipt as the fee kept, before any request', async () => {
+    const text = await pdfOf(trip.renter, trip.bookingId, 'receipt');
+    receiptBefore = receiptNumber(text)!;
+    expect(receiptBefore).toMatch(/^RC-\d{6}$/);
+    expect(linesOf(text)).toContain('Cancellation fee kept from your payment R 300');
+    expect(text).not.toMatch(/Consumer Protection Act/);
   });
 
   it('is asked by the renter only, with evidence, once', async () => {
@@ -114,6 +135,31 @@ describe('a late cancellation’s fee waived under CPA s. 17', () => {
     const hostNotice = await t.ctx.db.selectFrom('notifications').select('message').where('user_id', '=', trip.host.user.id).where('type', '=', 'fee_waiver_decided').execute();
     expect(hostNotice).toHaveLength(1);
     expect(hostNotice[0]!.message).not.toMatch(/hospital|mother/i);
+  });
+
+  it("is on the renter's receipt (a new one, replacing the one before) and on the host's invoice", async () => {
+    const text = await pdfOf(trip.renter, trip.bookingId, 'receipt');
+    const lines = linesOf(text);
+    const number = receiptNumber(text)!;
+    expect(number).not.toBe(receiptBefore);
+    expect(text).toMatch(new RegExp(`Replaces\\s+${receiptBefore}`));
+    // Payments and refunds: the waiver's refund by name, dated, and the net paid now nothing.
+    const refundLine = lines.indexOf('Cancellation fee waived (Consumer Protection Act s. 17), refunded to your card -R 300');
+    expect(refundLine, text).toBeGreaterThan(-1);
+    expect(lines[refundLine + 1]).toMatch(/^Refunded \d{1,2} \w{3} 2031, \d{2}:\d{2}$/);
+    expect(lines).toContain('Net amount paid R 0');
+    // Cancellation: the policy's fee, the waiver, nothing kept.
+    expect(lines).toContain('Cancellation fee by the policy R 300');
+    expect(lines).toContain('Cancellation fee waived (Consumer Protection Act s. 17) -R 300');
+    expect(lines).toContain('Cancellation fee kept R 0');
+    expect(lines.some((l) => l.startsWith('Cancellation fee kept from your payment'))).toBe(false);
+
+    const invoice = linesOf(await pdfOf(trip.host, trip.bookingId, 'invoice'));
+    expect(invoice).toContain('Cancellation fee waived (Consumer Protection Act s. 17): your share taken back -R 225');
+    expect(invoice.some((l) => l.startsWith('Other adjustments'))).toBe(false);
+    expect(invoice).toContain('Your share R 0');
+    // The host learns the legal ground, never the renter's evidence or statement.
+    expect(invoice.join(' ')).not.toMatch(/hospital|mother|Groote Schuur/i);
   });
 
   it('is decided once, and no second request finds a fee to give back', async () => {

@@ -2,7 +2,7 @@
 // host's invoice of one booking, each line a sum of the booking's ledger rows. Pure: the renderer
 // (receipt-pdf.ts) only lays these lines out, and the tests read the same figures back from the PDF.
 import { bookingDiscountLabel, formatRand, serviceFeeLabel, TIME_ZONE } from '@karoo/shared';
-import type { LedgerEntry } from '../ledger';
+import { CPA_WAIVER_CODE, type LedgerEntry } from '../ledger';
 
 /** The platform's company details, from the environment (env.ts: COMPANY_*). */
 export interface Company {
@@ -187,7 +187,24 @@ function tripDetails(b: StatementBooking): Statement['trip'] {
   ];
 }
 
+/** A kept cancellation fee given back under the Consumer Protection Act s. 17 (decision 067), in the receipt's words. */
+export const CPA_WAIVER_LABEL = 'Cancellation fee waived (Consumer Protection Act s. 17)';
+
+/** The waiver's refund (decision 067): named for what it is, with where it stands. */
+function waiverRefundLine(e: Entry): StatementLine {
+  const requested = formatInstant(e.recorded_at);
+  if (e.state === 'succeeded') return { label: `${CPA_WAIVER_LABEL}, refunded to your card`, detail: `Refunded ${formatInstant(e.moved_at ?? e.recorded_at)}`, cents: -e.amount_cents };
+  if (e.state === 'pending') return { label: `${CPA_WAIVER_LABEL}, refund pending`, detail: `Requested ${requested}, on its way to your card`, cents: -e.amount_cents };
+  return {
+    label: `${CPA_WAIVER_LABEL}, refund failed`,
+    detail: `Requested ${requested}; the card issuer refused it, Karoo is retrying · not deducted`,
+    cents: -e.amount_cents,
+    excluded: true,
+  };
+}
+
 function refundLine(e: Entry): StatementLine {
+  if (e.code === CPA_WAIVER_CODE) return waiverRefundLine(e);
   const requested = formatInstant(e.recorded_at);
   const why = e.reason?.trim() || e.code.replaceAll('_', ' ');
   if (e.state === 'succeeded') {
@@ -291,10 +308,20 @@ export function renterReceipt({ booking: b, entries, company, number, replaces, 
     ...(pending > 0 ? { note: `${formatCents(pending)} of refunds is on its way back to your card; it shows on your statement once your bank has processed it.` } : {}),
   });
   if (feeCents !== 0) {
-    sections.push({
-      heading: 'Cancellation',
-      lines: [{ label: 'Cancellation fee kept from your payment', detail: 'By the cancellation policy shown when the trip was booked', cents: feeCents }],
-    });
+    const policyLine = { label: 'Cancellation fee kept from your payment', detail: 'By the cancellation policy shown when the trip was booked', cents: feeCents };
+    const waivedCents = sumOf(entries, 'host_earning', CPA_WAIVER_CODE) + sumOf(entries, 'platform_fee', CPA_WAIVER_CODE);
+    sections.push(
+      waivedCents === 0
+        ? { heading: 'Cancellation', lines: [policyLine] }
+        : {
+            heading: 'Cancellation',
+            lines: [
+              { ...policyLine, label: 'Cancellation fee by the policy' },
+              { label: CPA_WAIVER_LABEL, detail: 'You, or a member of your immediate family, died or were admitted to hospital: no fee is kept', cents: waivedCents },
+            ],
+            total: { label: 'Cancellation fee kept', cents: feeCents + waivedCents },
+          },
+    );
   }
   const vatRegistered = company.vatNumber !== null;
   const karooFees = sumOf(entries, 'platform_fee', 'service_fee', 'service_fee_cancelled', 'insurance', 'insurance_cancelled');
@@ -330,6 +357,7 @@ export function hostInvoice({ booking: b, entries, company, number, replaces, is
     { label: 'Trip cancelled: your share taken back', cents: sumOf(entries, 'host_earning', 'trip_cancelled') },
     { label: 'Cancellation fee paid by the renter', cents: feeHost + feePlatform },
     { label: `Karoo host fee on the cancellation fee (${rate})`, cents: -feePlatform },
+    { label: `${CPA_WAIVER_LABEL}: your share taken back`, cents: sumOf(entries, 'host_earning', CPA_WAIVER_CODE) },
     { label: 'Trip charges paid by the renter (your share)', cents: entries.filter((e) => e.kind === 'host_earning' && e.code.startsWith('claim_')).reduce((sum, e) => sum + Number(e.amount_cents), 0) },
   ]);
   // A share recorded under another code still counts, named as what it is.
@@ -382,7 +410,8 @@ export function hostInvoice({ booking: b, entries, company, number, replaces, is
   });
 
   const vatRegistered = company.vatNumber !== null;
-  const karooFees = sumOf(entries, 'platform_fee', 'host_fee', 'host_fee_cancelled', 'cancellation_fee') + sumOf(entries, 'host_penalty');
+  // A fee given back under CPA s. 17 is not kept, so carries no VAT.
+  const karooFees = sumOf(entries, 'platform_fee', 'host_fee', 'host_fee_cancelled', 'cancellation_fee', CPA_WAIVER_CODE) + sumOf(entries, 'host_penalty');
   return {
     kind: 'invoice',
     title: vatRegistered ? 'Tax invoice' : 'Invoice',

@@ -66,7 +66,7 @@ function DecideWaiver({ waiver }: { waiver: FeeWaiver }) {
   };
   return (
     <form onSubmit={send('approve')} className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end" aria-label={`Decide the request on ${waiver.booking_number}`}>
-      <Input label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} hint="The renter reads it." />
+      <Input label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} hint="At least 10 characters; the renter reads it." />
       <Button type="submit" loading={decide.isPending}>
         Approve and refund {formatRand(waiver.fee)}
       </Button>
@@ -81,13 +81,16 @@ export function WaiverRequests() {
   const notify = useNotification();
   const { data, isPending, isError } = useWaiverRequests();
   return (
-    <AdminQueue id="fee-waivers-title" title="Cancellation fee waivers (CPA s. 17)" isPending={isPending} isError={isError} isEmpty={data?.length === 0} loading="Loading requests…" failed="Requests could not be loaded." empty="No requests to waive a cancellation fee.">
+    <AdminQueue id="fee-waivers-title" title={'Cancellation fee waivers (CPA s.\u00a017)'} isPending={isPending} isError={isError} isEmpty={data?.length === 0} loading="Loading requests…" failed="Requests could not be loaded." empty="No requests to waive a cancellation fee.">
       {data && data.length > 0 ? (
         <ul className="mt-3 space-y-3">
           {data.map((w) => (
             <li key={w.id} className="rounded-lg border border-stone-200 p-3" data-testid="fee-waiver-request">
               <p className="text-sm font-semibold text-stone-900">
-                {w.booking_number} · {formatRand(w.fee)} · {GROUND[w.ground]} ({w.person === 'renter' ? 'the renter' : 'immediate family'}), asked {formatDateTime(w.created_at)}
+                {w.booking_number} · {formatRand(w.fee)}
+              </p>
+              <p className="text-sm text-stone-600">
+                {GROUND[w.ground]} ({w.person === 'renter' ? 'the renter' : 'immediate family'}) · asked {formatDateTime(w.created_at)}
               </p>
               {w.statement ? <p className="mt-1 text-sm text-stone-700">“{w.statement}”</p> : null}
               <Button size="sm" variant="ghost" onClick={() => void openWaiverEvidence(w).catch((e: unknown) => notify.error('Not Opened', messageOf(e, 'The evidence could not be opened.')))}>

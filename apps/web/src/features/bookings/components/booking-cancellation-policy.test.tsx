@@ -1,7 +1,7 @@
 // The renter's cancellation policy on a trip card, on a fixed clock: Monday 25 February 2030, 10:00
 // in Johannesburg. The fixture trip starts Fri 1 Mar 2030, 09:00, for 2 days at R 450 a day, so a
 // late cancellation costs half of one day's price, R 225.
-import { formatRand } from '@karoo/shared';
+import { CPA_WAIVER_POLICY, formatRand } from '@karoo/shared';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeBooking } from '@/test/booking-fixtures';
@@ -45,7 +45,9 @@ describe("the renter's cancellation policy on a booking", () => {
       expect(screen.queryByRole('region', { name: 'Cancellation policy' })).not.toBeInTheDocument();
       unmount();
       render(<BookingCancellationPolicy booking={paid} role="renter" />);
-      expect(screen.getByRole('region', { name: 'Cancellation policy' }).textContent).toBe(`Cancellation policy${freeUntilThursday}`);
+      // The policy's rule, then the Consumer Protection Act s. 17 one (issue 34: "the policy text says so").
+      expect(screen.getByRole('region', { name: 'Cancellation policy' }).textContent).toBe(`Cancellation policy${freeUntilThursday}${CPA_WAIVER_POLICY}`);
+      expect(CPA_WAIVER_POLICY).toMatch(/^No cancellation fee is kept if you, or a member of your immediate family, died or were admitted to hospital \(Consumer Protection Act, section 17\)/);
     });
   });
 });

@@ -27,12 +27,14 @@ export function FeeWaiverPanel({ booking }: { booking: Booking }) {
   const waivers = query.data;
   const live = waivers.find((w) => w.status !== 'declined');
   if (fee <= 0 && waivers.length === 0) return null;
+  // Once approved the fee is given back: the heading says so, and the rule's "ask for it" is done.
+  const waived = live?.status === 'approved';
   return (
     <section className="border-t border-stone-100 p-4 sm:px-5" aria-label="Cancellation fee waiver" data-testid="fee-waiver">
-      <h3 className="flex items-center gap-2 text-sm font-semibold text-stone-900">
-        <HeartPulse className="size-4 text-stone-500" aria-hidden="true" /> Cancellation fee
+      <h3 className="flex items-start gap-2 text-sm font-semibold text-stone-900">
+        <HeartPulse className="mt-0.5 size-4 shrink-0 text-stone-500" aria-hidden="true" /> {waived ? 'Cancellation fee waived (Consumer Protection Act, section 17)' : 'Cancellation fee'}
       </h3>
-      <p className="mt-1 text-sm text-stone-600">{CPA_WAIVER_POLICY}</p>
+      {waived ? null : <p className="mt-1 text-sm text-stone-600">{CPA_WAIVER_POLICY}</p>}
       <ul className="mt-2 space-y-2">
         {waivers.map((w) => (
           <li key={w.id} className="rounded-lg border border-stone-200 p-2 text-sm text-stone-800" data-testid="fee-waiver-request">

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { formatRand } from '@karoo/shared';
+import { CPA_WAIVER_POLICY, formatRand } from '@karoo/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { makeBooking } from '@/test/booking-fixtures';
 import { fail, makeUser, mockFetch, ok, signIn } from '@/test/fixtures';
@@ -50,7 +50,7 @@ describe('sandbox checkout', () => {
       const { user } = setup();
       const dialog = await openCheckout(user);
       expect(within(dialog).getByRole('region', { name: 'Cancellation policy' }).textContent).toBe(
-        `Cancellation policyFree cancellation until Thu 28 Feb, 09:00. After that, cancelling costs ${formatRand(225)}; the rest is refunded.`,
+        `Cancellation policyFree cancellation until Thu 28 Feb, 09:00. After that, cancelling costs ${formatRand(225)}; the rest is refunded.${CPA_WAIVER_POLICY}`,
       );
     } finally {
       vi.useRealTimers();
