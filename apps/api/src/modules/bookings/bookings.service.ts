@@ -254,11 +254,11 @@ function actorsOf(viewer: UserRow, booking: { renter_id: string; owner_id: strin
 }
 
 /**
- * A renter whose account is being closed (user.closing): refused while one of their trips is paid
+ * A renter whose account is being closed (data-protection's deletion, after their cars went): refused while one of their trips is paid
  * (under way, or still to come: it is cancelled first, by the policy, so the money is settled);
  * their pending and unpaid bookings are cancelled in the closing unit of work (the hosts are told).
  */
-export async function cancelRenterBookings(tx: Tx, { user }: EventOf<'user.closing'>): Promise<void> {
+export async function cancelRenterBookings(tx: Tx, user: { id: string }): Promise<void> {
   if (await hasActiveRental(tx.db, { renterId: user.id })) {
     throw conflict('This user has a paid trip, under way or still to come (a rental under way must be returned, a trip to come cancelled by the cancellation policy) before the account is deleted.');
   }

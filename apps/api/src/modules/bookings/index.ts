@@ -4,7 +4,7 @@
 import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
 import { bookingCancelled, bookingCompleted, bookingConfirmed, bookingPaid, bookingRejected, bookingRequested, carForceReturned } from './bookings.notices';
-import { cancelRemovedCarBookings, cancelRenterBookings } from './bookings.service';
+import { cancelRemovedCarBookings } from './bookings.service';
 
 export type { CancelCause, ForceReturnedBooking } from './bookings.events';
 export { createBookingAnswers, type BookingLedgerView, type BookingMoneyView, type BookingRefundRecord, type LedgerOf } from './booking-answers';
@@ -12,13 +12,11 @@ export { bookingExpiryJob } from './booking-expiry.job';
 export { transition } from './booking-status';
 export { hostCancellations, paidTripOf } from './host-cancellations';
 export { clearPaidPayout, lockPayout, updatePayout, type PayoutState } from './booking-payouts';
-export { expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment, type BookingRecord } from './bookings.service';
+export { cancelRenterBookings, expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment, type BookingRecord } from './bookings.service';
 export { bookingsRoutes, type BookingsRoutesDeps } from './bookings.routes';
 
 export const bookingsSubscriptions: Subscriptions<AppContext> = {
   within: {
-    // After the cars module's own: an owner's cars go first, then their trips as a renter.
-    'user.closing': [cancelRenterBookings],
     'car.removing': [cancelRemovedCarBookings],
     'booking.requested': [bookingRequested],
     'booking.confirmed': [bookingConfirmed],

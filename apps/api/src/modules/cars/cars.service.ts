@@ -27,7 +27,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connection';
 import type { CarRow, CarUpdate, UserRow } from '../../db/schema';
-import { inTransaction, type DomainEvent, type EventOf, type Tx } from '../../events/domain-events';
+import { inTransaction, type DomainEvent, type Tx } from '../../events/domain-events';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { requireCurrentPolicies } from '../privacy';
 import { getSettings } from '../settings';
@@ -404,8 +404,11 @@ async function removeCars(tx: Tx, cars: CarRow[], cause: CarRemovalCause): Promi
   return cancelled;
 }
 
-/** An account being closed: every car of its owner leaves Karoo, in the closing unit of work. */
-export async function removeOwnerCars(tx: Tx, { user }: EventOf<'user.closing'>): Promise<void> {
+/**
+ * An account being closed (data-protection's deletion, first of its steps): every car of its owner
+ * leaves Karoo in the closing unit of work, their bookings with them (car.removing).
+ */
+export async function removeOwnerCars(tx: Tx, user: { id: string }): Promise<void> {
   const cars = await repo.findOwnerCarRows(tx.db, user.id);
   await removeCars(tx, cars, 'owner_closed');
 }

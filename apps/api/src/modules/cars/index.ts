@@ -5,7 +5,6 @@ import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
 import './cars.context';
 import { carRejected, carVerified, registrationRejected, registrationVerified } from './cars.notices';
-import { removeOwnerCars } from './cars.service';
 import { forgetBrowsePages, forgetBrowsePagesOfSettings } from './listing-cache';
 
 export type { CarRef, CarRemovalCause } from './cars.events';
@@ -20,6 +19,7 @@ export {
   findManageableCar,
   markCarReturned,
   recordCarRating,
+  removeOwnerCars,
   reload,
   today,
   viewCar,
@@ -36,8 +36,6 @@ export { BROWSE_TOPIC } from './listing-cache';
 
 export const carsSubscriptions: Subscriptions<AppContext> = {
   within: {
-    // An account being closed: its cars leave Karoo first (their bookings go with them).
-    'user.closing': [removeOwnerCars],
     'car.verified': [carVerified],
     'car.rejected': [carRejected],
     'car.registration_verified': [registrationVerified],

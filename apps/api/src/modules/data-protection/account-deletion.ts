@@ -2,7 +2,7 @@
 // Refused, with the reason, while a trip is under way or paid and to come, while Karoo owes the
 // person money or they owe Karoo (a host's ledger balance, a refund still on its way, an open damage
 // report). Otherwise, in one transaction: their cars leave Karoo and their unpaid requests are
-// cancelled (user.closing, as an administrator's deletion), then, after every notice of that has
+// cancelled (in that order, the deletion's own steps; as an administrator's deletion), then, after every notice of that has
 // been written, the person is erased (account.erasing): the profile anonymised, documents, sessions,
 // links, notifications and mail to them deleted, the text of their messages replaced, and any
 // mention of them anywhere else rewritten (erasure.ts). Financial and trip records stay, under the
@@ -20,6 +20,8 @@ import type { JobDefinition } from '../../jobs/queue';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { queueMail, renderMail } from '../../lib/mail';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { cancelRenterBookings } from '../bookings';
+import { removeOwnerCars } from '../cars';
 import { hostBalanceCents, refundsStillOwedTo } from '../ledger';
 import { findUser } from '../users';
 import { beginErasure, earlierIdentities, endErasure, needlesFor, sweepMentions, type Needle, type Person } from './erasure';
@@ -237,7 +239,11 @@ function lockAccount(tx: Tx, userId: string): Promise<UserRow | undefined> {
 async function deleteAndErase(tx: Tx, user: UserRow, unusablePasswordHash: string, byAdmin: boolean): Promise<{ deleted_at: string; records_kept_until: string }> {
   const ownsCars = !!(await tx.db.selectFrom('cars').select('id').where('owner_id', '=', user.id).where('deleted_at', 'is', null).executeTakeFirst());
   const ref = { id: user.id, username: user.username };
-  await tx.dispatch({ type: 'user.closing', user: ref });
+  // The steps in their order, called here rather than left to the order modules subscribe in: the
+  // person's cars leave first (each car's bookings are cancelled with it, car.removing), then the
+  // trips they asked for as a renter. Either refuses with a 409 while a paid trip is open.
+  await removeOwnerCars(tx, ref);
+  await cancelRenterBookings(tx, ref);
   await tx.db.updateTable('users').set({ password_hash: unusablePasswordHash, deleted_at: tx.now, updated_at: tx.now }).where('id', '=', user.id).execute();
   // The audit log's record of the deletion names no personal detail: the anonymous username (a short
   // one the erasure's sweep could not find), the role and the status before.

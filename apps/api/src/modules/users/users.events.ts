@@ -9,12 +9,6 @@ declare module '../../events/domain-events' {
     /** An administrator opened one of a person's verification documents (audited; the person sees when and by which role). */
     'user.document_viewed': { user: UserRef; document: string };
     'user.updated': { user: UserRef; before: Record<string, unknown>; after: Record<string, unknown> };
-    /**
-     * An account is about to be closed (dispatched: its subscribers act at once, in the closing
-     * transaction). Modules that hold the person's things release them or refuse the closure with a
-     * 409: the cars module removes their cars, the bookings module cancels their unpaid trips.
-     */
-    'user.closing': { user: UserRef };
     'user.deleted': { user: UserRef; before: Record<string, unknown> };
     /** Someone asked for a sign-in link in this account's name; `url` carries the one-time token (decision 030). */
     'user.sign_in_link_requested': { user: { id: string; email: string; full_name: string }; url: string };
