@@ -21,6 +21,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
 import { fileAnswer } from '../../plugins/openapi';
+import * as analytics from './admin-analytics.service';
+import * as finance from './admin-finance.service';
+import * as payouts from './admin-payouts.service';
 import * as earnings from './earnings.service';
 
 const tags = ['Earnings'];
@@ -77,7 +80,7 @@ export function earningsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }, async (request) => ({
         success: true as const,
         message: 'Payout updated',
-        data: await earnings.updatePayout(ctx, currentUser(request), request.params.id, request.body),
+        data: await payouts.updatePayout(ctx, currentUser(request), request.params.id, request.body),
       }));
 
       admins.post('/earnings/admin/payouts/:id/reverse', {
@@ -91,30 +94,30 @@ export function earningsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }, async (request) => ({
         success: true as const,
         message: 'Payout reversed',
-        data: await earnings.reversePayout(ctx, currentUser(request), request.params.id, request.body.reason),
+        data: await payouts.reversePayout(ctx, currentUser(request), request.params.id, request.body.reason),
       }));
 
       // The admin Finance tab: totals, fee structure, top cars, recent transactions, month over
       // month and the payouts owed, all SQL aggregates over the bookings that earn.
       admins.get('/earnings/admin/finance', {
         schema: { tags, summary: 'Finance figures of a period (Johannesburg dates, default all time) and the payouts owed (admin)', querystring: adminFinanceQuerySchema, response: { 200: envelope(adminFinanceSchema) } },
-      }, async (request) => ({ success: true as const, data: await earnings.adminFinance(ctx, request.query) }));
+      }, async (request) => ({ success: true as const, data: await finance.adminFinance(ctx, request.query) }));
 
       // The admin Analytics tab: weekly bookings and revenue, rates, busiest cities, utilisation.
       admins.get('/admin/analytics', {
         schema: { tags, summary: 'Analytics of a period (Johannesburg dates, default the last 12 weeks ending today) (admin)', querystring: adminAnalyticsQuerySchema, response: { 200: envelope(adminAnalyticsSchema) } },
-      }, async (request) => ({ success: true as const, data: await earnings.adminAnalytics(ctx, request.query) }));
+      }, async (request) => ({ success: true as const, data: await analytics.adminAnalytics(ctx, request.query) }));
 
       admins.get('/earnings/admin/transactions.csv', {
         schema: { tags, summary: 'The earning bookings of a period as CSV, rand with 2 decimals (admin)', querystring: adminFinanceQuerySchema },
         config: fileAnswer('The bookings as CSV', ['text/csv']),
       }, async (request, reply) => {
-        const filename = earnings.csvFilename(request.query, ctx.clock.now());
+        const filename = finance.csvFilename(request.query, ctx.clock.now());
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(earnings.transactionsCsv(ctx, request.query)));
+          .send(Readable.from(finance.transactionsCsv(ctx, request.query)));
       });
     }));
   };
