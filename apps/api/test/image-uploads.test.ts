@@ -107,7 +107,7 @@ describe('phone photos', () => {
     expect(stored.orientation).toBeUndefined();
     expect(stored.xmp).toBeUndefined();
     expect(stored.iptc).toBeUndefined();
-  });
+  }, 120_000); // Decoding and re-encoding 40 megapixels: seconds when quiet, past 20 s on a loaded machine under faketime (a ceiling for a hang).
 
   it('a large 7 000 x 5 000 photo is accepted and stored resized; a PNG photo is stored as a JPEG', async () => {
     const large = await sharp({ create: { width: 7000, height: 5000, channels: 3, background: '#a33' } }).jpeg().toBuffer();

@@ -63,7 +63,7 @@ describe('a stranger guessing from one address', () => {
     expect(data.token).toBeTruthy();
     // And the stranger is still made to wait.
     expectError(await signIn(owner.username, TEST_PASSWORD, ATTACKER), 429);
-  });
+  }, 120_000); // 50 sign-ins, each a password hash: past 20 s on a loaded machine under faketime (a ceiling for a hang).
 
   it('refuses a burst of concurrent guesses past the free ones: each is checked against the others', async () => {
     const owner = await createUser(t.ctx);
