@@ -80,6 +80,20 @@ export async function claimSettled(tx: Tx, e: EventOf<'trip.claim_settled'>, ctx
   }
 }
 
+/** What a declined card left owed was paid through the payment link: both parties are told (decision 073). */
+export async function claimPaid(tx: Tx, { claim, cardCents }: EventOf<'trip.claim_paid'>, ctx: AppContext) {
+  const words = { [claim.renter_id]: `You paid the ${money(cardCents)} still owed on the trip charges of booking ${claim.booking_number} by card. The charges are paid in full.`, [claim.owner_id]: `The renter paid the ${money(cardCents)} still owed on your trip charges of booking ${claim.booking_number}. It is added to your earnings for the trip.` };
+  for (const userId of [claim.renter_id, claim.owner_id]) {
+    await notify(ctx, tx, userId, {
+      type: 'trip_charges_paid',
+      title: `Trip charges: the ${money(cardCents)} owed is paid`,
+      message: words[userId]!,
+      link: MY_BOOKINGS,
+      booking: { id: claim.booking_id },
+    });
+  }
+}
+
 // ---- Traffic fines (decision 066) ----
 
 const deadlineWords = (nominateBy: string) => formatDay(nominateBy);
