@@ -54,7 +54,7 @@ describe('trip charges the card declined', () => {
     const { user } = renderApp({ path: '/my-bookings' });
 
     const panel = await screen.findByTestId('trip-claim');
-    expect(within(panel).getByTestId('claim-outcome').textContent).toContain(`The card was declined (Declined by the bank: insufficient funds.): ${formatRand(1500)} is still owed.`);
+    expect(within(panel).getByTestId('claim-outcome').textContent).toContain(`The card was declined (Declined by the bank: insufficient funds): ${formatRand(1500)} is still owed.`);
     await user.click(within(panel).getByRole('button', { name: `Pay ${formatRand(1500)}` }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Secure checkout' });

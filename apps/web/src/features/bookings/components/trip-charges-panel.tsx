@@ -91,7 +91,7 @@ function ClaimItem({ claim, role, onPay, paying }: { claim: TripClaim; role: 'ho
         <p className="mt-2 text-sm text-stone-800" data-testid="claim-outcome">
           {claim.decided !== null ? `Karoo decided ${formatRand(claim.decided)}: ${claim.decision_reason}. ` : claim.renter_answer === 'unanswered' ? 'Not answered in time, so accepted. ' : 'Accepted. '}
           Paid {formatRand(claim.from_deposit)} from the deposit{claim.from_card > 0 ? ` and ${formatRand(claim.from_card)} from the card` : ''}.
-          {owing ? (role === 'renter' ? ` The card was declined (${claim.payment_error}): ${formatRand(claim.owed)} is still owed.` : ` The renter's card was declined: ${formatRand(claim.owed)} still owed by the renter.`) : ''}
+          {owing ? (role === 'renter' ? ` The card was declined (${(claim.payment_error ?? 'no reason given').replace(/\.$/, '')}): ${formatRand(claim.owed)} is still owed.` : ` The renter's card was declined: ${formatRand(claim.owed)} still owed by the renter.`) : ''}
         </p>
       ) : null}
       {owing && role === 'renter' && onPay ? (
