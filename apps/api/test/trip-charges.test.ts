@@ -305,7 +305,7 @@ describe('a claim larger than the deposit', () => {
     ]);
     const [notice] = await noticesOf(trip.renter.user.id, 'trip_charges_settled');
     expect(notice!.title).toMatch(/still owed/);
-    expect(notice!.message).toMatch(/insufficient funds/);
+    expect(notice!.message).toMatch(/insufficient funds[\s\S]*Pay it with another card on My Bookings\.$/);
   });
 });
 
