@@ -76,6 +76,35 @@ describe('trip charges the card declined', () => {
     expect(screen.queryByRole('button', { name: /^Pay R/ })).not.toBeInTheDocument();
   });
 
+  it("with Paystack, opens its pop-up on the link's reference and amount, and has the server verify the reference it returns", async () => {
+    signIn(renter);
+    let claim = declined;
+    let options: Record<string, unknown> | undefined;
+    window.PaystackPop = { setup: (o) => ((options = o), { openIframe: () => undefined }) };
+    try {
+      const fetchMock = mockFetch({
+        ...common,
+        'GET /api/booking/getAll': ok([trip]),
+        'GET /api/booking/b1/claims': () => ok(claimsWith(claim)),
+        'POST /api/claims/c1/payment': ok({ provider: 'paystack', public_key: 'pk_test_karoo', reference: 'KAROO-KR000001AA-CLAIM-DEF', amount: 150_000, currency: 'ZAR', email: 'sipho@example.co.za', access_code: 'AC_1' }),
+        'POST /api/claims/c1/payment/verify': () => {
+          claim = { ...declined, from_card: 1500, owed: 0, payment_state: 'paid', payment_error: null };
+          return ok(claim, 'Trip charges paid');
+        },
+      });
+      const { user } = renderApp({ path: '/my-bookings' });
+      await user.click(within(await screen.findByTestId('trip-claim')).getByRole('button', { name: `Pay ${formatRand(1500)}` }));
+      await waitFor(() => expect(options).toMatchObject({ key: 'pk_test_karoo', amount: 150_000, ref: 'KAROO-KR000001AA-CLAIM-DEF', access_code: 'AC_1', currency: 'ZAR' }));
+      (options!.callback as (r: { reference: string }) => void)({ reference: 'KAROO-KR000001AA-CLAIM-DEF' });
+      expect(await screen.findByText('Trip Charges Paid')).toBeInTheDocument();
+      const verify = fetchMock.mock.calls.find(([url]) => url === '/api/claims/c1/payment/verify');
+      expect(JSON.parse(String(verify![1]?.body))).toEqual({ reference: 'KAROO-KR000001AA-CLAIM-DEF' });
+      await waitFor(() => expect(screen.getByTestId('claim-outcome').textContent).toContain(`and ${formatRand(1500)} from the card.`));
+    } finally {
+      delete window.PaystackPop;
+    }
+  });
+
   it('the host reads what the renter still owes, with nothing to pay', async () => {
     signIn(host);
     mockFetch({ ...common, 'GET /api/booking/getAll': ok([{ ...trip, car_owner: 'host_thabo' }]), 'GET /api/booking/b1/claims': ok(claimsWith(declined)) });

@@ -139,28 +139,9 @@ export function useCheckout(): {
         notify.error('Payment Error', errorMessage(error, PAYMENT_MESSAGES.couldNotActivate));
         return;
       }
-      if (session.provider === 'sandbox') {
-        setPendingId(null);
-        setSandbox({ kind: 'trip', booking, session });
-        return;
-      }
-      const loaded = await loadPaystack();
-      if (!loaded || !session.public_key) {
-        setPendingId(null);
-        notify.error('Payment Error', 'Paystack script not loaded.');
-        return;
-      }
-      openPaystackPopup({
-        key: session.public_key,
-        email: session.email,
-        amount: session.amount,
-        reference: session.reference,
-        accessCode: session.access_code,
-        onSuccess: (reference) => void activate(booking, reference),
-        onClose: cancelled,
-      });
+      await open({ kind: 'trip', booking, session }, (reference) => void activate(booking, reference), cancelled);
     },
-    [activate, cancelled, notify],
+    [activate, cancelled, notify, open],
   );
 
   const checkout =
