@@ -62,7 +62,7 @@ const REFUND_NEXT_ASK_MS = 60_000;
 const DEFAULT_REFUND_REASON = 'Refund of a charge that could not be used.';
 
 /** 402: the payment was not verified; the booking stays confirmed and unpaid. */
-export const paymentRefused = (reason: string) => new AppError(402, `${PAYMENT_MESSAGES.couldNotActivate} ${reason}`);
+const paymentRefused = (reason: string) => new AppError(402, `${PAYMENT_MESSAGES.couldNotActivate} ${reason}`);
 
 function requireRenter(viewer: UserRow, booking: BookingRecord) {
   if (booking.renter_id !== viewer.id) throw forbidden('Only the renter can pay for this booking.');

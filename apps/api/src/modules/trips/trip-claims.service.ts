@@ -6,7 +6,8 @@
 // - The renter is told at once and has `answer_hours` (48 h) to accept or dispute with their own
 //   statement and photos. Accepted, or unanswered in time (settleOverdueClaims, the sweep job): paid
 //   from the deposit first, the rest from the card's saved authorisation; a declined card leaves the
-//   rest owed, and the renter is told to pay it.
+//   rest owed, and the renter is told to pay it: through the claim's payment link (decision 073), a
+//   checkout of exactly what is owed whose charge is recorded once over the claim's lines.
 // - Disputed: an admin decides an amount with a reason (audited), and it is paid the same way.
 // - When the window has closed and no claim is open, what is left of the deposit goes back
 //   (releaseDueDeposits, the same job). Another user's booking or claim is 404.
