@@ -128,10 +128,13 @@ export async function acceptTrip(request: APIRequestContext, trip: Trip, host: M
   await call(request, 'patch', `/api/booking/approve/${trip.id}`, host.token, {});
 }
 
-/** The renter pays with the sandbox card, as the checkout does. */
-export async function payTrip(request: APIRequestContext, trip: Trip, renter: Member): Promise<void> {
+/** The sandbox card that pays at checkout and is declined when charged again (a claim beyond the deposit, decision 064). */
+export const DECLINES_LATER_CARD = '4000000000009995';
+
+/** The renter pays with the sandbox card (or another test card), as the checkout does. */
+export async function payTrip(request: APIRequestContext, trip: Trip, renter: Member, cardNumber = CARD.card_number): Promise<void> {
   const { reference } = await call<{ reference: string }>(request, 'post', `/api/booking/${trip.id}/payment-session`, renter.token);
-  await call(request, 'post', '/api/payments/sandbox/charge', renter.token, { reference, ...CARD });
+  await call(request, 'post', '/api/payments/sandbox/charge', renter.token, { reference, ...CARD, card_number: cardNumber });
 }
 
 const photo = (colour: string) => sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();

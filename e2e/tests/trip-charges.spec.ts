@@ -6,8 +6,10 @@
 // R 3.50: R 420) worked out from the records; the renter accepts R 701,40 and it is paid from the
 // deposit; a cleaning charge of R 450 is disputed and the admin decides R 250 with a reason; once
 // the claim window has closed (the server's test clock moved 73 hours on, the sweep job run) the
-// rest of the deposit, R 2 548,60, goes back to the card. Screenshots at 1280 and 390 px
-// (test-results/screens/charges-*.png) and axe on each new state.
+// rest of the deposit, R 2 548,60, goes back to the card. And (decision 073) a renter whose saved card
+// is declined for the R 1 500 of a R 5 000 damage claim beyond the deposit pays it through the
+// claim's payment link on screen, and the host reads it owed, then paid. Screenshots at 1280 and
+// 390 px (test-results/screens/charges-*.png) and axe on each new state.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_NOW } from './clock';
@@ -15,9 +17,12 @@ import { expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures'
 import {
   acceptTrip,
   advanceServerClock,
+  call,
+  DECLINES_LATER_CARD,
   dismissToasts,
   newListedCar,
   newVerifiedMember,
+  payTrip,
   recordTrip,
   requestTripToday,
   resetServerClock,
@@ -29,6 +34,8 @@ import {
 
 /** Rand as the screens write them ("R 3 500", "R 701,40"), any space the formatter uses. */
 const rand = (text: string) => new RegExp(text.replace(/ /g, '\\s'));
+/** The same, with the text's own brackets and full stops taken literally. */
+const randText = (text: string) => rand(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 async function signedInPage(page: Page, who: Member) {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -191,6 +198,68 @@ test('a deposit on the car page and at checkout; fuel and 120 extra km accepted 
   await shoot(page, 'charges-renter-released', renterCharges);
   await context.close();
   await adminContext.close();
+});
+
+test('a card declined for the damage beyond the deposit: the renter pays the R 1 500 still owed through the payment link', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const host = await newVerifiedMember(request, 'thandi', 'Thandi Zulu');
+  const renter = await newVerifiedMember(request, 'johan', 'Johan Smit');
+  const car = await newListedCar(request, host);
+  // Through the API: the trip paid with the card that is declined when charged again, the car back,
+  // R 5 000 of damage claimed and accepted: R 3 500 from the deposit, the card declines R 1 500.
+  const trip = await requestTripToday(request, renter, car);
+  await acceptTrip(request, trip, host);
+  await payTrip(request, trip, renter, DECLINES_LATER_CARD);
+  await returnCar(request, host, car, 41_200);
+  const filed = await request.post(`/api/booking/${trip.id}/claims`, {
+    headers: { authorization: `Bearer ${host.token}` },
+    multipart: {
+      claim: JSON.stringify({ items: [{ kind: 'damage', amount: 5000 }], statement: 'A dented rear bumper; the panel beater quoted R 5 000.' }),
+      evidence: { name: 'quote.jpg', mimeType: 'image/jpeg', buffer: await receiptPhoto() },
+    },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const claimId = ((await filed.json()) as { data: { id: string } }).data.id;
+  const settled = await call<{ owed: number; payment_state: string }>(request, 'post', `/api/claims/${claimId}/answer`, renter.token, { answer: 'accept' });
+  expect(settled).toMatchObject({ owed: 1500, payment_state: 'card_declined' });
+
+  // The host reads what the renter still owes, and has nothing to pay.
+  const hostContext = await browser.newContext({ locale: 'en-ZA', timezoneId: 'Africa/Johannesburg' });
+  await hostContext.clock.install({ time: E2E_NOW });
+  const hostPage = await hostContext.newPage();
+  await signedInPage(hostPage, host);
+  const hostClaim = (await bookingCard(hostPage, trip.booking_id, true)).getByTestId('trip-claim');
+  await expect(hostClaim.getByTestId('claim-outcome')).toContainText(randText("Paid R 3 500 from the deposit. The renter's card was declined: R 1 500 still owed by the renter."));
+  await expect(hostClaim.getByRole('button', { name: /^Pay R/ })).toHaveCount(0);
+  await shoot(hostPage, 'charges-link-host-owed', hostClaim);
+
+  // The renter pays it on screen: the checkout of exactly R 1 500, then the claim reads paid.
+  await signedInPage(page, renter);
+  const charges = (await bookingCard(page, trip.booking_id, false)).getByRole('region', { name: 'Deposit and trip charges' });
+  const claim = charges.getByTestId('trip-claim');
+  await expect(claim.getByTestId('claim-outcome')).toContainText(randText('The card was declined (Declined by the bank: insufficient funds): R 1 500 is still owed.'));
+  await expectNoAxeViolations(page, 'the claim the card declined, with its Pay button', charges);
+  await shoot(page, 'charges-link-renter-owed', claim);
+  await claim.getByRole('button', { name: rand('^Pay R 1 500$') }).click();
+  const checkout = page.getByRole('dialog', { name: 'Secure checkout' });
+  await expect(checkout.getByTestId('checkout-amount')).toHaveText(rand('^R 1 500$'));
+  await expect(checkout.getByTestId('checkout-purpose')).toContainText(`trip charges of booking ${trip.booking_id}`);
+  await expectNoAxeViolations(page, 'the checkout of the claim’s payment link', checkout);
+  await shoot(page, 'charges-link-checkout');
+  await checkout.getByLabel('Card number').fill('4084 0840 8408 4081');
+  await checkout.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await checkout.getByLabel('CVV').fill('123');
+  await checkout.getByRole('button', { name: /^Pay R/ }).click();
+  await expect(page.getByText('Trip Charges Paid', { exact: true })).toBeVisible();
+  await expect(claim.getByTestId('claim-outcome')).toContainText(randText('Accepted. Paid R 3 500 from the deposit and R 1 500 from the card.'));
+  await expect(claim.getByTestId('claim-outcome')).not.toContainText('still owed');
+  await expect(claim.getByRole('button', { name: /^Pay R/ })).toHaveCount(0);
+  await dismissToasts(page);
+  await shoot(page, 'charges-link-renter-paid', claim);
+
+  await hostPage.reload();
+  await expect(hostPage.getByRole('article', { name: `Booking ${trip.booking_id}` }).getByTestId('claim-outcome')).toContainText(randText('Paid R 3 500 from the deposit and R 1 500 from the card.'));
+  await hostContext.close();
 });
 
 /** The host accepts (API); the renter pays on screen: the checkout's amount is the trip and the deposit. */

@@ -35,7 +35,7 @@ import { cancelPaidTrip, cancelTripRequestOf, findVisibleLedger, paymentsRoutes 
 import { receiptsRoutes } from './modules/receipts';
 import { reviewsRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
-import { tripsRoutes } from './modules/trips';
+import { recordClaimCardPayment, tripsRoutes } from './modules/trips';
 import { authenticate, usersRoutes } from './modules/users';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compress';
@@ -183,7 +183,7 @@ export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemp
       await api.register(carsRoutes(ctx, { hostCancellationsOf: hostCancellations, paidTripOf }));
       await api.register(carCalendarRoutes(ctx));
       await api.register(bookingsRoutes(ctx, { ledgerOf: findVisibleLedger, cancelPaidTrip: (c, viewer, id, body) => cancelPaidTrip(c, viewer, id, cancelTripRequestOf(body)) }));
-      await api.register(paymentsRoutes(ctx, { onTransferEvent: handleTransferEvent }));
+      await api.register(paymentsRoutes(ctx, { onTransferEvent: handleTransferEvent, onClaimCharge: recordClaimCardPayment }));
       await api.register(reviewsRoutes(ctx));
       await api.register(messagesRoutes(ctx));
       await api.register(earningsRoutes(ctx));

@@ -3,14 +3,15 @@
 // closes (in full, or what no claim took), the host's claim within the window with fuel and extra
 // km computed from the records, the renter's 48 hours (accepted, unanswered, disputed), an admin's
 // audited decision, a claim beyond the deposit charged to the saved card or left owed when the card
-// is declined, and every stranger answered 404.
+// is declined, the payment link of what a declined card left owed (decision 073), and every
+// stranger answered 404.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { SANDBOX_DECLINES_LATER_CARD, SANDBOX_SUCCESS_CARD } from '@karoo/shared';
+import { SANDBOX_DECLINED_CARD, SANDBOX_DECLINES_LATER_CARD, SANDBOX_SUCCESS_CARD } from '@karoo/shared';
 import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, multipart, type TestApp } from './helpers';
 import { createTestCar } from './helpers/vehicles';
-import { depositHeldCents } from '../src/modules/ledger';
+import { depositHeldCents, entriesOfBookings, sumBookingMoney } from '../src/modules/ledger';
 import { releaseDueDeposits, settleOverdueClaims } from '../src/modules/trips/trip-claims.service';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -304,7 +305,103 @@ describe('a claim larger than the deposit', () => {
     ]);
     const [notice] = await noticesOf(trip.renter.user.id, 'trip_charges_settled');
     expect(notice!.title).toMatch(/still owed/);
-    expect(notice!.message).toMatch(/insufficient funds/);
+    expect(notice!.message).toMatch(/insufficient funds[\s\S]*Pay it with another card on My Bookings\.$/);
+  });
+});
+
+describe('a payment link for what the declined card left owed (decision 073)', () => {
+  type Session = { provider: string; reference: string; amount: number; currency: string };
+  let trip: Trip;
+  let claim: Claim;
+  let bookingNumber: string;
+  const link = (who: Signed, id: string) => t.app.inject({ method: 'POST', url: `/api/claims/${id}/payment`, headers: who.headers });
+  const verify = (who: Signed, id: string, reference: string) => t.app.inject({ method: 'POST', url: `/api/claims/${id}/payment/verify`, headers: who.headers, payload: { reference } });
+  const checkout = (who: Signed, reference: string, card = SANDBOX_SUCCESS_CARD) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/sandbox/charge', headers: who.headers, payload: { reference, card_number: card, expiry: '12/39', cvv: '123' } });
+  const claimRows = async () => (await ledgerOf(trip.bookingId)).filter((r) => r.code.startsWith('claim')).map((r) => [r.kind, r.code, r.amount_cents]);
+
+  it('is offered only on settled charges the card declined, and only to the renter', async () => {
+    trip = await paidTrip(SANDBOX_DECLINES_LATER_CARD);
+    bookingNumber = (await t.ctx.db.selectFrom('bookings').select('booking_number').where('id', '=', trip.bookingId).executeTakeFirstOrThrow()).booking_number;
+    t.clock.set(new Date(trip.endsAt.getTime() + HOUR));
+    // R 4 000 over three lines: the R 3 500 deposit pays the damage (R 3 300) and half the cleaning; R 500 is left for the card.
+    claim = expectOk<Claim>(await fileWithPhoto(trip.host, trip, [{ kind: 'damage', amount: 3300 }, { kind: 'cleaning', amount: 400 }, { kind: 'tolls', amount: 300 }]), 201);
+    expectError(await link(trip.renter, claim.id), 409, /not due yet/);
+    const declined = expectOk<Claim>(await answer(trip.renter, claim.id, { answer: 'accept' }));
+    expect(declined).toMatchObject({ settled: 4000, from_deposit: 3500, from_card: 0, owed: 500, payment_state: 'card_declined' });
+    expectError(await link(stranger, claim.id), 404, 'Claim not found');
+    expectError(await link(trip.host, claim.id), 403, 'Only the renter of this trip can pay its charges.');
+    expectError(await link(admin, claim.id), 403);
+    expectError(await verify(stranger, claim.id, 'KAROO-X'), 404);
+  });
+
+  it('charges exactly what is owed, through the same checkout when asked again, and records it over the lines once', async () => {
+    const first = expectOk<Session>(await link(trip.renter, claim.id));
+    expect(first).toMatchObject({ provider: 'sandbox', amount: 50_000, currency: 'ZAR' });
+    expect(first.reference).toMatch(new RegExp(`^KAROO-${bookingNumber}-CLAIM-[0-9A-F]{12}$`));
+    // The renter closed the checkout and asks again: the same one.
+    expect(expectOk<Session>(await link(trip.renter, claim.id)).reference).toBe(first.reference);
+    expectError(await checkout(trip.host, first.reference), 403);
+    // A card declined at the checkout pays nothing; asked again, a new checkout of the same amount.
+    expect(expectOk<{ status: string }>(await checkout(trip.renter, first.reference, SANDBOX_DECLINED_CARD)).status).toBe('failed');
+    expectError(await verify(trip.renter, claim.id, first.reference), 402, /not paid/);
+    expect(expectOk<Claim>(await t.app.inject({ method: 'GET', url: `/api/claims/${claim.id}`, headers: trip.renter.headers }))).toMatchObject({ owed: 500, payment_state: 'card_declined' });
+    const session = expectOk<Session>(await link(trip.renter, claim.id));
+    expect(session.reference).not.toBe(first.reference);
+    expect(session.amount).toBe(50_000);
+
+    expect(expectOk<{ status: string }>(await checkout(trip.renter, session.reference)).status).toBe('success');
+    const paid = expectOk<Claim>(await verify(trip.renter, claim.id, session.reference));
+    expect(paid).toMatchObject({ settled: 4000, from_deposit: 3500, from_card: 500, owed: 0, payment_state: 'paid' });
+    // Worked by hand (15 % on damage and cleaning, tolls to the host whole): the settlement's rows,
+    // then the link's card part of the cleaning (R 200: R 170 + R 30) and the tolls (R 300).
+    const expected = [
+      ['deposit_applied', 'claim_damage', 330_000],
+      ['host_earning', 'claim_damage', 280_500],
+      ['platform_fee', 'claim_fee', 49_500],
+      ['deposit_applied', 'claim_cleaning', 20_000],
+      ['host_earning', 'claim_cleaning', 17_000],
+      ['platform_fee', 'claim_fee', 3_000],
+      ['charge', 'claim', 20_000],
+      ['host_earning', 'claim_cleaning', 17_000],
+      ['platform_fee', 'claim_fee', 3_000],
+      ['charge', 'claim', 30_000],
+      ['host_earning', 'claim_tolls', 30_000],
+    ];
+    expect(await claimRows()).toEqual(expected);
+
+    // Delivered again (the checkout's charge repeated, the verify call again): paid once.
+    expect(expectOk<{ status: string }>(await checkout(trip.renter, session.reference)).status).toBe('success');
+    expectOk(await verify(trip.renter, claim.id, session.reference));
+    expect(await claimRows()).toEqual(expected);
+    expectError(await link(trip.renter, claim.id), 409, 'These trip charges are already paid.');
+    // An old reference is not this claim's to verify.
+    expectError(await verify(trip.renter, claim.id, 'KAROO-NOT-ISSUED'), 402, /not issued for these trip charges/);
+
+    // The booking still balances: what came in (the trip's charge, the claim's card charge, the
+    // deposit applied) is what was shared; the deposit is spent.
+    const money = sumBookingMoney(await entriesOfBookings(t.ctx.db, [trip.bookingId]));
+    const booking = await t.ctx.db.selectFrom('bookings').select(['total_price_cents']).where('id', '=', trip.bookingId).executeTakeFirstOrThrow();
+    expect(money.chargedCents).toBe(booking.total_price_cents + 50_000);
+    expect(money.depositAppliedCents).toBe(350_000);
+    expect(money.depositHeldCents).toBe(0);
+    expect(money.chargedCents + money.depositAppliedCents - money.refundedCents - money.refundPendingCents).toBe(money.hostShareCents + money.platformShareCents);
+
+    for (const who of [trip.renter, trip.host]) {
+      const [notice] = await noticesOf(who.user.id, 'trip_charges_paid');
+      expect(notice!.title).toMatch(/^Trip charges: the R\s?500 owed is paid$/);
+    }
+    const seenByHost = expectOk<BookingClaims>(await claimsOf(trip.host, trip)).claims[0]!;
+    expect(seenByHost).toMatchObject({ from_card: 500, owed: 0, payment_state: 'paid' });
+    expect(expectOk<Claim>(await t.app.inject({ method: 'GET', url: `/api/claims/${claim.id}`, headers: admin.headers }))).toMatchObject({ payment_state: 'paid' });
+  });
+
+  it('is refused (409) for charges paid in full at settlement', async () => {
+    const other = await paidTrip(SANDBOX_SUCCESS_CARD);
+    t.clock.set(new Date(other.endsAt.getTime() + HOUR));
+    const filed = expectOk<Claim>(await fileJson(other.host, other, [{ kind: 'fuel' }]), 201);
+    expectOk(await answer(other.renter, filed.id, { answer: 'accept' }));
+    expectError(await link(other.renter, filed.id), 409, 'These trip charges are already paid.');
   });
 });
 

@@ -31,6 +31,12 @@ export const answerClaimBodySchema = z.object({
   statement: safeText('Statement', { multiline: true }).max(MAX_CLAIM_STATEMENT).optional().default(''),
 });
 
+/** The reference of a claim's payment link the renter paid (decision 073): verified with the provider, never trusted. */
+export const verifyClaimPaymentBodySchema = z.object({
+  reference: safeText('reference', { error: 'reference is required' }).min(1, 'reference is required').max(200),
+});
+export type VerifyClaimPaymentBody = z.infer<typeof verifyClaimPaymentBodySchema>;
+
 export const decideClaimBodySchema = z.object({
   amount: z.number({ error: 'Amount must be a number of rand' }).min(0, 'Amount cannot be negative').max(MAX_CLAIM_ITEM_CENTS / 100),
   reason: safeText('Reason', { multiline: true }).min(10, 'Give the reason in at least 10 characters').max(MAX_CLAIM_STATEMENT),

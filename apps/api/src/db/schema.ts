@@ -294,6 +294,8 @@ export interface PaymentsTable {
   refund_reason_code: ColumnType<RefundReasonCode | null, RefundReasonCode | null | undefined, RefundReasonCode | null>;
   /** The card's reusable authorisation of a successful charge (migration 0036). */
   authorization_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The claim a payment link pays (migration 0040; decision 073); null for a trip's own checkout. */
+  claim_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

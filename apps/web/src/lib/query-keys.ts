@@ -22,6 +22,11 @@ export const queryKeys = {
     /** What cancelling one paid trip now would do, for one set of choices (a no-show, a refund). */
     cancellation: (id: string, params: Record<string, string | number | undefined>) => ['bookings', 'cancellation', id, params] as const,
   },
+  /** Trip charges (decision 065): My Bookings shows them, and the checkout of a claim's payment link refreshes them. */
+  claims: {
+    all: ['claims'] as const,
+    booking: (bookingId: string) => ['claims', 'booking', bookingId] as const,
+  },
   earnings: {
     all: ['earnings'] as const,
     summary: () => ['earnings', 'summary'] as const,

@@ -36,6 +36,7 @@ import * as m0035 from './0035-erasure-and-finance-at-scale';
 import * as m0036 from './0036-deposits-and-trip-charges';
 import * as m0038 from './0038-payouts-by-themselves';
 import * as m0039 from './0039-traffic-fines-and-fee-waivers';
+import * as m0040 from './0040-claim-payment-links';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0036-deposits-and-trip-charges': m0036,
   '0038-payouts-by-themselves': m0038,
   '0039-traffic-fines-and-fee-waivers': m0039,
+  '0040-claim-payment-links': m0040,
 };

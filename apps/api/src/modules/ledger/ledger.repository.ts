@@ -96,10 +96,10 @@ export function recordTripCharge(
 export async function recordRefundedCharge(
   db: Db,
   parties: LedgerParties,
-  charge: { reference: string; amountCents: number; at: Date; code: string; reason: string },
+  charge: { reference: string; amountCents: number; at: Date; code: string; reason: string; chargeCode?: 'trip' | 'claim' },
 ): Promise<LedgerEntry> {
   const [, refund] = await insertEntries(db, parties, charge.at, [
-    { kind: 'charge', code: 'trip', amountCents: charge.amountCents, movedAt: charge.at, chargeReference: charge.reference },
+    { kind: 'charge', code: charge.chargeCode ?? 'trip', amountCents: charge.amountCents, movedAt: charge.at, chargeReference: charge.reference },
     { kind: 'refund', code: charge.code, amountCents: charge.amountCents, state: 'pending', movedAt: null, chargeReference: charge.reference, reason: charge.reason },
   ]);
   return refund!;

@@ -12,6 +12,7 @@ export { refundAttemptJob, refundSweepJob } from './refund.job';
 export { paymentsRoutes } from './payments.routes';
 export { askReleaseNow, chargeSavedCard, releaseDeposit, type SavedCardCharge } from './deposits';
 export { amountToPay } from './payments.service';
+export { openClaimCheckout, verifyClaimPayment, type ClaimChargeHandler, type ClaimChargeOutcome } from './claim-checkouts';
 
 export const paymentsSubscriptions: Subscriptions<AppContext> = {
   within: {

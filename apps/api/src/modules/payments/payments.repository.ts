@@ -1,18 +1,19 @@
-// SQL for payment attempts: each reference the server issues, tied to one booking, and its outcome;
-// at most one open checkout per booking (payments_one_open_per_booking), and the refund of a charge
-// that could not stay on its booking.
+// SQL for payment attempts: each reference the server issues, tied to one booking (and, for a
+// claim's payment link, to that claim), and its outcome; at most one open checkout per booking
+// (payments_one_open_per_booking) and per claim (payments_one_open_per_claim), and the refund of a
+// charge that could not stay on its booking or claim.
 import type { Db } from '../../db/connection';
 import type { PaymentRow, RefundReasonCode } from '../../db/schema';
 
 export type PaymentOutcome = 'success' | 'failed';
 
 /**
- * Opens a checkout for a booking; false when the booking already has an open one (the unique
- * partial index decides, also between two instances at once), and nothing is written.
+ * Opens a checkout for a booking (or one of its claims, with claim_id); false when it already has an
+ * open one (the unique partial index decides, also between two instances at once), and nothing is written.
  */
 export async function insertOpenPayment(
   db: Db,
-  payment: { reference: string; booking_id: string; provider: PaymentRow['provider']; amount_cents: number },
+  payment: { reference: string; booking_id: string; provider: PaymentRow['provider']; amount_cents: number; claim_id?: string },
   now: Date,
 ): Promise<boolean> {
   const row = await db
@@ -24,9 +25,14 @@ export async function insertOpenPayment(
   return row !== undefined;
 }
 
-/** The booking's open checkout (status 'initialized'), if any: there is at most one. */
+/** The booking's own open checkout (status 'initialized'), if any: there is at most one. */
 export function findOpenPayment(db: Db, bookingId: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('booking_id', '=', bookingId).where('status', '=', 'initialized').executeTakeFirst();
+  return db.selectFrom('payments').selectAll().where('booking_id', '=', bookingId).where('claim_id', 'is', null).where('status', '=', 'initialized').executeTakeFirst();
+}
+
+/** A claim's open payment link (status 'initialized'), if any: there is at most one. */
+export function findOpenClaimPayment(db: Db, claimId: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('claim_id', '=', claimId).where('status', '=', 'initialized').executeTakeFirst();
 }
 
 /** Keeps what the provider answered to initialise, so that the same session is answered again. */

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, routesFor } from '../../plugins/auth';
 import { createBookingAnswers } from '../bookings';
+import { settleClaimCharge, type ClaimChargeHandler } from './claim-checkouts';
 import * as payments from './payments.service';
 import { feeWaiversRoutes } from './fee-waivers.routes';
 import { quoteCancellation } from './trip-cancellations';
@@ -28,13 +29,20 @@ import { quoteCancellation } from './trip-cancellations';
 const tags = ['Payments'];
 const idParams = z.object({ id: safeText('Id').min(1).max(100) });
 
-/** What the app passes in: Paystack sends transfer events to the one webhook, and the payouts module (above this one) reads them. */
+/**
+ * What the app passes in: Paystack sends transfer events to the one webhook, and the payouts module
+ * (above this one) reads them; a charge of a claim's payment link is recorded by the trips module
+ * (above this one too), from the webhook and the sandbox checkout.
+ */
 export interface PaymentsRoutesDeps {
   onTransferEvent?: payments.TransferEventHandler;
+  onClaimCharge?: ClaimChargeHandler;
 }
 
 export function paymentsRoutes(ctx: AppContext, deps: PaymentsRoutesDeps = {}): FastifyPluginAsyncZod {
   const { toBookingAnswer } = createBookingAnswers(payments.findVisibleLedger);
+  const { onClaimCharge } = deps;
+  const settleClaim: payments.ClaimChargeSettler | undefined = onClaimCharge ? (c, payment) => settleClaimCharge(c, payment, onClaimCharge) : undefined;
   return async (app) => {
     await app.register(feeWaiversRoutes(ctx));
     // ---- Signed-in: paying one's own booking ----
@@ -79,7 +87,7 @@ export function paymentsRoutes(ctx: AppContext, deps: PaymentsRoutesDeps = {}): 
       signedIn.post('/payments/sandbox/charge', {
         schema: { tags, summary: 'Sandbox checkout: charge a test card for a reference (404 with Paystack)', body: sandboxChargeBodySchema, response: { 200: envelope(sandboxChargeResultSchema) } },
       }, async (request) => {
-        const result = await payments.sandboxCharge(ctx, currentUser(request), request.body);
+        const result = await payments.sandboxCharge(ctx, currentUser(request), request.body, settleClaim);
         return { success: true as const, message: result.message, data: result };
       });
     }));
@@ -114,7 +122,7 @@ export function paymentsRoutes(ctx: AppContext, deps: PaymentsRoutesDeps = {}): 
       }, async (request) => {
         const header = request.headers['x-paystack-signature'];
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const result = await payments.handlePaystackWebhook(ctx, raw, typeof header === 'string' ? header : undefined, deps.onTransferEvent);
+        const result = await payments.handlePaystackWebhook(ctx, raw, typeof header === 'string' ? header : undefined, { onTransferEvent: deps.onTransferEvent, settleClaimCharge: settleClaim });
         return { success: true as const, message: result.message, data: null };
       });
     });

@@ -40,6 +40,7 @@ import {
   type BookingRefundRecord,
 } from '../bookings';
 import * as ledger from '../ledger';
+import type { ClaimChargeSettlement } from './claim-checkouts';
 import * as repo from './payments.repository';
 import { enqueueRefundAttempt } from './refund-queue';
 
@@ -47,7 +48,7 @@ const NOT_PAYABLE = 'Payment is offered only for confirmed bookings not yet paid
 const OTHER_BOOKING = 'Could not activate booking. This payment reference belongs to another booking.';
 
 /** 502: the provider gave no verdict (unreachable or failing); nothing was recorded. */
-const PROVIDER_UNAVAILABLE = 502;
+export const PROVIDER_UNAVAILABLE = 502;
 
 /** How long a second initialise waits for the first one's checkout (Paystack's call times out at 10 s). */
 const CHECKOUT_WAIT_MS = 15_000;
@@ -67,7 +68,7 @@ function requireRenter(viewer: UserRow, booking: BookingRecord) {
   if (booking.renter_id !== viewer.id) throw forbidden('Only the renter can pay for this booking.');
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
@@ -75,7 +76,7 @@ const isPayable = (b: Pick<BookingRecord, 'status' | 'payment_status'>) => b.sta
 
 // ---- The checkout: one open session per booking ----
 
-function toSession(provider: PaymentProvider, row: Pick<PaymentRow, 'reference' | 'amount_cents' | 'access_code' | 'authorization_url'>, email: string): PaymentSession {
+export function toSession(provider: PaymentProvider, row: Pick<PaymentRow, 'reference' | 'amount_cents' | 'access_code' | 'authorization_url'>, email: string): PaymentSession {
   return {
     provider: provider.name,
     ...(provider.publicKey ? { public_key: provider.publicKey } : {}),
@@ -91,11 +92,12 @@ function toSession(provider: PaymentProvider, row: Pick<PaymentRow, 'reference' 
 /**
  * The open checkout as it can be answered again: at once for the sandbox (nothing to start), else
  * once the request that opened it has its checkout from the provider. Undefined when it was closed
- * (its start failed, or it cannot be paid through any more): the caller opens a new one.
+ * (its start failed, it no longer charges what is due, or it cannot be paid through any more): the
+ * caller opens a new one.
  */
-async function readyCheckout(ctx: AppContext, provider: PaymentProvider, booking: BookingRecord, open: PaymentRow): Promise<PaymentRow | undefined> {
-  if (open.provider !== provider.name || open.amount_cents !== amountToPay(booking)) {
-    await repo.closeOpenPayment(ctx.db, open.reference, 'Superseded: the checkout no longer matched the booking or the payment provider.', ctx.clock.now());
+export async function readyCheckout(ctx: AppContext, provider: PaymentProvider, amountDueCents: number, open: PaymentRow): Promise<PaymentRow | undefined> {
+  if (open.provider !== provider.name || open.amount_cents !== amountDueCents) {
+    await repo.closeOpenPayment(ctx.db, open.reference, 'Superseded: the checkout no longer matched what is due or the payment provider.', ctx.clock.now());
     return undefined;
   }
   if (provider.name === 'sandbox' || open.access_code || open.authorization_url) return open;
@@ -134,7 +136,7 @@ export async function createPaymentSession(ctx: AppContext, viewer: UserRow, idO
   for (let attempt = 0; attempt < 5; attempt++) {
     const open = await repo.findOpenPayment(ctx.db, booking.id);
     if (open) {
-      const ready = await readyCheckout(ctx, provider, booking, open);
+      const ready = await readyCheckout(ctx, provider, amount, open);
       if (ready) return toSession(provider, ready, viewer.email);
       continue;
     }
@@ -204,7 +206,7 @@ function refundRefusal(code: RefundReasonCode, reason: string, amountCents: numb
   return conflict(`${PAYMENT_MESSAGES.couldNotActivate} ${reason} Your payment of ${formatRand(amountCents / 100)} is being refunded in full.`);
 }
 
-async function verifyWithProvider(ctx: AppContext, reference: string): Promise<VerifiedPayment> {
+export async function verifyWithProvider(ctx: AppContext, reference: string): Promise<VerifiedPayment> {
   try {
     return await ctx.payments.verify(reference);
   } catch (error) {
@@ -309,7 +311,17 @@ export async function payBooking(ctx: AppContext, viewer: UserRow, idOrNumber: s
 /** Reads Paystack's transfer.* events (the payouts module's, passed in by the app). */
 export type TransferEventHandler = (ctx: AppContext, event: string, data: { reference?: string; transfer_code?: string; status?: string; reason?: string }) => Promise<{ handled: boolean; message: string }>;
 
-export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined, onTransferEvent?: TransferEventHandler): Promise<{ handled: boolean; message: string }> {
+/** Settles a charge of a claim's payment link (claim-checkouts.ts settleClaimCharge, bound by the routes to the trips module's handler). */
+export type ClaimChargeSettler = (ctx: AppContext, payment: PaymentRow) => Promise<ClaimChargeSettlement>;
+
+/** What the routes pass in for the charges and events other modules read: transfers (payouts) and a claim's payment link (trips). */
+export interface WebhookHandlers {
+  onTransferEvent?: TransferEventHandler | undefined;
+  settleClaimCharge?: ClaimChargeSettler | undefined;
+}
+
+export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined, handlers: WebhookHandlers = {}): Promise<{ handled: boolean; message: string }> {
+  const { onTransferEvent, settleClaimCharge } = handlers;
   const provider = ctx.payments;
   if (provider.name !== 'paystack') throw notFound('Route not found');
   if (!provider.isSignedWebhook(rawBody, signature)) throw new AppError(401, 'Invalid webhook signature.');
@@ -325,10 +337,15 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
   if (event.event !== 'charge.success' || !reference) return { handled: false, message: 'Event ignored' };
   const payment = await repo.findPayment(ctx.db, reference);
   if (!payment) return { handled: false, message: 'Unknown reference' };
-  await expireOverdueBookings(ctx);
-  const booking = await findBookingById(ctx, payment.booking_id);
-  if (!booking) return { handled: false, message: 'Unknown booking' };
   try {
+    if (payment.claim_id) {
+      if (!settleClaimCharge) return { handled: false, message: 'Trip charges are not handled here' };
+      const settlement = await settleClaimCharge(ctx, payment);
+      return settlement.kind === 'paid' ? { handled: true, message: 'Trip charges paid' } : { handled: true, message: 'Charge refunded' };
+    }
+    await expireOverdueBookings(ctx);
+    const booking = await findBookingById(ctx, payment.booking_id);
+    if (!booking) return { handled: false, message: 'Unknown booking' };
     const settlement = await settleCharge(ctx, booking, payment);
     return settlement.kind === 'paid' ? { handled: true, message: 'Booking activated' } : { handled: true, message: 'Charge refunded' };
   } catch (error) {
@@ -550,7 +567,7 @@ function isExpired(expiry: string, now: Date): boolean {
  * Paystack's webhook, settles a successful charge at once (activated, or refunded), so no charge is
  * left unsettled when the browser never makes the pay call.
  */
-export async function sandboxCharge(ctx: AppContext, viewer: UserRow, body: SandboxChargeInput): Promise<{ status: 'success' | 'failed'; message: string }> {
+export async function sandboxCharge(ctx: AppContext, viewer: UserRow, body: SandboxChargeInput, settleClaimCharge?: ClaimChargeSettler): Promise<{ status: 'success' | 'failed'; message: string }> {
   if (ctx.payments.name !== 'sandbox') throw notFound('Route not found');
   const payment = await repo.findPayment(ctx.db, body.reference);
   if (!payment || payment.provider !== 'sandbox') throw notFound('Payment reference not found');
@@ -570,10 +587,22 @@ export async function sandboxCharge(ctx: AppContext, viewer: UserRow, body: Sand
     const prefix = body.card_number === SANDBOX_DECLINES_LATER_CARD ? SANDBOX_NOFUNDS_PREFIX : SANDBOX_AUTH_PREFIX;
     await repo.saveAuthorization(ctx.db, body.reference, `${prefix}${body.reference}`);
   }
-  await expireOverdueBookings(ctx);
   const charged = await repo.findPayment(ctx.db, body.reference);
+  if (!charged) throw notFound('Payment reference not found');
+  if (charged.claim_id) {
+    // A claim's payment link (decision 073): recorded on the claim at once, as Paystack's webhook would.
+    if (!settleClaimCharge) throw notFound('Payment reference not found');
+    try {
+      const settlement = await settleClaimCharge(ctx, charged);
+      if (settlement.kind === 'refunded') return { status: 'success', message: `Payment approved. ${settlement.reason} It is being refunded in full.` };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+    }
+    return { status: 'success', message: 'Payment approved.' };
+  }
+  await expireOverdueBookings(ctx);
   const current = await findBookingById(ctx, payment.booking_id);
-  if (!charged || !current) throw notFound('Payment reference not found');
+  if (!current) throw notFound('Payment reference not found');
   try {
     const settlement = await settleCharge(ctx, current, charged);
     if (settlement.kind === 'refunded') return { status: 'success', message: `Payment approved. ${settlement.reason} It is being refunded in full.` };

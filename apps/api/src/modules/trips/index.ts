@@ -7,9 +7,10 @@ import type { Subscriptions } from '../../events/domain-events';
 import './trips.tables';
 import './trip-claims.tables';
 import './traffic-fines.tables';
-import { claimDisputed, claimFiled, claimSettled, disputeOpened, disputeResolved, fineDeadlineNear, fineRecorded, fineStatusChanged, tripRecorded } from './trips.notices';
+import { claimDisputed, claimFiled, claimPaid, claimSettled, disputeOpened, disputeResolved, fineDeadlineNear, fineRecorded, fineStatusChanged, tripRecorded } from './trips.notices';
 
 export { tripsRoutes } from './trips.routes';
+export { recordClaimCardPayment } from './trip-claims.service';
 export { tripChargesSweepJob } from './trip-claims.job';
 export { trafficFinesRemindJob } from './traffic-fines.job';
 
@@ -21,6 +22,7 @@ export const tripsSubscriptions: Subscriptions<AppContext> = {
     'trip.claim_filed': [claimFiled],
     'trip.claim_disputed': [claimDisputed],
     'trip.claim_settled': [claimSettled],
+    'trip.claim_paid': [claimPaid],
     'trip.fine_recorded': [fineRecorded],
     'trip.fine_status_changed': [fineStatusChanged],
     'trip.fine_deadline_near': [fineDeadlineNear],

@@ -1,8 +1,9 @@
 // HTTP for trip charges (issue 34; decision 065): the host files a claim (JSON, or multipart with
 // the claim as the JSON field `claim` and photos as files named `evidence`), the renter answers it
 // (JSON, or multipart: `answer` as JSON and `evidence` files), both read a booking's claims and
-// deposit, admins list disputed claims and decide one (audited). The rules are trip-claims.service.ts's.
-import { answerClaimBodySchema, CLAIM_STATUSES, decideClaimBodySchema, envelope, fileClaimBodySchema, safeText, TRIP_CHARGE_KINDS } from '@karoo/shared';
+// deposit, admins list disputed claims and decide one (audited); the renter pays by link what a
+// declined card left owed (decision 073). The rules are trip-claims.service.ts's.
+import { answerClaimBodySchema, CLAIM_STATUSES, decideClaimBodySchema, envelope, fileClaimBodySchema, paymentSessionSchema, safeText, TRIP_CHARGE_KINDS, verifyClaimPaymentBodySchema } from '@karoo/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -122,6 +123,29 @@ export function tripClaimsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const viewer = currentUser(request);
         const outcome = await claims.answerClaim(ctx, viewer, request.params.id, body, files);
         return { success: true as const, message: outcome === 'accepted' ? 'Charges accepted and paid' : 'Charges disputed; Karoo will decide', data: await claims.claimView(ctx, viewer, request.params.id) };
+      });
+
+      signedIn.post('/claims/:id/payment', {
+        schema: {
+          tags,
+          summary: 'Start paying what a declined card left owed on settled trip charges (the renter; 409 when nothing is owed by link): the checkout of exactly the amount owed, the open one when asked again',
+          params: idParams,
+          response: { 200: envelope(paymentSessionSchema) },
+        },
+      }, async (request) => ({ success: true as const, data: await claims.startClaimPayment(ctx, currentUser(request), request.params.id) }));
+
+      signedIn.post('/claims/:id/payment/verify', {
+        schema: {
+          tags,
+          summary: "Verify the payment link's reference with the provider and record the claim paid (the renter; idempotent per reference; 402 when not paid, 409 and a refund when already paid)",
+          params: idParams,
+          body: verifyClaimPaymentBodySchema,
+          response: { 200: envelope(claimSchema) },
+        },
+      }, async (request) => {
+        const viewer = currentUser(request);
+        await claims.confirmClaimPayment(ctx, viewer, request.params.id, request.body.reference);
+        return { success: true as const, message: 'Trip charges paid', data: await claims.claimView(ctx, viewer, request.params.id) };
       });
 
       signedIn.get('/claim-evidence/:id', {

@@ -6,13 +6,15 @@
 // - The renter is told at once and has `answer_hours` (48 h) to accept or dispute with their own
 //   statement and photos. Accepted, or unanswered in time (settleOverdueClaims, the sweep job): paid
 //   from the deposit first, the rest from the card's saved authorisation; a declined card leaves the
-//   rest owed, and the renter is told to pay it.
+//   rest owed, and the renter is told to pay it: through the claim's payment link (decision 073), a
+//   checkout of exactly what is owed whose charge is recorded once over the claim's lines.
 // - Disputed: an admin decides an amount with a reason (audited), and it is paid the same way.
 // - When the window has closed and no claim is open, what is left of the deposit goes back
 //   (releaseDueDeposits, the same job). Another user's booking or claim is 404.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   formatRand,
+  type PaymentSession,
   claimPayment,
   claimSplit,
   claimWindowClosesAt,
@@ -39,7 +41,7 @@ import { prepareImage, quoteFileName } from '../../lib/images';
 import type { UploadedFile } from '../../lib/uploads';
 import { findBookingById, findVisibleBooking, type BookingRecord } from '../bookings';
 import * as ledger from '../ledger';
-import { askReleaseNow, chargeSavedCard, releaseDeposit } from '../payments';
+import { askReleaseNow, chargeSavedCard, openClaimCheckout, releaseDeposit, verifyClaimPayment, type ClaimChargeHandler } from '../payments';
 import { getSettings } from '../settings';
 import type { TripClaimsTable } from './trip-claims.tables';
 import type { Selectable } from 'kysely';
@@ -259,6 +261,62 @@ export async function decideClaim(ctx: AppContext, admin: UserRow, claimId: stri
   await settleClaim(ctx, claim.id, { decidedCents: cents, reason: body.reason, actor: admin });
 }
 
+/** One line's part of a claim's payment: from the deposit, from the card, and how it is shared. */
+interface LinePayment {
+  kind: TripChargeKind;
+  fromDepositCents: number;
+  fromCardCents: number;
+  hostCents: number;
+  platformCents: number;
+}
+
+/**
+ * A claim's amount over its lines in order (each takes what is left, at most its own amount), each
+ * line's part from the deposit first and the rest from the card, shared as its kind says; lines
+ * that get nothing are left out.
+ */
+export function spreadOverLines(items: readonly { kind: TripChargeKind; amount_cents: number }[], amountCents: number, fromDepositCents: number, fromCardCents: number, feePercent: number): LinePayment[] {
+  const lines: LinePayment[] = [];
+  let left = amountCents;
+  let depositLeft = fromDepositCents;
+  let cardLeft = fromCardCents;
+  for (const item of items) {
+    const part = Math.min(item.amount_cents, left);
+    left -= part;
+    const fromDeposit = Math.min(part, depositLeft);
+    depositLeft -= fromDeposit;
+    const fromCard = Math.min(part - fromDeposit, cardLeft);
+    cardLeft -= fromCard;
+    if (fromDeposit + fromCard === 0) continue;
+    const split = claimSplit(item.kind, fromDeposit + fromCard, feePercent);
+    lines.push({ kind: item.kind, fromDepositCents: fromDeposit, fromCardCents: fromCard, hostCents: split.hostCents, platformCents: split.platformCents });
+  }
+  return lines;
+}
+
+/**
+ * A card payment of a claim made after its settlement (the payment link): each line's new card
+ * part, shared so that with the rows its settlement recorded (`cardBeforeCents` from the card) it
+ * makes the line's share of the whole, exactly as if the card had paid at settlement (one rounding
+ * per line, not two).
+ */
+export function spreadLaterCardPayment(items: readonly { kind: TripChargeKind; amount_cents: number }[], amountCents: number, fromDepositCents: number, cardBeforeCents: number, cardCents: number, feePercent: number): LinePayment[] {
+  const before = spreadOverLines(items, amountCents, fromDepositCents, cardBeforeCents, feePercent);
+  const after = spreadOverLines(items, amountCents, fromDepositCents, cardBeforeCents + cardCents, feePercent);
+  return after
+    .map((line) => {
+      const earlier = before.find((b) => b.kind === line.kind);
+      return {
+        kind: line.kind,
+        fromDepositCents: 0,
+        fromCardCents: line.fromCardCents - (earlier?.fromCardCents ?? 0),
+        hostCents: line.hostCents - (earlier?.hostCents ?? 0),
+        platformCents: line.platformCents - (earlier?.platformCents ?? 0),
+      };
+    })
+    .filter((line) => line.fromCardCents > 0);
+}
+
 type Settlement = { answer: 'accepted' | 'unanswered'; statement: string | null; actor: UserRow | null } | { decidedCents: number; reason: string; actor: UserRow };
 
 /**
@@ -306,28 +364,11 @@ async function settleClaim(ctx: AppContext, claimId: string, how: Settlement): P
       .returning('id')
       .executeTakeFirst();
     if (!updated) throw conflict('This claim has already been settled.');
-    // The amount over the lines in order: each takes what is left, at most its own amount.
-    let left = amount;
-    let depositLeft = fromDepositCents;
-    let cardLeft = cardPaid;
-    for (const item of items) {
-      const part = Math.min(item.amount_cents, left);
-      left -= part;
-      const fromDeposit = Math.min(part, depositLeft);
-      depositLeft -= fromDeposit;
-      const fromCard = Math.min(part - fromDeposit, cardLeft);
-      cardLeft -= fromCard;
-      const paid = fromDeposit + fromCard;
-      if (paid === 0) continue;
-      const split = claimSplit(item.kind, paid, s.claim_fee_percent);
+    for (const line of spreadOverLines(items, amount, fromDepositCents, cardPaid, s.claim_fee_percent)) {
       await ledger.recordClaimPayment(tx.db, { bookingId: booking.id, renterId: booking.renter_id, hostId: booking.owner_id }, tx.now, {
         claimId: claim.id,
-        kind: item.kind,
-        fromDepositCents: fromDeposit,
-        fromCardCents: fromCard,
+        ...line,
         cardReference: card.reference,
-        hostCents: split.hostCents,
-        platformCents: split.platformCents,
         actorId: how.actor?.id ?? null,
       });
     }
@@ -395,6 +436,80 @@ export async function releaseDueDeposits(ctx: AppContext): Promise<number> {
   return released;
 }
 
+// ---- The payment link of a declined card (decision 073) ----
+
+/** What a settled claim still owes: what was settled less what the deposit and the card paid. */
+const owedCentsOf = (c: Pick<ClaimRow, 'settled_cents' | 'from_deposit_cents' | 'card_cents'>) => (c.settled_cents === null ? 0 : c.settled_cents - c.from_deposit_cents - c.card_cents);
+
+/** Why a claim cannot be paid by link now, or null. */
+function linkRefusal(claim: ClaimRow): string | null {
+  if (claim.status === 'awaiting_renter') return 'These trip charges are not due yet: accept them (paid from your deposit first) or dispute them.';
+  if (claim.status === 'disputed') return 'These trip charges are disputed: Karoo will decide an amount first.';
+  if (claim.status === 'withdrawn') return 'These trip charges were withdrawn.';
+  if (claim.payment_state !== 'card_declined' || owedCentsOf(claim) <= 0) return 'These trip charges are already paid.';
+  return null;
+}
+
+async function findPayableClaim(ctx: AppContext, viewer: UserRow, claimId: string) {
+  const found = await findClaim(ctx, viewer, claimId);
+  // As the booking's own payment: its host and admins see it, only its renter pays.
+  if (found.claim.renter_id !== viewer.id) throw forbidden('Only the renter of this trip can pay its charges.');
+  return found;
+}
+
+/** POST /claims/{id}/payment: the renter's checkout of what a declined card left owed (the amount is the claim's, never the client's); asked again, the open one. */
+export async function startClaimPayment(ctx: AppContext, viewer: UserRow, claimId: string): Promise<PaymentSession> {
+  const { claim, booking } = await findPayableClaim(ctx, viewer, claimId);
+  const refusal = linkRefusal(claim);
+  if (refusal) throw conflict(refusal);
+  return openClaimCheckout(ctx, { claimId: claim.id, booking, amountCents: owedCentsOf(claim), email: viewer.email });
+}
+
+/** POST /claims/{id}/payment/verify: the renter reports the link's reference (after Paystack's pop-up); verified, then recorded once. */
+export async function confirmClaimPayment(ctx: AppContext, viewer: UserRow, claimId: string, reference: string): Promise<void> {
+  const { claim } = await findPayableClaim(ctx, viewer, claimId);
+  // The same reference again (a second verify, after the webhook or the sandbox recorded it): already paid by it.
+  if (claim.card_reference === reference && claim.payment_state === 'paid') return;
+  await verifyClaimPayment(ctx, claim.id, reference, recordClaimCardPayment);
+}
+
+/**
+ * A verified charge of a claim's link (the payments module's transaction, its payment row locked):
+ * the claim is paid, once, and its card part recorded over its lines as settleClaim records a card
+ * payment; both parties are told. The same reference again answers 'paid' and records nothing; a
+ * claim no longer owing exactly this (paid by another charge) answers 'not_owed', and the charge is refunded.
+ */
+export const recordClaimCardPayment: ClaimChargeHandler = async (ctx, tx, charge) => {
+  const claim = await tx.db.selectFrom('trip_claims as c').innerJoin('bookings as b', 'b.id', 'c.booking_id').selectAll('c').select('b.booking_number').where('c.id', '=', charge.claimId).executeTakeFirst();
+  if (!claim) return { kind: 'not_owed', reason: 'These trip charges are not known.' };
+  if (claim.card_reference === charge.reference) return { kind: 'paid' };
+  const owed = owedCentsOf(claim);
+  if (claim.payment_state !== 'card_declined' || owed <= 0) return { kind: 'not_owed', reason: 'These trip charges were already paid.' };
+  if (owed !== charge.amountCents) return { kind: 'not_owed', reason: 'The amount paid does not match what is owed on these trip charges.' };
+  // Once only: a second charge (another reference) finds it paid and is refunded.
+  const updated = await tx.db
+    .updateTable('trip_claims')
+    .set({ payment_state: 'paid', card_cents: claim.card_cents + owed, card_reference: charge.reference, payment_error: null, updated_at: tx.now })
+    .where('id', '=', claim.id)
+    .where('payment_state', '=', 'card_declined')
+    .where('card_cents', '=', claim.card_cents)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) return { kind: 'not_owed', reason: 'These trip charges were already paid.' };
+  const s = (await getSettings(ctx, tx.db)).trip_charges;
+  const items = await tx.db.selectFrom('trip_claim_items').selectAll().where('claim_id', '=', claim.id).orderBy('position').execute();
+  for (const line of spreadLaterCardPayment(items, claim.settled_cents!, claim.from_deposit_cents, claim.card_cents, owed, s.claim_fee_percent)) {
+    await ledger.recordClaimPayment(tx.db, { bookingId: claim.booking_id, renterId: claim.renter_id, hostId: claim.host_id }, tx.now, { claimId: claim.id, ...line, cardReference: charge.reference, actorId: claim.renter_id });
+  }
+  tx.emit({
+    type: 'trip.claim_paid',
+    claim: { id: claim.id, booking_id: claim.booking_id, booking_number: claim.booking_number, renter_id: claim.renter_id, owner_id: claim.host_id, amount_cents: claim.settled_cents!, answer_due_at: claim.answer_due_at },
+    cardCents: owed,
+    reference: charge.reference,
+  });
+  return { kind: 'paid' };
+};
+
 // ---- Reading ----
 
 export interface ClaimView {
@@ -444,7 +559,7 @@ async function toViews(ctx: AppContext, claims: readonly (ClaimRow & { booking_n
     settled: c.settled_cents === null ? null : c.settled_cents / 100,
     from_deposit: c.from_deposit_cents / 100,
     from_card: c.card_cents / 100,
-    owed: c.settled_cents === null ? 0 : (c.settled_cents - c.from_deposit_cents - c.card_cents) / 100,
+    owed: owedCentsOf(c) / 100,
     payment_state: c.payment_state,
     payment_error: c.payment_error,
     created_at: iso(c.created_at)!,

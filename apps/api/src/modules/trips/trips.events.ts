@@ -48,6 +48,8 @@ declare module '../../events/domain-events' {
     'trip.claim_disputed': { claim: TripClaimRef };
     /** Paid (from the deposit, the card, or owed when the card was declined): accepted, unanswered in time, or decided by an admin (audited). */
     'trip.claim_settled': { claim: TripClaimRef; fromDepositCents: number; cardCents: number; owedCents: number; cardError: string | null; how: 'accepted' | 'unanswered' | 'decided'; reason?: string };
+    /** What a declined card left owed, paid later through the claim's payment link (decision 073). */
+    'trip.claim_paid': { claim: TripClaimRef; cardCents: number; reference: string };
     'trip.recorded': { booking: TripBookingRef; stage: 'check_in' | 'check_out'; party: 'host' | 'renter' };
     'trip.dispute_opened': { booking: TripBookingRef; kind: string };
     'trip.dispute_resolved': { dispute: { id: string; booking_number: string; kind: string }; booking: TripBookingRef; note: string };

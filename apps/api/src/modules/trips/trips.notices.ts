@@ -70,10 +70,26 @@ export async function claimSettled(tx: Tx, e: EventOf<'trip.claim_settled'>, ctx
   const parts = [e.fromDepositCents > 0 ? `${money(e.fromDepositCents)} from the deposit` : '', e.cardCents > 0 ? `${money(e.cardCents)} from the card` : ''].filter(Boolean).join(' and ');
   const owed = e.owedCents > 0 ? ` The card was declined (${e.cardError ?? 'no reason given'}): ${money(e.owedCents)} is still owed.` : '';
   for (const userId of [claim.renter_id, claim.owner_id]) {
+    // The renter can pay the rest with another card through the claim's payment link (decision 073).
+    const next = e.owedCents > 0 && userId === claim.renter_id ? ' Pay it with another card on My Bookings.' : '';
     await notify(ctx, tx, userId, {
       type: 'trip_charges_settled',
       title: e.owedCents > 0 ? `Trip charges: ${money(e.owedCents)} still owed` : `Trip charges of ${money(paid)} paid`,
-      message: `Booking ${claim.booking_number}: ${how}${parts ? ` Paid ${parts}.` : ''}${owed}`,
+      message: `Booking ${claim.booking_number}: ${how}${parts ? ` Paid ${parts}.` : ''}${owed}${next}`,
+      link: MY_BOOKINGS,
+      booking: { id: claim.booking_id },
+    });
+  }
+}
+
+/** What a declined card left owed was paid through the payment link: both parties are told (decision 073). */
+export async function claimPaid(tx: Tx, { claim, cardCents }: EventOf<'trip.claim_paid'>, ctx: AppContext) {
+  const words = { [claim.renter_id]: `You paid the ${money(cardCents)} still owed on the trip charges of booking ${claim.booking_number} by card. The charges are paid in full.`, [claim.owner_id]: `The renter paid the ${money(cardCents)} still owed on your trip charges of booking ${claim.booking_number}. It is added to your earnings for the trip.` };
+  for (const userId of [claim.renter_id, claim.owner_id]) {
+    await notify(ctx, tx, userId, {
+      type: 'trip_charges_paid',
+      title: `Trip charges: the ${money(cardCents)} owed is paid`,
+      message: words[userId]!,
       link: MY_BOOKINGS,
       booking: { id: claim.booking_id },
     });

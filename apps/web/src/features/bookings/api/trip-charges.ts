@@ -1,9 +1,11 @@
 // Trip charges after a trip (issue 34; decision 065): a booking's claims and deposit, the host's new
-// claim, the renter's answer. Only My Bookings reads them, so their query keys live here.
+// claim, the renter's answer. Their keys are in lib/query-keys: the payments feature's checkout of a
+// claim's payment link (decision 073) refreshes them too.
 import type { TripChargeKind } from '@karoo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { uploadForm } from '@/lib/api-files';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface TripClaim {
   id: string;
@@ -33,7 +35,7 @@ export interface BookingClaims {
   missing: Partial<Record<TripChargeKind, string>>;
 }
 
-export const claimKeys = { all: ['claims'] as const, booking: (id: string) => ['claims', 'booking', id] as const };
+export const claimKeys = queryKeys.claims;
 
 export function useBookingClaims(bookingId: string, enabled = true) {
   return useQuery({

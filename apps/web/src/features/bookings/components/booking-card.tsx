@@ -21,7 +21,7 @@ import { BookingReviewsPanel } from './booking-reviews';
 import { CancelTripDialog, type CancelTripMode } from './cancel-trip-dialog';
 import { RenterRecordLine } from './renter-record';
 import { isCancelledPaidTrip, TripCancellation } from './trip-cancellation';
-import { TripChargesPanel } from './trip-charges-panel';
+import { TripChargesPanel, type ClaimPayment } from './trip-charges-panel';
 import { TrafficFinesPanel } from './traffic-fines-panel';
 import { FeeWaiverPanel } from './fee-waiver-panel';
 import { TripRecordsPanel } from './trip-records-panel';
@@ -38,6 +38,8 @@ export interface BookingCardProps {
   actions: BookingAction[];
   paying?: boolean;
   onPay: (booking: Booking) => void;
+  /** Paying what a declined card left owed on the trip's charges (the renter). */
+  claimPayment?: ClaimPayment;
   onReturn: (booking: Booking) => void;
   onReview: (booking: Booking) => void;
 }
@@ -51,7 +53,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-export function BookingCard({ booking, role, actions, paying, onPay, onReturn, onReview }: BookingCardProps) {
+export function BookingCard({ booking, role, actions, paying, onPay, claimPayment, onReturn, onReview }: BookingCardProps) {
   const [open, setOpen] = useState(false);
   const [hostResponse, setHostResponse] = useState('');
   const [confirming, setConfirming] = useState<'reject' | 'cancel' | null>(null);
@@ -240,7 +242,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, onReturn, o
       ) : null}
 
       <TripRecordsPanel booking={booking} />
-      <TripChargesPanel booking={booking} role={role === 'owner' ? 'host' : 'renter'} />
+      <TripChargesPanel booking={booking} role={role === 'owner' ? 'host' : 'renter'} payment={claimPayment} />
       <TrafficFinesPanel booking={booking} role={role === 'owner' ? 'host' : 'renter'} />
       {role === 'renter' ? <FeeWaiverPanel booking={booking} /> : null}
 

@@ -52,6 +52,8 @@ export function SignInGate() {
 /** Pay now, provided by the router (the payments feature): starts a checkout and renders it. */
 export interface BookingPayment {
   startCheckout: (booking: Booking) => Promise<void>;
+  /** Pays what a declined card left owed on a claim (decision 073); pendingId is the claim's id meanwhile. */
+  startClaimCheckout: (booking: Booking, claimId: string) => Promise<void>;
   pendingId: string | null;
   checkout: ReactNode;
 }
@@ -61,7 +63,7 @@ export function MyBookingsPage({ payment }: { payment: BookingPayment }) {
   const bookings = useMyBookings(!!user);
   const stats = useMyBookingStats(!!user);
   const reviews = useMyReviews(user?.username);
-  const { startCheckout, pendingId, checkout } = payment;
+  const { startCheckout, startClaimCheckout, pendingId, checkout } = payment;
   const [filter, setFilter] = useState<Filter>('all');
   const [roleTab, setRoleTab] = useState<RoleTab>('all');
   const [returning, setReturning] = useState<Booking | null>(null);
@@ -220,6 +222,7 @@ export function MyBookingsPage({ payment }: { payment: BookingPayment }) {
                     actions={bookingActions(booking, role, { reviewed: reviewed.has(booking.id) || reviews.isPending })}
                     paying={pendingId === booking.id}
                     onPay={(b) => void startCheckout(b)}
+                    claimPayment={{ start: (b, claimId) => void startClaimCheckout(b, claimId), pendingId }}
                     onReturn={setReturning}
                     onReview={setReviewing}
                   />

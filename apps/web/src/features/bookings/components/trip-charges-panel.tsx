@@ -1,9 +1,11 @@
 // The deposit and trip charges on a returned trip's card (issue 34; decisions 064 and 065): what the
 // deposit did (held, paid charges, back), each claim with its lines, evidence and where it stands;
 // for the host "Add trip charges" while the window is open, with fuel, extra km and late return
-// prefilled from the records; for the renter Accept or Dispute while the 48 hours run.
+// prefilled from the records; for the renter Accept or Dispute while the 48 hours run, and "Pay R X"
+// when the saved card declined what the deposit did not cover (decision 073: the payments feature's
+// checkout, passed in by the page).
 import { TRIP_CHARGE_KINDS, TRIP_CHARGE_LABELS, type Booking, type TripChargeKind } from '@karoo/shared';
-import { Receipt } from 'lucide-react';
+import { CreditCard, Receipt } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -19,7 +21,13 @@ const STATUS: Record<TripClaim['status'], string> = {
   withdrawn: 'Withdrawn',
 };
 
-export function TripChargesPanel({ booking, role }: { booking: Booking; role: 'host' | 'renter' }) {
+/** The checkout of a claim's payment link (the payments feature's, through the page): start it, and which claim is starting. */
+export interface ClaimPayment {
+  start: (booking: Booking, claimId: string) => void;
+  pendingId: string | null;
+}
+
+export function TripChargesPanel({ booking, role, payment }: { booking: Booking; role: 'host' | 'renter'; payment?: ClaimPayment | undefined }) {
   const shown = booking.payment_status === 'paid' && booking.status === 'completed';
   const query = useBookingClaims(booking.id, shown);
   if (!shown || !query.data) return null;
@@ -33,7 +41,7 @@ export function TripChargesPanel({ booking, role }: { booking: Booking; role: 'h
       <DepositSummary data={data} />
       <ul className="mt-3 space-y-3">
         {data.claims.map((claim) => (
-          <ClaimItem key={claim.id} claim={claim} role={role} />
+          <ClaimItem key={claim.id} claim={claim} role={role} onPay={payment ? () => payment.start(booking, claim.id) : undefined} paying={payment?.pendingId === claim.id} />
         ))}
       </ul>
       {role === 'host' && data.window.open ? <AddCharges bookingId={booking.id} data={data} /> : null}
@@ -56,7 +64,8 @@ function DepositSummary({ data }: { data: BookingClaims }) {
   );
 }
 
-function ClaimItem({ claim, role }: { claim: TripClaim; role: 'host' | 'renter' }) {
+function ClaimItem({ claim, role, onPay, paying }: { claim: TripClaim; role: 'host' | 'renter'; onPay?: (() => void) | undefined; paying: boolean }) {
+  const owing = claim.status === 'settled' && claim.payment_state === 'card_declined' && claim.owed > 0;
   return (
     <li className="rounded-lg border border-stone-200 p-3" data-testid="trip-claim">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -82,8 +91,15 @@ function ClaimItem({ claim, role }: { claim: TripClaim; role: 'host' | 'renter' 
         <p className="mt-2 text-sm text-stone-800" data-testid="claim-outcome">
           {claim.decided !== null ? `Karoo decided ${formatRand(claim.decided)}: ${claim.decision_reason}. ` : claim.renter_answer === 'unanswered' ? 'Not answered in time, so accepted. ' : 'Accepted. '}
           Paid {formatRand(claim.from_deposit)} from the deposit{claim.from_card > 0 ? ` and ${formatRand(claim.from_card)} from the card` : ''}.
-          {claim.owed > 0 ? ` The card was declined (${claim.payment_error}): ${formatRand(claim.owed)} is still owed.` : ''}
+          {owing ? (role === 'renter' ? ` The card was declined (${(claim.payment_error ?? 'no reason given').replace(/\.$/, '')}): ${formatRand(claim.owed)} is still owed.` : ` The renter's card was declined: ${formatRand(claim.owed)} still owed by the renter.`) : ''}
         </p>
+      ) : null}
+      {owing && role === 'renter' && onPay ? (
+        <div className="mt-2">
+          <Button onClick={onPay} loading={paying} icon={<CreditCard className="size-4" aria-hidden="true" />}>
+            Pay {formatRand(claim.owed)}
+          </Button>
+        </div>
       ) : null}
       {role === 'renter' && claim.status === 'awaiting_renter' ? <AnswerClaim claim={claim} /> : null}
     </li>

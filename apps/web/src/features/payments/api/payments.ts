@@ -1,10 +1,21 @@
-// The payment calls: open a session for a confirmed booking, charge the sandbox card, and have the
-// server verify the payment and activate the booking.
+// The payment calls: open a session for a confirmed booking (or for what a declined card left owed
+// on trip charges, decision 073), charge the sandbox card, and have the server verify the payment
+// and activate the booking (or record the charges paid).
 import { PAYMENT_MESSAGES, type PaymentSession } from '@karoo/shared';
 import { apiClient } from '@/lib/api-client';
 
 export function createPaymentSession(bookingId: string): Promise<PaymentSession> {
   return apiClient.post<PaymentSession>(`/booking/${bookingId}/payment-session`).then((r) => r.data);
+}
+
+/** The payment link of settled trip charges the saved card declined: a checkout of exactly what is owed (the server's amount). */
+export function createClaimPaymentSession(claimId: string): Promise<PaymentSession> {
+  return apiClient.post<PaymentSession>(`/claims/${claimId}/payment`).then((r) => r.data);
+}
+
+export async function verifyClaimPayment(claimId: string, reference: string): Promise<string> {
+  const result = await apiClient.post<unknown>(`/claims/${claimId}/payment/verify`, { reference });
+  return result.message ?? 'Trip charges paid';
 }
 
 export interface SandboxChargeInput {

@@ -24,9 +24,11 @@ export interface SandboxCheckoutDialogProps {
   deposit?: { amount: number; line: string } | null;
   /** The window was closed without paying. */
   onCancel: () => void;
+  /** What the amount is for, when it is not the trip itself (a claim's payment link, decision 073). */
+  purpose?: string | null;
 }
 
-export function SandboxCheckoutDialog({ session, carName, policy, deposit, onPaid, onCancel }: SandboxCheckoutDialogProps) {
+export function SandboxCheckoutDialog({ session, carName, policy, deposit, purpose, onPaid, onCancel }: SandboxCheckoutDialogProps) {
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvv, setCvv] = useState('');
@@ -71,6 +73,11 @@ export function SandboxCheckoutDialog({ session, carName, policy, deposit, onPai
           {amount}
         </span>
       </div>
+      {purpose ? (
+        <p className="-mt-2 mb-4 px-1 text-sm text-stone-600" data-testid="checkout-purpose">
+          {purpose}
+        </p>
+      ) : null}
       {deposit ? (
         <p className="-mt-2 mb-4 px-1 text-sm text-stone-600" data-testid="checkout-deposit">
           Includes the {deposit.line}.
