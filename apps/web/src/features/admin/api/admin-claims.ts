@@ -4,6 +4,7 @@
 import type { TripChargeKind } from '@karoo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface AdminClaim {
   id: string;
@@ -26,6 +27,6 @@ export function useDecideClaim() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, amount, reason }: { id: string; amount: number; reason: string }) => (await apiClient.patch<AdminClaim>(`/admin/claims/${encodeURIComponent(id)}/decide`, { amount, reason })).data,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: claimsKey }), queryClient.invalidateQueries({ queryKey: ['claims'] })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: claimsKey }), queryClient.invalidateQueries({ queryKey: queryKeys.claims.all })]),
   });
 }
