@@ -168,6 +168,30 @@ describe('the scheduled run', () => {
     expect(transfer).toMatchObject({ amount_cents: trip.car_owner_earnings_cents });
   });
 
+  it('waits for the claim window from the check-out when the host records it after the return (found by the ledger property)', async () => {
+    t.clock.set(at10('2030-07-15'));
+    const host = await newHost();
+    await addAccount(host);
+    expectOk(await t.app.inject({ method: 'PUT', url: '/api/payouts/schedule', headers: host.headers, payload: { schedule: 'trip' } }));
+    // Returned Mon 15 Jul 10:00; the host's check-out record (photos, fuel, odometer) written 20 hours
+    // later, on Tue 06:00, within the 24 hours allowed: trip charges may be filed until Fri 06:00.
+    const trip = await completedTrip(host, at10('2030-07-15'));
+    await t.db
+      .insertInto('trip_records')
+      .values({ booking_id: trip.id, stage: 'check_out', party: 'host', author_id: host.user.id, odometer_km: 10_300, fuel_eighths: 5, note: '', created_at: new Date(Date.parse(at10('2030-07-15')) + 20 * HOUR) })
+      .execute();
+    // Thu 18 Jul 12:00: 74 hours after the return, inside the window. Paying now would mark the trip
+    // paid, and a claim filed before Fri 06:00 would add shares no run pays.
+    t.clock.set(new Date(Date.parse(at10('2030-07-15')) + 74 * HOUR));
+    await runPayouts(t.ctx);
+    expect(await transfersOf(host.user.id)).toHaveLength(0);
+    expect((await payoutsOf(host)).upcoming.map((u) => [u.booking_number, u.payable_from])).toEqual([[trip.booking_number, new Date(Date.parse(at10('2030-07-15')) + 92 * HOUR).toISOString()]]);
+    // Fri 19 Jul 10:00, the window closed: paid.
+    t.clock.set(at10('2030-07-19'));
+    await runPayouts(t.ctx);
+    expect((await transfersOf(host.user.id)).map((x) => x.amount_cents)).toEqual([trip.car_owner_earnings_cents]);
+  });
+
   it('monthly on a day: a day falling on a weekend moves to the Monday', async () => {
     t.clock.set(at10('2030-05-01'));
     const host = await newHost();
