@@ -4,31 +4,14 @@
 // conversation polls every 5 s). The booking is unpaid, so ruan's phone number is hidden from the
 // host, with the reason. Screenshots at 1280 and 390 px (test-results/screens/messages-*.png); axe on
 // the conversation.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addDays, E2E_NOW, E2E_TODAY } from './clock';
-import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, freeCarOf, loginThroughUi, test } from './fixtures';
 
 const RENTER = 'ruan';
 const HOST = 'host_ayanda';
 const SCREENS = 'test-results/screens';
 const PHONE_HIDDEN = '[phone hidden until the booking is paid]';
-
-interface ListedCar {
-  car_username: string;
-  car_owner: string;
-  status: string;
-}
-
-/** A listed car of the host that nobody holds from today on. */
-async function freeCarOf(request: APIRequestContext, owner: string): Promise<ListedCar> {
-  const list = await request.get(`/api/car/getCarList?limit=48&owner=${owner}`);
-  const cars = ((await list.json()) as { data: ListedCar[] }).data.filter((car) => car.car_owner === owner && car.status === 'available');
-  for (const car of cars) {
-    const held = await request.get(`/api/car/${car.car_username}/availability`);
-    if (((await held.json()) as { data: unknown[] }).data.length === 0) return car;
-  }
-  throw new Error(`No free car of ${owner}`);
-}
 
 async function openConversation(page: Page, bookingNumber: string, asHost: boolean) {
   await page.goto('/my-bookings');

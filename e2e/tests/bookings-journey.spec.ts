@@ -3,28 +3,8 @@
 // Bookings, a declined card leaves the booking confirmed, the renter pays in the sandbox checkout,
 // the host marks the car returned, the renter reviews the trip and the host the renter (the reviews
 // appear together); the host sees the earnings, the car page shows the review and both were notified.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
-
-interface ListedCar {
-  car_username: string;
-  car_make: string;
-  car_model: string;
-  car_owner: string;
-  status: string;
-}
-
-/** A listed car of host_thabo that nobody holds from today on. */
-async function freeCarOf(request: APIRequestContext, owner: string): Promise<ListedCar> {
-  const list = await request.get(`/api/car/getCarList?limit=48&owner=${owner}`);
-  expect(list.status()).toBe(200);
-  const cars = ((await list.json()) as { data: ListedCar[] }).data.filter((car) => car.car_owner === owner && car.status === 'available');
-  for (const car of cars) {
-    const held = await request.get(`/api/car/${car.car_username}/availability`);
-    if (((await held.json()) as { data: unknown[] }).data.length === 0) return car;
-  }
-  throw new Error(`No free car of ${owner}`);
-}
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, freeCarOf, loginThroughUi, test } from './fixtures';
 
 async function logout(page: Page) {
   await page.context().clearCookies();

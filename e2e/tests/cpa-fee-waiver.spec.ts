@@ -11,23 +11,15 @@
 // clock is put back after the test, passed or failed, for the next spec on this worker's server.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, E2E_TODAY } from './clock';
-import { apiToken, expect, expectNoAxeViolations, loginThroughUi, samplePdf, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, freeCarOf, loginThroughUi, samplePdf, test } from './fixtures';
 import { advanceServerClock, call, dismissToasts, newVerifiedMember, payTrip, resetServerClock, SCREENS, shoot } from './money-journeys';
 
 // A host whose cars one other spec books, far from tomorrow (cancellation-policy.spec.ts).
 const HOST = 'host_zanele';
 const QUEUE = 'Cancellation fee waivers (CPA s. 17)';
 const CPA_REFUND_REASON = 'Your cancellation fee back (Consumer Protection Act, section 17).';
-
-interface ListedCar {
-  car_username: string;
-  car_make: string;
-  car_model: string;
-  car_owner: string;
-  status: string;
-}
 
 interface Refund {
   amount: number;
@@ -48,17 +40,6 @@ interface Waiver {
   id: string;
   booking_id: string;
   status: string;
-}
-
-/** A listed car of the host that nobody holds from today on. */
-async function freeCarOf(request: APIRequestContext, owner: string): Promise<ListedCar> {
-  const list = await request.get(`/api/car/getCarList?limit=48&owner=${owner}`);
-  const cars = ((await list.json()) as { data: ListedCar[] }).data.filter((car) => car.car_owner === owner && car.status === 'available');
-  for (const car of cars) {
-    const held = await request.get(`/api/car/${car.car_username}/availability`);
-    if (((await held.json()) as { data: unknown[] }).data.length === 0) return car;
-  }
-  throw new Error(`No free car of ${owner}`);
 }
 
 /** Rand as the app writes them ("R 1 250", "R 172,50"), any space, as a pattern that ends at the amount. */

@@ -119,6 +119,27 @@ export async function apiToken(request: APIRequestContext, username: string, pas
   return body.data.token;
 }
 
+/** A listed demo car, as the car list answers it. */
+export interface ListedCar {
+  car_username: string;
+  car_make: string;
+  car_model: string;
+  car_owner: string;
+  status: string;
+}
+
+/** A listed car of the host that nobody holds from today on (no booking, no block on its calendar). */
+export async function freeCarOf(request: APIRequestContext, owner: string): Promise<ListedCar> {
+  const list = await request.get(`/api/car/getCarList?limit=48&owner=${owner}`);
+  expect(list.status()).toBe(200);
+  const cars = ((await list.json()) as { data: ListedCar[] }).data.filter((car) => car.car_owner === owner && car.status === 'available');
+  for (const car of cars) {
+    const held = await request.get(`/api/car/${car.car_username}/availability`);
+    if (((await held.json()) as { data: unknown[] }).data.length === 0) return car;
+  }
+  throw new Error(`No free car of ${owner}`);
+}
+
 export async function adminVerifyUser(request: APIRequestContext, username: string) {
   const token = await apiToken(request, 'admin');
   const response = await request.put(`/api/user/${username}/verification`, {

@@ -9,20 +9,12 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
 import { addDays, E2E_TODAY } from './clock';
-import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, freeCarOf, loginThroughUi, test } from './fixtures';
 
 const RENTER = 'ruan';
 const HOST = 'host_ayanda';
 const CARD = { card_number: '4084084084084081', expiry: '12/39', cvv: '123' };
 const SCREENS = 'test-results/screens';
-
-interface ListedCar {
-  car_username: string;
-  car_make: string;
-  car_model: string;
-  car_owner: string;
-  status: string;
-}
 
 interface PaidBooking {
   id: string;
@@ -36,17 +28,6 @@ async function call<T>(request: APIRequestContext, method: 'get' | 'post' | 'pat
   const res = await request[method](url, { headers: { authorization: `Bearer ${token}` }, ...(method === 'get' ? {} : { data: data ?? {} }) });
   expect(res.ok(), `${method.toUpperCase()} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
   return ((await res.json()) as { data: T }).data;
-}
-
-/** A listed car of the host that nobody holds from today on. */
-async function freeCarOf(request: APIRequestContext, owner: string): Promise<ListedCar> {
-  const list = await request.get(`/api/car/getCarList?limit=48&owner=${owner}`);
-  const cars = ((await list.json()) as { data: ListedCar[] }).data.filter((car) => car.car_owner === owner && car.status === 'available');
-  for (const car of cars) {
-    const held = await request.get(`/api/car/${car.car_username}/availability`);
-    if (((await held.json()) as { data: unknown[] }).data.length === 0) return car;
-  }
-  throw new Error(`No free car of ${owner}`);
 }
 
 /** Rand as the app writes them ("R 1 250", "R 172,50"), with plain spaces as pdftotext gives them. */

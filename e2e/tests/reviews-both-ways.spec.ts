@@ -5,27 +5,11 @@
 // together. Screenshots at 1280 and 390 px (test-results/screens/reviews-*.png); axe on each.
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { addDays, E2E_NOW, E2E_TODAY } from './clock';
-import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, freeCarOf, loginThroughUi, test } from './fixtures';
 
 const RENTER = 'ruan';
 const HOST = 'host_ayanda';
 const SCREENS = 'test-results/screens';
-
-interface ListedCar {
-  car_username: string;
-  car_owner: string;
-  status: string;
-}
-
-async function freeCarOf(request: APIRequestContext, owner: string): Promise<ListedCar> {
-  const list = await request.get(`/api/car/getCarList?limit=48&owner=${owner}`);
-  const cars = ((await list.json()) as { data: ListedCar[] }).data.filter((car) => car.car_owner === owner && car.status === 'available');
-  for (const car of cars) {
-    const held = await request.get(`/api/car/${car.car_username}/availability`);
-    if (((await held.json()) as { data: unknown[] }).data.length === 0) return car;
-  }
-  throw new Error(`No free car of ${owner}`);
-}
 
 /** A trip of today 06:00 to tomorrow 06:00, accepted, paid with the sandbox card and returned now. */
 async function completedTripToday(request: APIRequestContext): Promise<{ id: string; booking_id: string; renterName: string }> {

@@ -10,27 +10,11 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays, E2E_NOW, E2E_TODAY } from './clock';
-import { apiToken, expect, expectNoAxeViolations, loginThroughUi, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, freeCarOf, loginThroughUi, test } from './fixtures';
 
 const RENTER = 'ruan';
 const HOST = 'host_ayanda';
 const SCREENS = 'test-results/screens';
-
-interface ListedCar {
-  car_username: string;
-  car_owner: string;
-  status: string;
-}
-
-async function freeCarOf(request: APIRequestContext, owner: string): Promise<ListedCar> {
-  const list = await request.get(`/api/car/getCarList?limit=48&owner=${owner}`);
-  const cars = ((await list.json()) as { data: ListedCar[] }).data.filter((car) => car.car_owner === owner && car.status === 'available');
-  for (const car of cars) {
-    const held = await request.get(`/api/car/${car.car_username}/availability`);
-    if (((await held.json()) as { data: unknown[] }).data.length === 0) return car;
-  }
-  throw new Error(`No free car of ${owner}`);
-}
 
 /** A trip of today `at` to tomorrow `at` (06:00: under way at the run's 08:00), accepted by the host and paid with the sandbox card. */
 async function paidTripToday(request: APIRequestContext, at = '06:00'): Promise<{ id: string; booking_id: string }> {

@@ -170,6 +170,8 @@ interface Run {
   hosts: TestUser[];
   cars: CarRow[];
   headers: { admin: Record<string, string>; renter: Record<string, string>; hosts: Record<string, string>[] };
+  /** When (the test clock) the headers' sessions began: a run can move the clock past their 30 days. */
+  signedInAt: number;
   trips: Trip[];
   /** This run's ledger rows as last seen, by id. */
   seen: Map<string, LedgerRow>;
@@ -181,19 +183,35 @@ interface Run {
 /** The cars of the money runs: a small deposit (claims beyond it reach the card), a tank, a daily km allowance and a km rate. */
 const CLAIM_CAR = { deposit_cents: 200_000, tank_litres: 48, distance_allowance_km: 200, extra_km_rate_cents: 350 };
 
+/** Everyone of a run signed in with "remember me" (30 days): the clock moves days within a run. */
+async function signInAll(w: World, hosts: TestUser[]): Promise<Run['headers']> {
+  const headerOf = async (u: TestUser) => authHeader(await login(w.t.app, u.username, undefined, { remember: true }));
+  return { admin: await headerOf(w.admin), renter: await headerOf(w.renter), hosts: await Promise.all(hosts.map(headerOf)) };
+}
+
+/**
+ * People sign in again a week into a run, as they would: a long run (seed 704246189 moved the clock
+ * 36 days) otherwise outlives the 30-day sessions and reads 401 where the rule under test answers.
+ */
+async function keepSignedIn(run: Run): Promise<void> {
+  const now = run.w.t.clock.now().getTime();
+  if (now - run.signedInAt < 7 * 24 * HOUR) return;
+  run.headers = await signInAll(run.w, run.hosts);
+  run.signedInAt = now;
+}
+
 async function newRun(w: World, prices: readonly number[], carOverrides?: typeof CLAIM_CAR): Promise<Run> {
   const { t } = w;
   w.stub?.failRefund(null);
   if (w.stub) w.stub.newRefundStatus = 'processed';
   const hosts = [await createUser(t.ctx, { role: 'host', verification_status: 'verified' }), await createUser(t.ctx, { role: 'host', verification_status: 'verified' })];
   const cars = await Promise.all(hosts.map((h, i) => createTestCar(t.ctx, h, { price: prices[i]!, ...(carOverrides ? { fuelType: 'Petrol', overrides: carOverrides } : {}) })));
-  // Signed in with "remember me": the clock moves days within a run.
-  const headerOf = async (u: TestUser) => authHeader(await login(t.app, u.username, undefined, { remember: true }));
   return {
     w,
     hosts,
     cars,
-    headers: { admin: await headerOf(w.admin), renter: await headerOf(w.renter), hosts: await Promise.all(hosts.map(headerOf)) },
+    headers: await signInAll(w, hosts),
+    signedInAt: t.clock.now().getTime(),
     trips: [],
     seen: new Map(),
     refundsRefused: false,
@@ -233,11 +251,19 @@ async function openCheckout(run: Run, id: string): Promise<string | null> {
   return res.statusCode === 200 ? dataOf<PaymentSession>(res).reference : null;
 }
 
+/**
+ * A card's expiry (MM/YY) two years after `now`: the runs move the shared clock on by days at a
+ * time, and a fixed year (12/39) was once passed by a long seed, so the card read as expired.
+ */
+function cardExpiryAfter(now: Date): string {
+  return `12/${String((now.getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+}
+
 /** The renter's card charged for a checkout, and the charge reported (sandbox: its checkout settles it; Paystack: the pay call or the webhook). */
 async function charge(run: Run, trip: Trip, reference: string, card: string, webhook: boolean, amountCents: number): Promise<void> {
   const { t, stub } = run.w;
   if (!stub) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/charge', headers: run.headers.renter, payload: { reference, card_number: card, expiry: '12/39', cvv: '123' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/charge', headers: run.headers.renter, payload: { reference, card_number: card, expiry: cardExpiryAfter(t.clock.now()), cvv: '123' } });
     expect(res.statusCode, res.body).toBe(200);
     return;
   }
@@ -1235,9 +1261,16 @@ async function createWorld(stub: PaystackStub | null): Promise<World> {
 /**
  * 20 random runs of 3 to 16 steps per provider, after the known paths (about 8 s a provider on
  * PGlite on an idle 2-core machine): a fixed count, so a busy machine runs the same cases more
- * slowly instead of fewer of them (issue 33); the seed is printed, and FC_SEED replays it.
+ * slowly instead of fewer of them (issue 33); the seed is recorded (below) and printed.
  */
 const RUNS = 20;
+
+/**
+ * The seed `npm test` runs (decision 077), passed on PGlite and PostgreSQL when it was recorded;
+ * FC_SEED=random explores others (seeds 1790472315, 1727448837, 340243458, 366000227 and, after
+ * the sign-in fix, 704246189 passed too).
+ */
+const RECORDED_SEED = 1000003;
 
 /** Each host's daily price in rand: odd amounts, so fees and shares round. */
 const prices = fc.tuple(fc.integer({ min: 250, max: 1500 }), fc.integer({ min: 250, max: 1500 }));
@@ -1246,6 +1279,7 @@ function ledgerProperty(world: () => World, actions: fc.Arbitrary<Action>) {
   return fc.asyncProperty(prices, fc.array(actions, { minLength: 3, maxLength: 16 }), async (daily: [number, number], sequence: Action[]) => {
     const run = await newRun(world(), daily);
     for (const [i, a] of sequence.entries()) {
+      await keepSignedIn(run);
       const expectation = await step(run, a);
       const finance = CHANGES_WHAT_IS_OWED.has(a.kind) || i === sequence.length - 1;
       await checkInvariants(run, { ...expectation, finance }, `step ${i + 1} ${JSON.stringify(a)}`);
@@ -1267,6 +1301,7 @@ function moneyProperty(world: () => World) {
   return fc.asyncProperty(prices, fc.array(moneyAction, { minLength: 6, maxLength: 22 }), async (daily: [number, number], sequence: MoneyAction[]) => {
     const run = await newRun(world(), daily, CLAIM_CAR);
     for (const [i, a] of sequence.entries()) {
+      await keepSignedIn(run);
       const expectation = await moneyStep(run, a);
       await followPayouts(run);
       const label = `step ${i + 1} ${JSON.stringify(a)}`;
@@ -1305,7 +1340,7 @@ describe('the ledger under random bookings, payments, cancellations, refunds and
 
     it('keeps every invariant after every step', async () => {
       await fc.assert(ledgerProperty(() => w, sandboxAction), {
-        ...propertyRuns(RUNS, 'ledger invariants (sandbox)'),
+        ...propertyRuns(RUNS, 'ledger invariants (sandbox)', RECORDED_SEED),
         examples: [
           // Paid, cancelled late by the renter (the host earns a share of the fee), paid out, reversed.
           [[450, 730], [...PAID_TRIP, { kind: 'wait', hours: 60 }, { kind: 'cancel', trip: 0, who: 'renter', refund: 'full', percent: 0 }, { kind: 'payout', trip: 0, over: false }, { kind: 'reverse', trip: 0, over: false }, { kind: 'payout', trip: 0, over: false }]],
@@ -1344,7 +1379,7 @@ describe('the ledger under random bookings, payments, cancellations, refunds and
 
     it('keeps every invariant after every step', async () => {
       await fc.assert(ledgerProperty(() => w, paystackAction), {
-        ...propertyRuns(RUNS, 'ledger invariants (Paystack)'),
+        ...propertyRuns(RUNS, 'ledger invariants (Paystack)', RECORDED_SEED),
         examples: [
           // Refused until failed, retried by an administrator; then a queued refund paid out by webhook.
           [
@@ -1396,7 +1431,7 @@ describe('the ledger under random bookings, payments, cancellations, refunds and
 
     it('keeps every invariant after every step', async () => {
       await fc.assert(moneyProperty(() => w), {
-        ...propertyRuns(MONEY_RUNS, 'ledger invariants (trip charges and payouts)'),
+        ...propertyRuns(MONEY_RUNS, 'ledger invariants (trip charges and payouts)', RECORDED_SEED),
         examples: [
           // A claim beyond the deposit paid by the card, accepted; the deposit's rest released; paid out by two runs at once.
           [
