@@ -51,7 +51,7 @@ async function signedPerson() {
     full_name: p.full_name,
     verification_status: 'verified',
     withDocuments: true,
-    overrides: { phone_number: p.phone, id_number: p.id_number, bank_account_number: p.bank, address: p.address },
+    overrides: { phone_number: p.phone, id_number: p.id_number, bank_account_number: p.bank, address: p.address, driver_licence_issued_on: '2015-05-20' },
   });
   return { ...who, p };
 }
@@ -174,7 +174,7 @@ describe('deleting an account', () => {
     const register = await t.db.selectFrom('account_deletions').selectAll().where('user_id', '=', renter.user.id).executeTakeFirstOrThrow();
     expect(register).toMatchObject({ role: 'customer', records_kept_until: '2035-06-10' });
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', renter.user.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ full_name: 'Former member', phone_number: null, id_number: null, bank_account_number: null, address: null, verification_status: 'verified' });
+    expect(row).toMatchObject({ full_name: 'Former member', phone_number: null, id_number: null, bank_account_number: null, address: null, driver_licence_issued_on: null, verification_status: 'verified' });
     expect(row.deleted_at).not.toBeNull();
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', renter.user.id).execute()).toEqual([]);
     expect(await t.db.selectFrom('user_documents').select('id').where('user_id', '=', renter.user.id).execute()).toEqual([]);

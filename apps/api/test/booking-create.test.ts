@@ -249,8 +249,8 @@ describe('a created booking', () => {
     expect(overnight.duration_hours).toBe(12);
   });
 
-  it('uses the rates in the settings, and is confirmed at once when instant booking is on', async () => {
-    const car = await createTestCar(t.ctx, host.user, { price: 1000 });
+  it("uses the rates in the settings, and is confirmed at once when the platform allows instant booking and the car's host turned it on", async () => {
+    const car = await createTestCar(t.ctx, host.user, { price: 1000, overrides: { instant_booking: true } });
     expectOk(
       await t.app.inject({
         method: 'PUT',

@@ -67,7 +67,7 @@ describe('fields=card', () => {
     expect(lean.bytes).toBeLessThan(8 * 1024);
     expect(full.bytes).toBeGreaterThan(5 * lean.bytes);
     expect(lean.body.meta).toEqual(full.body.meta);
-    expect(lean.body.data).toEqual(full.body.data.map((car) => carCardOf(car, { confirmsAtOnce: false })));
+    expect(lean.body.data).toEqual(full.body.data.map((car) => carCardOf(car, { instantAllowed: false })));
     // The card's photo in few bytes is the full answer's first photo, every URL of it.
     expect(cardPhotoSources(lean.body.data[0]!.photo!)).toEqual(full.body.data[0]!.photos[0]);
     expect(lean.body.data[0]!.photo!.widths).toEqual([320, 640, 1280, 2560]);
@@ -86,7 +86,7 @@ describe('fields=card', () => {
       for (const engine of ['on', 'off'] as const) {
         const lean = await get<Page<CarCard>>(`${url}&fields=card`, engine);
         expect(lean.body.meta, url).toEqual(full.body.meta);
-        expect(lean.body.data, `${url} (${engine})`).toEqual(full.body.data.map((car) => carCardOf(car, { confirmsAtOnce: false })));
+        expect(lean.body.data, `${url} (${engine})`).toEqual(full.body.data.map((car) => carCardOf(car, { instantAllowed: false })));
       }
     }
   });

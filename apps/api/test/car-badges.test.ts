@@ -1,6 +1,6 @@
 // What a car card's badges say (issue 32, decision 056): each states a fact about the car, never a
-// guess from its price. Instant: a request for it is confirmed at once (the rule booking applies,
-// isConfirmedAtOnce over the settings, where instant booking and host approval are one switch);
+// guess from its price. Instant: its host turned instant booking on and the platform's switch allows
+// it (decision 078; instant booking and host approval are one switch, decision 056);
 // Insured: one of its insurance plans is included in the price. The browse cards follow a change of
 // the settings at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,20 +55,24 @@ describe('card badges', () => {
     expect(byUsername.get(noPlans.car_username)).toEqual([]);
   });
 
-  it('Instant exactly when a request is confirmed at once, and the cards follow the switch at once', async () => {
-    const car = await createTestCar(t.ctx, host.user, { price: 600 });
+  it("Instant exactly when the car's instant booking is on under the platform's switch, and the cards follow the switch at once", async () => {
+    const car = await createTestCar(t.ctx, host.user, { price: 600, overrides: { instant_booking: true } });
+    const other = await createTestCar(t.ctx, host.user, { price: 600 });
     const pending = expectOk<Booking>(await request(car, '2030-04-01', '2030-04-03'), 201);
     expect(pending.status).toBe('pending');
     expect((await cards()).find((c) => c.car_username === car.car_username)?.badges).toEqual([]);
 
-    // Host approval off is instant booking on (one switch): the next request is confirmed, and the
-    // cached browse page says Instant straight away.
+    // Host approval off is instant booking allowed (one switch): the instant car's next request is
+    // confirmed and the cached browse page says Instant straight away; the other car's host answers.
     const on = expectOk<PlatformSettings>(await putSettings({ business_rules: { require_host_approval: false } }));
     expect(on.business_rules).toMatchObject({ require_host_approval: false, instant_booking_enabled: true });
     try {
-      expect((await cards()).find((c) => c.car_username === car.car_username)?.badges).toEqual(['Instant']);
+      const now = await cards();
+      expect(now.find((c) => c.car_username === car.car_username)?.badges).toEqual(['Instant']);
+      expect(now.find((c) => c.car_username === other.car_username)?.badges).toEqual([]);
       const confirmed = expectOk<Booking>(await request(car, '2030-04-10', '2030-04-12'), 201);
       expect(confirmed.status).toBe('confirmed');
+      expect(expectOk<Booking>(await request(other, '2030-04-10', '2030-04-12'), 201).status).toBe('pending');
     } finally {
       const off = expectOk<PlatformSettings>(await putSettings({ business_rules: { instant_booking_enabled: false } }));
       expect(off.business_rules).toMatchObject({ require_host_approval: true, instant_booking_enabled: false });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Car } from '@karoo/shared';
 import { up as optionFeesInCents } from '../src/db/migrations/0008-option-fees-in-cents';
+import { carryPlatformSwitch } from '../src/db/migrations/0041-instant-booking-by-car';
 import { createSignedInUser, createTestApp, expectOk, type TestApp } from './helpers';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
@@ -161,5 +162,24 @@ describe('0018: final payouts and money codes', () => {
     // From now on every refund carries its code, and only a completed trip is paid out.
     await expect(refund('M18-NOCODE', payable.id, 100, 'x')).rejects.toThrow(/payments_refund_reason_code_present/);
     await expect(t.db.updateTable('bookings').set({ payout_status: 'paid' }).where('id', '=', paid.id).execute()).rejects.toThrow(/bookings_payout_only_completed/);
+  });
+});
+
+describe('0041: instant booking by car', () => {
+  it('gives every car instant booking where the platform confirmed every request at once, and none where it did not', async () => {
+    const host = await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' });
+    const cars = [await createTestCar(t.ctx, host.user), await createTestCar(t.ctx, host.user)];
+    const instantOf = async () => (await t.db.selectFrom('cars').select('instant_booking').where('id', 'in', cars.map((c) => c.id)).execute()).map((r) => r.instant_booking);
+    await carryPlatformSwitch(t.db as never); // the default settings: host approval, no instant booking
+    expect(await instantOf()).toEqual([false, false]);
+    await sql`UPDATE settings SET data = jsonb_set(data, '{business_rules,instant_booking_enabled}', 'true')`.execute(t.db);
+    try {
+      await carryPlatformSwitch(t.db as never);
+      expect(await instantOf()).toEqual([true, true]);
+      const shown = expectOk<Car>(await t.app.inject({ method: 'GET', url: `/api/car/getCarDetails/${cars[0]!.car_username}` }));
+      expect(shown.instant_booking).toEqual({ enabled: true, min_trips: 0, min_rating: null, min_licence_years: null });
+    } finally {
+      await sql`UPDATE settings SET data = jsonb_set(data, '{business_rules,instant_booking_enabled}', 'false')`.execute(t.db);
+    }
   });
 });

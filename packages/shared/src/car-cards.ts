@@ -7,6 +7,7 @@
 import type { CarPhotoFormat } from './car-photos';
 import type { CAR_BADGES } from './catalogues';
 import type { Car, CardPhoto, CarCard, CarPhoto } from './cars';
+import { DEFAULT_INSTANT_BOOKING, offersInstantBooking } from './instant-booking';
 
 const FORMAT_EXTENSIONS: Record<CarPhotoFormat, string> = { jpeg: 'jpg', webp: 'webp', avif: 'avif' };
 
@@ -39,10 +40,10 @@ export function cardPhotoOf(photo: CarPhoto): CardPhoto {
 }
 
 /**
- * A full car as a card (the favourites, read one by one from the car's details). Whether its
- * requests are confirmed at once is the platform's rule (isConfirmedAtOnce over the settings).
+ * A full car as a card (the favourites, read one by one from the car's details). Instant: the
+ * host's choice under the platform's switch (`platform.instantAllowed`, isInstantBookingAllowed).
  */
-export function carCardOf(car: Car, booking: { confirmsAtOnce: boolean }): CarCard {
+export function carCardOf(car: Car, platform: { instantAllowed: boolean }): CarCard {
   const photo = car.photos[0] ?? (car.images[0] ? { src: car.images[0], width: null, height: null, variants: [] } : undefined);
   const card: CarCard = {
     id: car.id,
@@ -59,7 +60,7 @@ export function carCardOf(car: Car, booking: { confirmsAtOnce: boolean }): CarCa
     photo: photo ? cardPhotoOf(photo) : null,
     latitude: car.latitude,
     longitude: car.longitude,
-    badges: carBadges({ confirmsAtOnce: booking.confirmsAtOnce, insurance_options: car.insurance_options }),
+    badges: carBadges({ instant: offersInstantBooking(car.instant_booking ?? DEFAULT_INSTANT_BOOKING, platform.instantAllowed), insurance_options: car.insurance_options }),
     status: car.status,
     transmission: car.specifications.transmission || car.transmission,
     fuel_type: car.specifications.fuelType || car.fuel_type,
@@ -83,8 +84,8 @@ export type CarBadge = (typeof CAR_BADGES)[number];
 
 /** The facts the badges state. */
 export interface CarBadgeFacts {
-  /** A request for this car is confirmed at once, without the host's answer (isConfirmedAtOnce, the rule booking applies). */
-  confirmsAtOnce: boolean;
+  /** The car offers instant booking: its host turned it on and the platform allows it (offersInstantBooking; decision 078). */
+  instant: boolean;
   /** The car's insurance plans: one included in the price covers every trip (hasIncludedCover). */
   insurance_options: readonly { included: boolean }[];
 }
@@ -94,10 +95,10 @@ export function hasIncludedCover(options: readonly { included: boolean }[]): boo
   return options.some((option) => option.included);
 }
 
-/** A car's badges: Instant when its requests are confirmed at once, Insured when its price includes cover. */
+/** A car's badges: Instant when it offers instant booking, Insured when its price includes cover. */
 export function carBadges(facts: CarBadgeFacts): CarBadge[] {
   const badges: CarBadge[] = [];
-  if (facts.confirmsAtOnce) badges.push('Instant');
+  if (facts.instant) badges.push('Instant');
   if (hasIncludedCover(facts.insurance_options)) badges.push('Insured');
   return badges;
 }

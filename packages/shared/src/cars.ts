@@ -19,6 +19,7 @@ import {
 import { formatRand } from './pricing';
 import { safeText } from './text';
 import { tripRulesSchema } from './trip-rules-schema';
+import { instantBookingSchema } from './instant-booking-schema';
 
 // ---- A car photo in several widths and formats (issue 22, decision 045; helpers in car-photos.ts) ----
 export const carPhotoVariantSchema = z.object({
@@ -307,6 +308,8 @@ export const carListQuerySchema = z.object({
   minPrice: queryNumber('Minimum price', 0, 1_000_000),
   maxPrice: queryNumber('Maximum price', 0, 1_000_000),
   pickupType: upper(PICKUP_TYPES, `pickupType must be one of ${PICKUP_TYPES.join(', ')}`),
+  /** Only cars whose requests can be confirmed at once (the host's instant booking, under the platform's switch; decision 078). */
+  instant: z.preprocess((v) => (v === '' || v === undefined ? undefined : v === 'true' || v === '1' || v === true), z.boolean().optional()),
   sort: upper(CAR_SORTS, `sort must be one of ${CAR_SORTS.join(', ')}`),
   lat: queryNumber('Latitude', -90, 90),
   lng: queryNumber('Longitude', -180, 180),
@@ -456,6 +459,8 @@ export const carSchema = z.object({
   insurance_options: z.array(insuranceOptionSchema),
   /** Trip rules and long-trip discounts (decision 048); always answered by the API. */
   trip_rules: tripRulesSchema.optional(),
+  /** Instant booking, the host's choice, and its requirements (decision 078); always answered by the API. */
+  instant_booking: instantBookingSchema.optional(),
   seating_capacity: z.number().int(),
   fuel_type: z.string(),
   transmission: z.string(),
@@ -672,7 +677,7 @@ export type CarCard = z.infer<typeof carCardSchema>;
 // ---- The browse map ----
 /** The map's query: the public browse's filters (the same definition as the list's), a view and a zoom. */
 export const carMapQuerySchema = carListQuerySchema
-  .pick({ search: true, location: true, type: true, transmission: true, fuel: true, features: true, minPrice: true, maxPrice: true, pickupType: true, startDate: true, endDate: true })
+  .pick({ search: true, location: true, type: true, transmission: true, fuel: true, features: true, minPrice: true, maxPrice: true, pickupType: true, instant: true, startDate: true, endDate: true })
   .extend({
     bbox: requiredBboxParam,
     zoom: z.coerce.number({ error: 'zoom must be a number' }).int('zoom must be a whole number').min(0, 'zoom must be at least 0').max(22, 'zoom must be at most 22'),

@@ -17,6 +17,8 @@ export * from './platform-settings';
 export * from './pricing';
 export * from './trip-rules';
 export * from './trip-rules-schema';
+export * from './instant-booking';
+export * from './instant-booking-schema';
 export * from './cancellation';
 export * from './cancellation-api';
 export * from './booking-rules';

@@ -56,11 +56,13 @@ export const SETTINGS_KEY_PAIRS = [
 ] as const;
 
 /**
- * Whether a booking request is confirmed at once, without the host's answer: the one rule the
- * server applies when a request is made and the cards' "Instant" badge states (decision 056).
- * `require_host_approval` is the same switch said the other way round; the two always disagree.
+ * Whether hosts' instant booking is in force (decision 078): the admin's kill switch over every
+ * car's choice. Off, every request waits for its host and no card says Instant; on, a request for a
+ * car whose host turned instant booking on, from a renter who meets its requirements, is confirmed
+ * at once (instantBookingUnmet). `require_host_approval` is the same switch said the other way
+ * round; the two always disagree (decision 056).
  */
-export function isConfirmedAtOnce(settings: Pick<PlatformSettings, 'business_rules'>): boolean {
+export function isInstantBookingAllowed(settings: Pick<PlatformSettings, 'business_rules'>): boolean {
   return settings.business_rules.instant_booking_enabled;
 }
 

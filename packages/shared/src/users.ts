@@ -157,6 +157,14 @@ export const driverLicenceField = safeText('Driving licence number')
   .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{6,20}$/, 'Please enter a valid driving licence number (6 to 20 letters and digits)'));
 
+/** The licence's first issue date: a real calendar date, not in the future, not before 1940. */
+export const licenceIssueDateField = safeText('Licence issue date')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter the date as YYYY-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1940-01-01';
+  }, 'Please enter a real date');
+
 export const profileFormSchema = z.object({
   full_name: requiredText('Full name', 'Full name is required', 100),
   email: emailField,
@@ -165,6 +173,8 @@ export const profileFormSchema = z.object({
   id_number: idNumberField,
   /** Optional: asked for when a traffic fine is nominated to the driver (decision 066); empty is none. */
   driver_licence_number: z.union([z.literal(''), driverLicenceField]).optional(),
+  /** Optional: the licence's first issue date, which a car's instant booking may ask about (decision 078); empty is none. */
+  driver_licence_issued_on: z.union([z.literal(''), licenceIssueDateField]).optional(),
   bank_account: z.object({ account_number: accountNumberField, bank_code: bankCodeField }),
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
@@ -178,6 +188,8 @@ export const updateUserBodySchema = z.object({
   id_number: idNumberField.optional(),
   /** The driving licence number (on the card's front, 12 characters), for a traffic fine's nomination (decision 066). */
   driver_licence_number: driverLicenceField.optional(),
+  /** The licence's first issue date (YYYY-MM-DD), for a car's instant booking requirement (decision 078); not after today (the server checks). */
+  driver_licence_issued_on: licenceIssueDateField.optional(),
   bank_account: z
     .object({ account_number: accountNumberField.optional(), bank_code: bankCodeField.optional() })
     .optional(),
@@ -225,6 +237,7 @@ export const userSchema = z.object({
   address: z.string().nullable(),
   id_number: z.string().nullable(),
   driver_licence_number: z.string().nullable().optional(),
+  driver_licence_issued_on: z.string().nullable().optional(),
   bank_account: bankAccountSchema,
   role: z.enum(['admin', 'host', 'customer']),
   user_type: z.string().nullable(),

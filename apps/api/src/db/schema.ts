@@ -18,6 +18,8 @@ export interface UsersTable {
   id_number: string | null;
   /** The driving licence number an AARTO 07 nomination needs (migration 0039). */
   driver_licence_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The licence's first issue date (YYYY-MM-DD, migration 0041): the years held a car's instant booking may ask. */
+  driver_licence_issued_on: ColumnType<string | null, string | null | undefined, string | null>;
   bank_account_number: string | null;
   bank_code: string | null;
   role: Generated<'admin' | 'host' | 'customer'>;
@@ -264,6 +266,12 @@ export interface CarsTable {
   fuel_key: ColumnType<string | null, never, never>;
   /** Minutes kept free after every trip (migration 0028), 0 to 1440. */
   buffer_minutes: Generated<number>;
+  /** Instant booking, the host's choice, and its requirements (migration 0041, decision 078). */
+  instant_booking: Generated<boolean>;
+  instant_min_trips: Generated<number>;
+  /** Tenths of a star: 45 is 4.5; null: no rating asked. */
+  instant_min_rating_tenths: ColumnType<number | null, number | null | undefined, number | null>;
+  instant_min_licence_years: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type BookingStatusValue = 'pending' | 'confirmed' | 'active' | 'completed' | 'cancelled' | 'rejected';

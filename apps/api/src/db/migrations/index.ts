@@ -37,6 +37,7 @@ import * as m0036 from './0036-deposits-and-trip-charges';
 import * as m0038 from './0038-payouts-by-themselves';
 import * as m0039 from './0039-traffic-fines-and-fee-waivers';
 import * as m0040 from './0040-claim-payment-links';
+import * as m0041 from './0041-instant-booking-by-car';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0038-payouts-by-themselves': m0038,
   '0039-traffic-fines-and-fee-waivers': m0039,
   '0040-claim-payment-links': m0040,
+  '0041-instant-booking-by-car': m0041,
 };

@@ -13,6 +13,7 @@ import {
   type CancelBookingBody,
   envelope,
   hostResponseBodySchema,
+  instantEligibilitySchema,
   safeText,
 } from '@karoo/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,6 +26,7 @@ import type { BookingRecord } from './bookings.repository';
 import { toBooking } from './bookings.mapper';
 import { returnsRoutes } from './returns.routes';
 import * as bookings from './bookings.service';
+import { instantEligibility } from './instant-booking';
 
 const tags = ['Bookings'];
 const idParams = z.object({ id: safeText('Id').min(1).max(100) });
@@ -70,6 +72,17 @@ export function bookingsRoutes(ctx: AppContext, { ledgerOf, cancelPaidTrip }: Bo
         message: booking.status === 'confirmed' ? `${kind} booking confirmed!` : `${kind} Booking Request Sent!`,
         data: booking,
       });
+    });
+
+    app.get('/booking/instant/:car_username', {
+      schema: {
+        tags,
+        summary: "Whether your request for this car would be confirmed at once (its host's instant booking and your record), and what you lack",
+        params: z.object({ car_username: safeText('car_username').min(1).max(120) }),
+        response: { 200: envelope(instantEligibilitySchema) },
+      },
+    }, async (request) => {
+      return { success: true as const, data: await instantEligibility(ctx, currentUser(request), request.params.car_username) };
     });
 
     app.get('/booking/getAll', {

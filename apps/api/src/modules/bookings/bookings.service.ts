@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   carDepositCents,
-  isConfirmedAtOnce,
   bookingLength,
   BOOKING_RULE_MESSAGES,
   BOOKING_STATUSES,
@@ -37,6 +36,7 @@ import { findCarHolds, hasActiveRental } from '../availability';
 import { sumPartyMoney } from '../ledger';
 import { canManageCar, findCar, today, tripRulesOf } from '../cars';
 import { requireCurrentPolicies } from '../privacy';
+import { instantBookingCheck } from './instant-booking';
 import { getSettings } from '../settings';
 import { findUser } from '../users';
 import { cancelUnpaidBookings, checkTransition, expireOverdueBookings, initialExpiry, transition } from './booking-status';
@@ -151,7 +151,8 @@ export async function createBooking(ctx: AppContext, viewer: UserRow, body: Crea
     settings,
     discounts: tripRules,
   });
-  const instant = isConfirmedAtOnce(settings);
+  // Confirmed at once when the car's instant booking is on (under the platform's switch) and the renter meets its requirements (decision 078).
+  const instant = (await instantBookingCheck(ctx, renter, car, settings)).length === 0;
   const status: BookingStatus = instant ? 'confirmed' : 'pending';
 
   const insertRequestedBooking = () =>

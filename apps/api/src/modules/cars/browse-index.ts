@@ -146,6 +146,7 @@ interface CarRow {
   reviews: number;
   created_us: string;
   buffer_minutes: number;
+  instant_booking: boolean;
 }
 
 const LISTED = listedCar('c');
@@ -161,7 +162,7 @@ function selectListed(db: Db, ids: readonly string[] | null, after: string | nul
       c.city_key, c.car_words, c.city_words,
       (' ' || regexp_replace(lower(c.car_make || ' ' || c.car_model), '[^[:alnum:]]+', ' ', 'g') || ' ') AS make_model_words,
       c.features, c.pickup_types, ${areaCoordinate('c.latitude')} AS lat, ${areaCoordinate('c.longitude')} AS lng, c.rating::float8 AS rating,
-      c.total_reviews AS reviews, (extract(epoch FROM c.created_at) * 1000000)::bigint::text AS created_us, c.buffer_minutes
+      c.total_reviews AS reviews, (extract(epoch FROM c.created_at) * 1000000)::bigint::text AS created_us, c.buffer_minutes, c.instant_booking
     FROM cars c WHERE ${LISTED}
     ${ids ? sql`AND c.id = ANY(${ids}::uuid[])` : sql`${after ? sql`AND c.id > ${after}::uuid` : sql``} ORDER BY c.id LIMIT ${LOAD_BATCH}`}`.execute(db);
 }
@@ -203,8 +204,8 @@ class Columns {
   carWords: Int32Array;
   cityWords: Int32Array;
   makeModel: Int32Array;
-  /** 1: offers host delivery; 2: no pickup options, or one at a pickup point. */
-  pickup: Uint8Array;
+  /** 1: offers host delivery; 2: no pickup options, or one at a pickup point; 4: the host's instant booking is on (decision 078). */
+  flags: Uint8Array;
   lat: Float64Array;
   lng: Float64Array;
   /** NaN when the car has no rating. */
@@ -233,7 +234,7 @@ class Columns {
     this.carWords = new Int32Array(n);
     this.cityWords = new Int32Array(n);
     this.makeModel = new Int32Array(n);
-    this.pickup = new Uint8Array(n);
+    this.flags = new Uint8Array(n);
     this.lat = new Float64Array(n);
     this.lng = new Float64Array(n);
     this.rating = new Float64Array(n);
@@ -258,7 +259,7 @@ class Columns {
   }
 }
 const TYPED_COLUMNS = [
-  'alive', 'price', 'type', 'transmission', 'fuel', 'owner', 'cityKey', 'carWords', 'cityWords', 'makeModel', 'pickup',
+  'alive', 'price', 'type', 'transmission', 'fuel', 'owner', 'cityKey', 'carWords', 'cityWords', 'makeModel', 'flags',
   'lat', 'lng', 'rating', 'reviews', 'createdUs', 'activeFrom', 'buffer',
 ] as const satisfies readonly (keyof Columns)[];
 
@@ -487,7 +488,7 @@ export class BrowseIndex {
       slots.add(slot);
     }
     c.features[slot] = Int32Array.from(strings(row.features), (f) => v.code(f));
-    c.pickup[slot] = (offers(HOST_DELIVERY_OPTION_TYPES) ? 1 : 0) | (noOptions || offers(PICKUP_POINT_OPTION_TYPES) ? 2 : 0);
+    c.flags[slot] = (offers(HOST_DELIVERY_OPTION_TYPES) ? 1 : 0) | (noOptions || offers(PICKUP_POINT_OPTION_TYPES) ? 2 : 0) | (row.instant_booking ? 4 : 0);
     c.lat[slot] = row.lat === null || row.lng === null ? NaN : Number(row.lat);
     c.lng[slot] = row.lat === null || row.lng === null ? NaN : Number(row.lng);
     c.rating[slot] = row.rating === null ? NaN : Number(row.rating);
@@ -504,8 +505,9 @@ export class BrowseIndex {
     const c = this.columns;
     const keys = [`type:${c.type[slot]}`, `transmission:${c.transmission[slot]}`, `fuel:${c.fuel[slot]}`];
     for (const f of c.features[slot]!) keys.push(`feature:${f}`);
-    if (c.pickup[slot]! & 1) keys.push('pickup:1');
-    if (c.pickup[slot]! & 2) keys.push('pickup:2');
+    if (c.flags[slot]! & 1) keys.push('pickup:1');
+    if (c.flags[slot]! & 2) keys.push('pickup:2');
+    if (c.flags[slot]! & 4) keys.push('instant');
     return keys;
   }
 
@@ -532,6 +534,7 @@ export class BrowseIndex {
     for (const f of q.features) groups.push([`feature:${v.find(f)}`]);
     if (q.pickupType === 'HOST_DELIVERY') groups.push(['pickup:1']);
     else if (q.pickupType === 'PICKUP_POINT') groups.push(['pickup:2']);
+    if (q.instantOnly) groups.push(['instant']);
     // The matcher's tests of the search words and the location, on each text once; the cars of the
     // texts that pass, and of the price band, bound the candidates.
     let within = this.priceBand(q);
@@ -669,6 +672,7 @@ export class BrowseIndex {
       if (q.type.abovePriceCents !== undefined) typeAbove = q.type.abovePriceCents;
     }
     const pickup = q.pickupType === 'HOST_DELIVERY' ? 1 : q.pickupType === 'PICKUP_POINT' ? 2 : 0;
+    const instantOnly = q.instantOnly === true;
     const words = q.searchWords.map((word) => ({
       car: v.memo((text) => text.includes(` ${word}`)),
       city: v.memo((text) => text.includes(` ${word} `)),
@@ -692,7 +696,8 @@ export class BrowseIndex {
       if (transmission !== -1 && c.transmission[s] !== transmission) return false;
       if (fuel !== -1 && c.fuel[s] !== fuel) return false;
       if (types !== null && types[c.type[s]!] !== 1 && !(price <= typeMax) && !(price > typeAbove)) return false;
-      if (pickup !== 0 && (c.pickup[s]! & pickup) === 0) return false;
+      if (pickup !== 0 && (c.flags[s]! & pickup) === 0) return false;
+      if (instantOnly && (c.flags[s]! & 4) === 0) return false;
       for (const word of words) if (!word.car(c.carWords[s]!) && !word.city(c.cityWords[s]!)) return false;
       if (inPlace !== null && !inPlace(c.cityKey[s]!)) return false;
       if (features.length) {

@@ -3,7 +3,7 @@
 // for a few seconds), a car's held dates, one car's details with its host card, and an owner's
 // public profile.
 import {
-  isConfirmedAtOnce,
+  isInstantBookingAllowed,
   addDays,
   BROWSE_TYPE_FILTERS,
   BROWSE_TYPES,
@@ -74,8 +74,16 @@ export function searchTerms(search: string | undefined, withPlate: boolean): Pic
 /** The browse filters (what the list and the map both filter by), checked, as the list's SQL and the index read them. */
 export type BrowseFilterQuery = Pick<
   CarListFilters,
-  'search' | 'location' | 'type' | 'transmission' | 'fuel' | 'features' | 'minPrice' | 'maxPrice' | 'pickupType' | 'startDate' | 'endDate' | 'bbox'
+  'search' | 'location' | 'type' | 'transmission' | 'fuel' | 'features' | 'minPrice' | 'maxPrice' | 'pickupType' | 'instant' | 'startDate' | 'endDate' | 'bbox'
 >;
+
+/**
+ * `instant=true` while the admin has paused instant booking: no car offers it, so nothing matches
+ * (the list and the map answer empty rather than ask either engine).
+ */
+export async function instantFilterMatchesNothing(ctx: AppContext, query: Pick<BrowseFilterQuery, 'instant'>): Promise<boolean> {
+  return query.instant === true && !isInstantBookingAllowed(await getSettings(ctx));
+}
 
 /**
  * The one definition of the browse filters (decision 046): the list (GET /car/getCarList) and the
@@ -98,6 +106,7 @@ export function browseFilters(query: BrowseFilterQuery, withPlate: boolean) {
     minPriceCents: query.minPrice !== undefined ? Math.round(query.minPrice * 100) : undefined,
     maxPriceCents: query.maxPrice !== undefined ? Math.round(query.maxPrice * 100) : undefined,
     pickupType: query.pickupType ?? 'ALL',
+    ...(query.instant ? { instantOnly: true } : {}),
     window: start && end ? { start, end } : undefined,
     ...(query.bbox ? { bbox: query.bbox } : {}),
   } satisfies Partial<repo.CarPageQuery>;
@@ -129,6 +138,10 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
     if (viewer && (viewer.id === owner.id || isAdmin(viewer))) scope = 'all';
   }
   if (query.includeUnverified && isAdmin(viewer)) scope = 'all';
+  if (await instantFilterMatchesNothing(ctx, query)) {
+    const meta: CarListMeta = { total: 0, page: query.page, limit: query.limit, total_exact: true, has_more: false };
+    return { json: JSON.stringify({ success: true, data: [], meta }), gzip: null };
+  }
 
   const card = query.fields === 'card';
   const pageQuery: repo.CarPageQuery = {
@@ -151,9 +164,9 @@ export async function listCarsPage(ctx: AppContext, viewer: UserRow | null, quer
       const fromIndex = browseIndexEnabled(ctx) && BrowseIndex.serves(pageQuery) ? await findPublicCarPage<repo.CarCardRecord>(ctx, pageQuery) : null;
       const { records, total, exact, hasMore } = fromIndex ?? (await repo.findCarPage<repo.CarCardRecord>(ctx.db, pageQuery));
       const meta: CarListMeta = { total, page: query.page, limit: query.limit, total_exact: exact, has_more: hasMore };
-      // Instant follows the settings (read at the answer, not kept with the car's record); a change of them clears these pages.
-      const booking = { confirmsAtOnce: isConfirmedAtOnce(await getSettings(ctx)) };
-      const data: CarCard[] = records.map((record) => toCarCard(record, booking, origin ? distanceKm(origin, record) : undefined));
+      // Instant is the car's choice under the settings' switch (read at the answer); a change of them clears these pages.
+      const platform = { instantAllowed: isInstantBookingAllowed(await getSettings(ctx)) };
+      const data: CarCard[] = records.map((record) => toCarCard(record, platform, origin ? distanceKm(origin, record) : undefined));
       return JSON.stringify({ success: true, data, meta });
     }
     const fromIndex = browseIndexEnabled(ctx) && BrowseIndex.serves(pageQuery) ? await findPublicCarPage(ctx, pageQuery) : null;

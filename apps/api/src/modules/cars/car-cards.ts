@@ -1,11 +1,11 @@
 // A car as a browse card shows it (fields=card, decision 046), from the card's columns only: a
 // card is public, so it shows the area (its record holds the area's position, decision 055).
-import { areaOf, carBadges, cardDiscounts, cardPhotoOf, DEFAULT_SPECIFICATIONS, type CarCard } from '@karoo/shared';
+import { areaOf, carBadges, cardDiscounts, cardPhotoOf, DEFAULT_SPECIFICATIONS, offersInstantBooking, type CarCard } from '@karoo/shared';
 import { toCarPhoto } from '../../lib/photo-variants';
 import type { CarCardRecord } from './cars.repository';
 
-/** `booking.confirmsAtOnce`: the platform's rule for every car today (isConfirmedAtOnce over the settings). */
-export function toCarCard(record: CarCardRecord, booking: { confirmsAtOnce: boolean }, distanceKm?: number | null): CarCard {
+/** `platform.instantAllowed`: the admin's switch over the hosts' instant booking (isInstantBookingAllowed over the settings). */
+export function toCarCard(record: CarCardRecord, platform: { instantAllowed: boolean }, distanceKm?: number | null): CarCard {
   const price = record.car_rent_price_cents / 100;
   const spec = record.specifications ?? {};
   const card: CarCard = {
@@ -23,7 +23,7 @@ export function toCarCard(record: CarCardRecord, booking: { confirmsAtOnce: bool
     photo: record.first_image ? cardPhotoOf(toCarPhoto(record.first_image, record.photo_variants)) : null,
     latitude: record.latitude,
     longitude: record.longitude,
-    badges: carBadges({ confirmsAtOnce: booking.confirmsAtOnce, insurance_options: record.has_included_cover ? [{ included: true }] : [] }),
+    badges: carBadges({ instant: offersInstantBooking({ enabled: record.instant_booking }, platform.instantAllowed), insurance_options: record.has_included_cover ? [{ included: true }] : [] }),
     // As the full answer says it: out on a rental right now reads 'rented'.
     status: record.rented_by !== null && record.status === 'available' ? 'rented' : record.status,
     transmission: spec.transmission ?? DEFAULT_SPECIFICATIONS.transmission,

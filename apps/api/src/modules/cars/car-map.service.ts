@@ -8,7 +8,7 @@ import { MAX_MAP_ITEMS, type CarMap, type CarMapFilters } from '@karoo/shared';
 import Supercluster from 'supercluster';
 import type { AppContext } from '../../context';
 import { browseIndexEnabled } from './browse-index';
-import { browseFilters } from './car-browse.service';
+import { browseFilters, instantFilterMatchesNothing } from './car-browse.service';
 import * as repo from './cars.repository';
 import { today } from './cars.service';
 import { BROWSE_TOPIC } from './listing-cache';
@@ -108,6 +108,7 @@ function clustersFor(ctx: AppContext, q: repo.CarPageQuery): Promise<Supercluste
 /** GET /api/car/map: the clusters and single cars of a view, for the list's filters. */
 export async function carMap(ctx: AppContext, query: CarMapFilters): Promise<CarMap> {
   const { bbox: view, zoom } = query;
+  if (await instantFilterMatchesNothing(ctx, query)) return { clusters: [], cars: [], total: 0, capped: false, zoom };
   const filters = browseFilters({ ...query, bbox: undefined }, false);
   const q: repo.CarPageQuery = { scope: 'public', today: today(ctx), ...filters, sort: 'RELEVANCE', limit: 0, offset: 0 };
   const clusters = await clustersFor(ctx, q);

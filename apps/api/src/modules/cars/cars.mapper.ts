@@ -6,6 +6,7 @@ import { areaOf, DEFAULT_SPECIFICATIONS, DEFAULT_TRIP_CHARGE_SETTINGS, defaultDe
 import type { StoredInsuranceOption, StoredPickupOption, StoredSpecifications } from '../../db/schema';
 import { toCarPhotos } from '../../lib/photo-variants';
 import type { CarRecord } from './cars.repository';
+import { instantBookingOf } from './instant-booking';
 import { tripRulesOf } from './trip-rules';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -91,6 +92,7 @@ export function toCar(record: CarRecord, { isPrivileged, exactPlace = false, dis
     pickup_options: area ? pickupOptions.map((o) => ({ ...o, address: area.pickupAddress(o.address) })) : pickupOptions,
     insurance_options: (record.insurance_options ?? []).map(toInsuranceOption),
     trip_rules: tripRulesOf(record),
+    instant_booking: instantBookingOf(record),
     seating_capacity: specifications.seats,
     fuel_type: specifications.fuelType,
     transmission: specifications.transmission.toLowerCase(),

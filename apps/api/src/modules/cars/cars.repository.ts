@@ -96,6 +96,8 @@ export interface CarCardRecord {
   rented_by: string | null;
   /** One of its insurance plans is included in the price (the card's Insured badge, hasIncludedCover). */
   has_included_cover: boolean;
+  /** The host turned instant booking on (the card's Instant badge, under the platform's switch; decision 078). */
+  instant_booking: boolean;
   /** The card's trip total for searched dates takes the car's long-trip discount (decision 060). */
   weekly_discount_percent: number;
   monthly_discount_percent: number;
@@ -107,7 +109,7 @@ export type RecordShape = 'full' | 'card';
 const CARD_COLUMNS = [
   'c.id', 'c.car_username', 'c.car_make', 'c.car_model', 'c.car_year', 'c.car_type', 'c.car_rent_price_cents', 'c.pickup_location',
   'c.status', 'c.verification_status', 'c.rating', 'c.total_reviews', 'c.specifications', 'c.photo_variants',
-  'c.weekly_discount_percent', 'c.monthly_discount_percent',
+  'c.weekly_discount_percent', 'c.monthly_discount_percent', 'c.instant_booking',
 ] as const;
 
 /** The card's columns of `c` joined with its owner `u` (the card's "Hosted by", and who holds it now). */
@@ -211,6 +213,8 @@ export interface CarPageQuery {
   minPriceCents?: number;
   maxPriceCents?: number;
   pickupType: PickupType;
+  /** Only cars whose host turned instant booking on (decision 078; the platform's switch is the caller's). */
+  instantOnly?: boolean;
   window?: { start: string; end: string };
   status?: CarStatus;
   verificationStatus?: CarVerificationValue;
@@ -376,6 +380,7 @@ function filteredCars(db: Db, q: CarPageQuery) {
   } else if (q.pickupType === 'PICKUP_POINT') {
     query = query.where(sql<SqlBool>`(c.pickup_types = '[]'::jsonb OR ${offersPickupType(PICKUP_POINT_OPTION_TYPES)})`);
   }
+  if (q.instantOnly) query = query.where('c.instant_booking', '=', true);
   // Inside the view (for the public, the area's position).
   if (q.bbox) query = query.where(inBox(q.scope, q.bbox));
   return query;

@@ -24,6 +24,7 @@ import {
   updatePickupOptionsBodySchema,
   updateRentPriceBodySchema,
   updateTripRulesBodySchema,
+  updateInstantBookingBodySchema,
   verifyCarBodySchema,
   verifyRegistrationDocumentBodySchema,
   dateRangeQuerySchema,
@@ -41,6 +42,7 @@ import * as browse from './car-browse.service';
 import { carMap } from './car-map.service';
 import * as verification from './car-verification.service';
 import * as cars from './cars.service';
+import { updateInstantBooking } from './instant-booking.service';
 import { updateTripRules } from './trip-rules.service';
 
 const tags = ['Cars'];
@@ -227,6 +229,20 @@ export function carsRoutes(ctx: AppContext, { hostCancellationsOf, paidTripOf }:
         const viewer = currentUser(request);
         const car = await updateTripRules(ctx, viewer, request.params.id, request.body);
         return { success: true as const, message: 'Trip rules updated', data: cars.viewCar(viewer, car) };
+      });
+
+      owners.patch('/car/updateInstantBooking/:id', {
+        schema: {
+          tags,
+          summary: 'Set instant booking and its requirements (owner or admin; the whole set)',
+          params: idParams,
+          body: updateInstantBookingBodySchema,
+          response: { 200: envelope(carSchema) },
+        },
+      }, async (request) => {
+        const viewer = currentUser(request);
+        const car = await updateInstantBooking(ctx, viewer, request.params.id, request.body);
+        return { success: true as const, message: 'Instant booking updated', data: cars.viewCar(viewer, car) };
       });
 
       owners.post('/car/uploadRegistrationDocument/:car_username', {

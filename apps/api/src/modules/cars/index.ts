@@ -29,6 +29,7 @@ export { carsRoutes, type CarsRoutesDeps } from './cars.routes';
 export { carCalendarRoutes } from './car-calendar.routes';
 export { enqueuePhotoConversion, enqueuePhotoSweep, photoConvertJob, photoSweepJob } from './car-photos.job';
 export { tripRulesOf } from './trip-rules';
+export { instantBookingOf } from './instant-booking';
 export type { HostCancellationsOf } from './car-browse.service';
 export { countCarsForAdmin, listCarsForAdmin, type AdminCarPage } from './car-admin.service';
 export { citiesWithListedCars, countListedCars, listedCarsForSitemap, wasCarRemoved, type SitemapCar } from './car-sitemap';

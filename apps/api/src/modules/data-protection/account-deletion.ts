@@ -296,6 +296,7 @@ export async function eraseAccount(tx: Tx, event: EventOf<'account.erasing'>, ct
       address: null,
       id_number: null,
       driver_licence_number: null,
+      driver_licence_issued_on: null,
       bank_account_number: null,
       bank_code: null,
       verification_notes: null,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Subscriptions } from '../../events/domain-events';
 import { reviewsRevealed, reviewWritten } from './reviews.notices';
 
-export { refreshRatings, revealDueReviews } from './reviews.service';
+export { refreshRatings, renterStanding, revealDueReviews } from './reviews.service';
 export { reviewRevealJob } from './reviews.job';
 export { reviewsRoutes } from './reviews.routes';
 

@@ -234,6 +234,11 @@ export async function bookingReviews(ctx: AppContext, viewer: UserRow, bookingId
   };
 }
 
+/** A renter's revealed rating from hosts and completed trips, now (a car's instant booking reads them, decision 078). */
+export function renterStanding(ctx: AppContext, renterId: string): Promise<{ rating: number | null; review_count: number; completed_trips: number }> {
+  return repo.renterRecord(ctx.db, renterId, ctx.clock.now());
+}
+
 /** GET /review/renter/{username}: the renter's revealed rating, completed trips and hosts' reviews. */
 export async function renterRecord(ctx: AppContext, username: string): Promise<RenterRecord> {
   const user = await findUser(ctx, username);

@@ -20,6 +20,7 @@ export function toUser(row: UserRow): User {
     address: row.address,
     id_number: row.id_number,
     driver_licence_number: row.driver_licence_number ?? null,
+    driver_licence_issued_on: row.driver_licence_issued_on ?? null,
     bank_account: { account_number: row.bank_account_number, bank_code: row.bank_code },
     role: row.role,
     user_type: row.user_type,

@@ -6,6 +6,7 @@ import {
   isAdmin,
   missingRequiredDocuments,
   missingVerificationItems,
+  todayIn,
   userVerificationBlocker,
   type CorrectionField,
   type CreateUserBody,
@@ -72,6 +73,13 @@ export async function updateProfile(ctx: AppContext, viewer: UserRow, target: Us
   if (licence !== undefined && licence !== (target.driver_licence_number ?? '')) {
     if (target.verification_status === 'verified' && target.driver_licence_number && !viewerIsAdmin) throw forbidden(LOCKED_WHEN_VERIFIED);
     changes.driver_licence_number = licence;
+  }
+  // The licence's issue date, by the same rule: added once it is verified, changed by an admin only.
+  const issuedOn = body.driver_licence_issued_on;
+  if (issuedOn !== undefined && issuedOn !== target.driver_licence_issued_on) {
+    if (issuedOn > todayIn(ctx.clock.now())) throw badRequest('The licence issue date cannot be in the future.', { driver_licence_issued_on: 'Cannot be in the future' });
+    if (target.verification_status === 'verified' && target.driver_licence_issued_on && !viewerIsAdmin) throw forbidden(LOCKED_WHEN_VERIFIED);
+    changes.driver_licence_issued_on = issuedOn;
   }
   const phone = text(body.phone_number);
   if (phone !== undefined && phone !== target.phone_number) changes.phone_number = phone;

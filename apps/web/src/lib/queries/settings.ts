@@ -1,7 +1,7 @@
 // GET /api/settings (public): the one platform settings query. The booking panel reads the fees and
 // maxRentalDays, the wizard minCarValue; both get the same shape, every key filled in (the
 // server's answer over the defaults, shape A and shape B agreeing), under one key.
-import { isConfirmedAtOnce, normaliseSettings, type PlatformSettings } from '@karoo/shared';
+import { isInstantBookingAllowed, normaliseSettings, type PlatformSettings } from '@karoo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api-client';
 import { queryKeys } from '../query-keys';
@@ -19,11 +19,11 @@ export function useSettings({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 /**
- * Whether a request is confirmed at once (the rule the server applies; a car's Instant badge says
- * so): false until the settings are known, so Instant is never shown on a guess. `enabled: false`
- * asks nothing (the browse map needs it only once a car is chosen).
+ * Whether the admin's switch lets hosts' instant booking apply (decision 078; with the car's own
+ * choice, its Instant badge): false until the settings are known, so Instant is never shown on a
+ * guess. `enabled: false` asks nothing (the browse map needs it only once a car is chosen).
  */
-export function useConfirmsAtOnce({ enabled = true }: { enabled?: boolean } = {}): boolean {
+export function useInstantBookingAllowed({ enabled = true }: { enabled?: boolean } = {}): boolean {
   const settings = useSettings({ enabled });
-  return settings.data ? isConfirmedAtOnce(settings.data) : false;
+  return settings.data ? isInstantBookingAllowed(settings.data) : false;
 }

@@ -210,7 +210,7 @@ function PlatformSettingsForm({ settings }: { settings: PlatformSettings }) {
           {/* One switch: require_host_approval is its opposite, saved with it (decision 056). */}
           <Checkbox
             label="Instant booking"
-            description="On: booking requests are confirmed at once, without the host's answer, and cars show the Instant badge. Off: every request waits for its host to accept it."
+            description="On: hosts may confirm requests at once, car by car, for renters who meet the requirements they choose; those cars show the Instant badge. Off (a kill switch): every request waits for its host to accept it, whatever the cars' settings."
             {...register('instant_booking_enabled')}
           />
           <StoredForLater

@@ -60,23 +60,29 @@ export interface ConfirmBookingDialogProps {
   isSending: boolean;
   onCancel: () => void;
   onConfirm: (specialRequirements: string) => void;
+  /** The renter meets the car's instant booking: the request is confirmed at once (decision 078). */
+  instant?: boolean;
 }
 
-export function ConfirmBookingDialog({ open, summary, price, policy, isSending, onCancel, onConfirm }: ConfirmBookingDialogProps) {
+export function ConfirmBookingDialog({ open, summary, price, policy, isSending, onCancel, onConfirm, instant = false }: ConfirmBookingDialogProps) {
   const [notes, setNotes] = useState('');
   return (
     <Dialog
       open={open}
       onClose={() => (isSending ? undefined : onCancel())}
-      title="Confirm Booking Request"
-      description={`Send ${summary.carName}'s host a request for these dates? You pay only after the host accepts.`}
+      title={instant ? 'Confirm Instant Booking' : 'Confirm Booking Request'}
+      description={
+        instant
+          ? `Book ${summary.carName} for these dates? Instant booking: it is confirmed at once, then you pay to secure it.`
+          : `Send ${summary.carName}'s host a request for these dates? You pay only after the host accepts.`
+      }
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={isSending}>
             Cancel
           </Button>
           <Button onClick={() => onConfirm(notes)} loading={isSending}>
-            {isSending ? 'Sending…' : 'Send Request'}
+            {isSending ? 'Sending…' : instant ? 'Book Instantly' : 'Send Request'}
           </Button>
         </>
       }
@@ -112,9 +118,11 @@ export interface BookingConfirmationModalProps {
   booking: Booking | null;
   carName: string;
   onClose: () => void;
+  /** A booking confirmed at once is paid from here (instant booking, decision 078). */
+  onPay?: (booking: Booking) => void;
 }
 
-export function BookingConfirmationModal({ booking, carName, onClose }: BookingConfirmationModalProps) {
+export function BookingConfirmationModal({ booking, carName, onClose, onPay }: BookingConfirmationModalProps) {
   if (!booking) return null;
   const confirmed = booking.status === 'confirmed';
   const rows: [string, number][] = [
@@ -135,16 +143,27 @@ export function BookingConfirmationModal({ booking, carName, onClose }: BookingC
       title={confirmed ? 'Booking Confirmed' : 'Booking Request Sent'}
       description={
         confirmed
-          ? `Your ${carName} is booked. Pay from My Bookings to secure it.`
+          ? onPay
+            ? `Your ${carName} is confirmed. Pay now to secure it, or later from My Bookings.`
+            : `Your ${carName} is booked. Pay from My Bookings to secure it.`
           : `We've sent your request to the host. You'll get a notification when they respond.`
       }
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Done
-          </Button>
-          <ButtonLink to={PATHS.myBookings}>View My Bookings</ButtonLink>
-        </>
+        confirmed && onPay ? (
+          <>
+            <ButtonLink to={PATHS.myBookings} variant="secondary">
+              View My Bookings
+            </ButtonLink>
+            <Button onClick={() => onPay(booking)}>Pay {formatRand(booking.total_price)} now</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Done
+            </Button>
+            <ButtonLink to={PATHS.myBookings}>View My Bookings</ButtonLink>
+          </>
+        )
       }
     >
       <div className="space-y-4" data-testid="booking-confirmation">

@@ -26,7 +26,7 @@ import {
   type PriceBreakdown as Breakdown,
 } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { LogIn, ShieldAlert, Star } from 'lucide-react';
+import { LogIn, ShieldAlert, Star, Zap } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { CancellationPolicyNote } from '@/components/cancellation-policy-note';
@@ -37,11 +37,12 @@ import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { bookedTripPolicy, GENERAL_CANCELLATION_POLICY } from '@/lib/cancellation-policy';
 import { formatRand } from '@/lib/format';
-import { useSettings } from '@/lib/queries/settings';
+import { useInstantBookingAllowed, useSettings } from '@/lib/queries/settings';
 import { PATHS, type LoginLocationState } from '@/lib/routes';
 import { readTripDates, withTripDates } from '@/lib/trip-dates';
 import { useCreateBooking } from '../api/create-booking';
 import { useCarAvailability } from '../api/get-car-availability';
+import { useInstantEligibility } from '../api/get-instant-eligibility';
 import { formatDayShort, QUICK_SELECTS, quickSelectChoice, takenTimes, type BookingMode, type QuickSelect } from '../utils/booking-dates';
 import { BLOCKER_HINTS, bookingFormFromTrip, bookingLength, submitBlocker, TIME_SLOTS, toCreateBookingBody, tripOfForm, type BookingFormState } from '../utils/booking-form';
 import { BookingConfirmationModal, ConfirmBookingDialog } from './booking-dialogs';
@@ -78,9 +79,11 @@ function panelCancellationPolicy(form: BookingFormState, price: Breakdown | null
 export interface BookingPanelProps {
   car: Car;
   carName: string;
+  /** Pays a booking confirmed at once (the payments feature's checkout, which the route supplies). */
+  onPay?: (booking: Booking) => void;
 }
 
-export function BookingPanel({ car, carName }: BookingPanelProps) {
+export function BookingPanel({ car, carName, onPay }: BookingPanelProps) {
   const { user } = useAuth();
   const location = useLocation();
   const notify = useNotification();
@@ -156,6 +159,10 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
 
   const isOwnCar = !!user && user.username.toLowerCase() === car.car_owner.toLowerCase();
   const isVerified = user?.verification_status === 'verified';
+  // The car's instant booking under the platform's switch (decision 078); asked for the renter only when it can apply.
+  const offersInstant = useInstantBookingAllowed() && !!car.instant_booking?.enabled;
+  const eligibility = useInstantEligibility(car.car_username, offersInstant && !!user && !isOwnCar);
+  const instantForYou = offersInstant && eligibility.data?.instant === true;
   const blocker = submitBlocker(form, createBooking.isPending);
   const loginState: LoginLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
 
@@ -404,11 +411,32 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
                 </Link>
               </Alert>
             ) : null}
+            {offersInstant && !isOwnCar && eligibility.data ? (
+              eligibility.data.instant ? (
+                <p className="flex items-start gap-2 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="instant-eligibility">
+                  <Zap className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <span>
+                    <strong>Instant booking.</strong> Your request is confirmed at once, without waiting for the host; then you pay to secure the car.
+                  </span>
+                </p>
+              ) : (
+                <div className="rounded-xl bg-stone-50 p-3 text-sm text-stone-700" data-testid="instant-eligibility">
+                  <p>
+                    <strong>This car books instantly for renters who meet its requirements.</strong> Your request goes to the host:
+                  </p>
+                  <ul className="mt-1 list-disc pl-5">
+                    {eligibility.data.unmet.map((u) => (
+                      <li key={u.requirement}>{u.message}</li>
+                    ))}
+                  </ul>
+                </div>
+              )
+            ) : null}
             <Button size="lg" block onClick={submit} disabled={!!blocker} loading={createBooking.isPending}>
-              Book Now
+              {instantForYou ? 'Book Instantly' : 'Book Now'}
             </Button>
             {blocker && blocker !== 'pending' ? <p className="text-center text-xs text-stone-500">{BLOCKER_HINTS[blocker]}</p> : null}
-            <p className="text-center text-xs text-stone-500">You won&apos;t be charged until the host accepts.</p>
+            <p className="text-center text-xs text-stone-500">{instantForYou ? 'You pay once it is confirmed, straight after you book.' : "You won't be charged until the host accepts."}</p>
           </>
         )}
       </div>
@@ -428,10 +456,23 @@ export function BookingPanel({ car, carName }: BookingPanelProps) {
         price={price}
         policy={policy}
         isSending={createBooking.isPending}
+        instant={instantForYou}
         onCancel={() => setConfirmOpen(false)}
         onConfirm={send}
       />
-      <BookingConfirmationModal booking={booking} carName={carName} onClose={() => setBooking(null)} />
+      <BookingConfirmationModal
+        booking={booking}
+        carName={carName}
+        onClose={() => setBooking(null)}
+        onPay={
+          onPay
+            ? (confirmed) => {
+                setBooking(null);
+                onPay(confirmed);
+              }
+            : undefined
+        }
+      />
     </section>
   );
 }

@@ -4,13 +4,13 @@
 // longer listed (404) are left out.
 import { carCardOf, type Car } from '@karoo/shared';
 import { useQueries } from '@tanstack/react-query';
-import { useConfirmsAtOnce } from '@/lib/queries/settings';
+import { useInstantBookingAllowed } from '@/lib/queries/settings';
 import { queryKeys } from '@/lib/query-keys';
 import { getCar } from './get-car';
 
 export function useFavouriteCars(carUsernames: readonly string[], enabled: boolean) {
   // The Instant badge needs the platform's rule; asked only while the Favourites chip is on.
-  const confirmsAtOnce = useConfirmsAtOnce({ enabled: enabled && carUsernames.length > 0 });
+  const instantAllowed = useInstantBookingAllowed({ enabled: enabled && carUsernames.length > 0 });
   return useQueries({
     queries: carUsernames.map((id) => ({
       queryKey: queryKeys.cars.detail(id),
@@ -18,7 +18,7 @@ export function useFavouriteCars(carUsernames: readonly string[], enabled: boole
       enabled,
     })),
     combine: (results) => ({
-      cars: results.map((r) => r.data).filter((car): car is Car => !!car).map((car) => carCardOf(car, { confirmsAtOnce })),
+      cars: results.map((r) => r.data).filter((car): car is Car => !!car).map((car) => carCardOf(car, { instantAllowed })),
       isLoading: results.some((r) => r.isLoading),
       isError: results.length > 0 && results.every((r) => r.isError),
     }),

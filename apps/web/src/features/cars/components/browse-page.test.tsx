@@ -11,7 +11,7 @@ function cars(count: number, from = 0) {
 
 /** A browse answer as the page asks for it (fields=card, decision 046). */
 function carPage(list: Car[], meta: Parameters<typeof fullCarPage>[1]) {
-  return fullCarPage(list.map((car) => carCardOf(car, { confirmsAtOnce: false })) as unknown as Car[], meta);
+  return fullCarPage(list.map((car) => carCardOf(car, { instantAllowed: false })) as unknown as Car[], meta);
 }
 
 function queryOf(url: string) {

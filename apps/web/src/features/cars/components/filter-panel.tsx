@@ -282,6 +282,21 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
           </div>
         </Section>
 
+        <Section title="Instant booking">
+          <label className="flex cursor-pointer items-start gap-3 text-sm text-stone-700">
+            <input
+              type="checkbox"
+              checked={filters.instantOnly}
+              onChange={(event) => onChange({ instantOnly: event.target.checked })}
+              className="mt-0.5 size-5 shrink-0 cursor-pointer rounded-md border-stone-300 accent-brand-600"
+            />
+            <span>
+              <span className="font-medium text-stone-800">Instant booking only</span>
+              <span className="block text-xs text-stone-500">Cars whose hosts confirm requests at once for renters who meet their requirements.</span>
+            </span>
+          </label>
+        </Section>
+
         <Section title="Price per day">
           <div className="space-y-3">
             <div className="flex items-center justify-between text-sm font-medium text-stone-800">

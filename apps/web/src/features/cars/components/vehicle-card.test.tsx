@@ -7,8 +7,8 @@ import { makeCar } from '@/test/car-fixtures';
 import { FavouritesProvider, type FavouritesPort } from './favourites-context';
 import { VehicleCard } from './vehicle-card';
 
-function renderCard(full: Car = makeCar(), port?: Partial<FavouritesPort>, onShowOnMap = vi.fn(), confirmsAtOnce = false) {
-  const car = carCardOf(full, { confirmsAtOnce });
+function renderCard(full: Car = makeCar(), port?: Partial<FavouritesPort>, onShowOnMap = vi.fn(), instantAllowed = false) {
+  const car = carCardOf(full, { instantAllowed });
   const favourites: FavouritesPort = { items: [], isFavourite: () => false, toggle: vi.fn(), ...port };
   render(
     <MemoryRouter>
@@ -42,9 +42,10 @@ describe('VehicleCard', () => {
     [500, false, true, ['Insured']],
     [1500, true, false, ['Instant']],
     [700, true, true, ['Instant', 'Insured']],
-  ])('at R%i (confirmed at once %s, cover included %s) shows the badges %j, whatever the price', (price, confirmsAtOnce, coverIncluded, badges) => {
+  ])('at R%i (instant booking on and allowed %s, cover included %s) shows the badges %j, whatever the price', (price, instant, coverIncluded, badges) => {
     const plan = makeCar().insurance_options[0]!;
-    const { card } = renderCard(makeCar({ car_rent_price: price, insurance_options: [{ ...plan, included: coverIncluded }] }), undefined, vi.fn(), confirmsAtOnce);
+    const instant_booking = { enabled: instant, min_trips: 0, min_rating: null, min_licence_years: null };
+    const { card } = renderCard(makeCar({ car_rent_price: price, instant_booking, insurance_options: [{ ...plan, included: coverIncluded }] }), undefined, vi.fn(), true);
     for (const badge of ['Premium', 'Instant', 'Insured']) {
       if (badges.includes(badge)) expect(within(card).getByText(badge)).toBeInTheDocument();
       else expect(within(card).queryByText(badge)).not.toBeInTheDocument();
@@ -56,7 +57,7 @@ describe('VehicleCard', () => {
     const { card, favourites, onShowOnMap } = renderCard(car);
     expect(within(card).getByRole('link', { name: 'Book Toyota Corolla' })).toHaveAttribute('href', `/cars/${car.car_username}`);
     await userEvent.click(within(card).getByRole('button', { name: 'Show Toyota Corolla on the map' }));
-    expect(onShowOnMap).toHaveBeenCalledWith(carCardOf(car, { confirmsAtOnce: false }));
+    expect(onShowOnMap).toHaveBeenCalledWith(carCardOf(car, { instantAllowed: false }));
     await userEvent.click(within(card).getByRole('button', { name: 'Add Toyota Corolla to favourites' }));
     expect(favourites.toggle).toHaveBeenCalledWith({ id: car.id, car_username: car.car_username, name: 'Toyota Corolla' });
   });

@@ -35,6 +35,8 @@ export interface BrowseFilters {
   pickupTime: string;
   returnTime: string;
   pickupType: PickupType;
+  /** Only cars that offer instant booking (URL `instant=1`; decision 078). */
+  instantOnly: boolean;
   sort: CarSort;
   minPrice: number;
   maxPrice: number;
@@ -64,6 +66,7 @@ export function defaultFilters(): BrowseFilters {
     pickupTime: DEFAULT_BROWSE_TIME,
     returnTime: DEFAULT_BROWSE_TIME,
     pickupType: 'ALL',
+    instantOnly: false,
     sort: 'RELEVANCE',
     minPrice: DEFAULT_MIN_PRICE,
     maxPrice: DEFAULT_MAX_PRICE,
@@ -157,6 +160,7 @@ export function parseFilters(params: URLSearchParams, today: string): BrowseFilt
     view,
     showMap: view === 'grid' && params.get('map') === '1',
     favouritesOnly: params.get('favourites') === '1',
+    instantOnly: params.get('instant') === '1',
   };
 }
 
@@ -193,6 +197,7 @@ export function filtersToParams(filters: BrowseFilters): URLSearchParams {
   set('view', filters.view, d.view);
   if (filters.showMap && filters.view === 'grid') params.set('map', '1');
   if (filters.favouritesOnly) params.set('favourites', '1');
+  if (filters.instantOnly) params.set('instant', '1');
   return params;
 }
 
@@ -219,6 +224,7 @@ export function toCarListParams(filters: BrowseFilters): CarListParams {
     minPrice: filters.minPrice > DEFAULT_MIN_PRICE ? filters.minPrice : undefined,
     maxPrice: filters.maxPrice < DEFAULT_MAX_PRICE ? filters.maxPrice : undefined,
     pickupType: filters.pickupType !== 'ALL' ? filters.pickupType : undefined,
+    instant: filters.instantOnly ? 'true' : undefined,
     sort: sort !== 'RELEVANCE' ? sort : undefined,
     lat: hasPosition ? filters.lat! : undefined,
     lng: hasPosition ? filters.lng! : undefined,
@@ -238,6 +244,7 @@ export function countActiveFilters(filters: BrowseFilters): number {
   if (filters.lat !== null) count++;
   if (filters.pickupDate || filters.returnDate) count++;
   if (filters.pickupType !== d.pickupType) count++;
+  if (filters.instantOnly) count++;
   if (filters.sort !== d.sort) count++;
   if (filters.minPrice !== d.minPrice || filters.maxPrice !== d.maxPrice) count++;
   if (filters.type) count++;

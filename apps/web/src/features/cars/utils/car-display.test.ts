@@ -11,13 +11,13 @@ describe('card badges state facts, never the price (decision 056)', () => {
     [false, [optional, included], ['Insured']],
     [true, [], ['Instant']],
     [true, [included], ['Instant', 'Insured']],
-  ] as const)('confirmed at once %s, plans %j: %j', (confirmsAtOnce, insurance_options, badges) => {
-    expect(carBadges({ confirmsAtOnce, insurance_options })).toEqual(badges);
+  ] as const)('offers instant booking %s, plans %j: %j', (instant, insurance_options, badges) => {
+    expect(carBadges({ instant, insurance_options })).toEqual(badges);
   });
 
   it('a R 500 car with cover included reads Insured, a R 1 500 one without reads nothing', () => {
-    expect(carBadges({ confirmsAtOnce: false, ...makeCar({ car_rent_price: 500, insurance_options: [{ ...makeCar().insurance_options[0]!, included: true }] }) })).toEqual(['Insured']);
-    expect(carBadges({ confirmsAtOnce: false, ...makeCar({ car_rent_price: 1500, insurance_options: [] }) })).toEqual([]);
+    expect(carBadges({ instant: false, ...makeCar({ car_rent_price: 500, insurance_options: [{ ...makeCar().insurance_options[0]!, included: true }] }) })).toEqual(['Insured']);
+    expect(carBadges({ instant: false, ...makeCar({ car_rent_price: 1500, insurance_options: [] }) })).toEqual([]);
   });
 });
 

@@ -1,24 +1,26 @@
 // 'Manage Details' of a fleet card: a panel with tabs (pickup locations, insurance plans, trip
-// rules and discounts, documents), keyboard-navigable as a WAI-ARIA tab list.
+// rules and discounts, instant booking, documents), keyboard-navigable as a WAI-ARIA tab list.
 import { carName, type Car } from '@karoo/shared';
 import { clsx } from 'clsx';
-import { CalendarDays, CalendarClock, FileText, MapPin, ShieldCheck } from 'lucide-react';
+import { CalendarDays, CalendarClock, FileText, MapPin, ShieldCheck, Zap } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { CarCalendarPanel } from './car-calendar-panel';
+import { InstantBookingEditor } from './instant-booking-editor';
 import { InsuranceOptionsEditor } from './insurance-options-editor';
 import { PickupOptionsEditor } from './pickup-options-editor';
 import { RegistrationDocumentPanel } from './registration-document-panel';
 import { TripRulesEditor } from './trip-rules-editor';
 import { TripTermsEditor } from './trip-terms-editor';
 
-export type ManageTab = 'pickup' | 'insurance' | 'calendar' | 'rules' | 'terms' | 'documents';
+export type ManageTab = 'pickup' | 'insurance' | 'calendar' | 'rules' | 'instant' | 'terms' | 'documents';
 
 const TABS: { id: ManageTab; label: string; short: string; icon: ReactNode }[] = [
   { id: 'pickup', label: 'Pickup Locations', short: 'Pickup', icon: <MapPin className="size-4" aria-hidden="true" /> },
   { id: 'insurance', label: 'Insurance Plans', short: 'Insurance', icon: <ShieldCheck className="size-4" aria-hidden="true" /> },
   { id: 'calendar', label: 'Calendar', short: 'Calendar', icon: <CalendarDays className="size-4" aria-hidden="true" /> },
   { id: 'rules', label: 'Trip Rules and Discounts', short: 'Rules', icon: <CalendarClock className="size-4" aria-hidden="true" /> },
+  { id: 'instant', label: 'Instant Booking', short: 'Instant', icon: <Zap className="size-4" aria-hidden="true" /> },
   { id: 'terms', label: 'Deposit and Distance', short: 'Deposit', icon: <ShieldCheck className="size-4" aria-hidden="true" /> },
   { id: 'documents', label: 'Documents', short: 'Documents', icon: <FileText className="size-4" aria-hidden="true" /> },
 ];
@@ -109,6 +111,7 @@ function ManageCarTabs({ car, username }: { car: Car; username: string }) {
           {item.id === 'insurance' ? <InsuranceOptionsEditor car={car} username={username} /> : null}
           {item.id === 'calendar' ? <CarCalendarPanel car={car} /> : null}
           {item.id === 'rules' ? <TripRulesEditor car={car} username={username} /> : null}
+          {item.id === 'instant' ? <InstantBookingEditor car={car} username={username} /> : null}
           {item.id === 'terms' ? <TripTermsEditor car={car} username={username} /> : null}
           {item.id === 'documents' ? <RegistrationDocumentPanel car={car} /> : null}
         </div>

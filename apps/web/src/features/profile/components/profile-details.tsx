@@ -62,6 +62,10 @@ export function ProfileDetails({ user }: { user: User }) {
               label="Driving Licence"
               value={user.driver_licence_number ? <span className="break-words">{user.driver_licence_number}</span> : <span className="text-stone-500 italic">Not given (optional)</span>}
             />
+            <DetailRow
+              label="Licence First Issued"
+              value={user.driver_licence_issued_on ? formatDate(user.driver_licence_issued_on, 'Unknown') : <span className="text-stone-500 italic">Not given (optional)</span>}
+            />
             <DetailRow label="Member Since" value={formatDate(user.created_at, 'Unknown')} />
           </dl>
         </CardBody>

@@ -25,14 +25,15 @@ const FIELD_NAMES: Path<ProfileForm>[] = [
   'address',
   'id_number',
   'driver_licence_number',
+  'driver_licence_issued_on',
   'bank_account.account_number',
   'bank_account.bank_code',
 ];
 
-// Verified users submit their phone number (and a driving licence number they have not given yet)
-// only, so only those are validated; the other fields are read-only and may hold values from
-// before today's formats.
-const phoneOnlyResolver = zodResolver(profileFormSchema.pick({ phone_number: true, driver_licence_number: true })) as unknown as Resolver<ProfileForm>;
+// Verified users submit their phone number (and a driving licence number or issue date they have
+// not given yet) only, so only those are validated; the other fields are read-only and may hold
+// values from before today's formats.
+const phoneOnlyResolver = zodResolver(profileFormSchema.pick({ phone_number: true, driver_licence_number: true, driver_licence_issued_on: true })) as unknown as Resolver<ProfileForm>;
 const fullResolver = zodResolver(profileFormSchema) as unknown as Resolver<ProfileForm>;
 
 export interface ProfileFormProps {
@@ -65,8 +66,11 @@ export function ProfileFormCards({ user, onDone }: ProfileFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     // An empty licence number is none; once given, a verified member's is locked (the server says so too).
-    const { driver_licence_number: licence, ...rest } = values;
-    const addLicence = licence && (!verified || !user.driver_licence_number) ? { driver_licence_number: licence } : {};
+    const { driver_licence_number: licence, driver_licence_issued_on: issuedOn, ...rest } = values;
+    const addLicence = {
+      ...(licence && (!verified || !user.driver_licence_number) ? { driver_licence_number: licence } : {}),
+      ...(issuedOn && (!verified || !user.driver_licence_issued_on) ? { driver_licence_issued_on: issuedOn } : {}),
+    };
     const body: UpdateUserBody = verified ? { phone_number: values.phone_number, ...addLicence } : { ...rest, ...addLicence };
     try {
       const result = await mutation.mutateAsync(body);
@@ -169,6 +173,19 @@ export function ProfileFormCards({ user, onDone }: ProfileFormProps) {
             }
             error={errors.driver_licence_number?.message}
             {...field('driver_licence_number')}
+          />
+          <Input
+            label="Licence First Issued"
+            type="date"
+            autoComplete="off"
+            readOnly={verified && !!user.driver_licence_issued_on}
+            hint={
+              verified && user.driver_licence_issued_on
+                ? lockHint
+                : 'Optional. The first issue date on your card. Some hosts confirm requests at once for drivers who have held a licence a few years.'
+            }
+            error={errors.driver_licence_issued_on?.message}
+            {...field('driver_licence_issued_on')}
           />
         </CardBody>
       </Card>

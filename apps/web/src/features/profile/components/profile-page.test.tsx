@@ -155,7 +155,8 @@ describe('ProfilePage', () => {
     signIn(makeUser());
     const fetchMock = profileApi(makeUser(), { 'PUT /api/user/update/sipho': ok(makeUser({ driver_licence_number: '10270001ABCD' })) });
     const { user: ui } = renderApp({ path: '/profile' });
-    expect(await screen.findByText('Not given (optional)')).toBeInTheDocument();
+    // The licence number and its first issue date, both optional.
+    expect(await screen.findAllByText('Not given (optional)')).toHaveLength(2);
     await ui.click(screen.getByRole('button', { name: 'Edit Profile' }));
     const licence = screen.getByLabelText('Driving Licence Number');
     expect(licence).not.toHaveAttribute('readonly');
@@ -168,6 +169,20 @@ describe('ProfilePage', () => {
     await screen.findByText('Profile updated successfully!');
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ phone_number: makeUser().phone_number, driver_licence_number: '10270001ABCD' });
+  });
+
+  it('lets a verified member add the licence issue date once (instant booking may ask the years held)', async () => {
+    signIn(makeUser());
+    const fetchMock = profileApi(makeUser(), { 'PUT /api/user/update/sipho': ok(makeUser({ driver_licence_issued_on: '2019-04-01' })) });
+    const { user: ui } = renderApp({ path: '/profile' });
+    await ui.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const issued = screen.getByLabelText('Licence First Issued');
+    expect(issued).not.toHaveAttribute('readonly');
+    await ui.type(issued, '2019-04-01');
+    await ui.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Profile updated successfully!');
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ phone_number: makeUser().phone_number, driver_licence_issued_on: '2019-04-01' });
   });
 
   it('shows the field and the server message when the server refuses the change', async () => {

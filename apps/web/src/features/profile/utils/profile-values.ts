@@ -11,6 +11,7 @@ export function profileFormValues(user: User): ProfileForm {
     address: text(user.address),
     id_number: text(user.id_number),
     driver_licence_number: text(user.driver_licence_number),
+    driver_licence_issued_on: text(user.driver_licence_issued_on),
     bank_account: {
       account_number: text(user.bank_account?.account_number),
       bank_code: text(user.bank_account?.bank_code),

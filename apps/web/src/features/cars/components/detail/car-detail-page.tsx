@@ -2,19 +2,20 @@
 // until a trip is paid, decision 055), type, colour, plate (the host's and a paid renter's only), description, specifications, features, safety features, house rules, rating and
 // reviews, the host, and the booking panel, which the route supplies (it belongs to the booking
 // feature). A missing car, or one that fails to load, shows 'Car Not Found'.
-import { PLATE_AFTER_PAYMENT, type Car } from '@karoo/shared';
+import { DEFAULT_INSTANT_BOOKING, offersInstantBooking, PLATE_AFTER_PAYMENT, type Car } from '@karoo/shared';
 import { BadgeCheck, CalendarDays, CalendarX, Car as CarIcon, CheckCircle2, ChevronLeft, Cog, DoorOpen, Fuel, Gauge, LockKeyhole, MapPin, Palette, ScrollText, ShieldCheck, Star, Users, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatRand, formatRating, hasRating, initialOf } from '@/lib/format';
-import { useConfirmsAtOnce } from '@/lib/queries/settings';
+import { useInstantBookingAllowed } from '@/lib/queries/settings';
 import { PATHS } from '@/lib/routes';
 import { useCar } from '../../api/get-car';
 import { useStickyTop } from '../../hooks/use-sticky-top';
 import { capitalise, carBadges, carImages, carTitle, hostCancellationsText } from '../../utils/car-display';
 import { FavouriteButton } from '../favourite-button';
+import { CarInstantBooking } from './car-instant-booking';
 import { CarReviews } from './car-reviews';
 import { CarTripRules } from './car-trip-rules';
 import { CarTripTerms } from './car-trip-terms';
@@ -117,7 +118,7 @@ export function CarDetailSkeleton() {
 export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
   const { id } = useParams();
   const { data: car, isPending, isError } = useCar(id);
-  const confirmsAtOnce = useConfirmsAtOnce();
+  const instantAllowed = useInstantBookingAllowed();
   // 80 px: below the sticky site header (5rem, as lg:top-20 was).
   const sticky = useStickyTop<HTMLDivElement>(80);
 
@@ -127,7 +128,7 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
   const name = carTitle(car);
   const spec = car.specifications;
   const hostCancellations = hostCancellationsText(car.host.cancellations);
-  const badges = carBadges({ confirmsAtOnce, insurance_options: car.insurance_options });
+  const badges = carBadges({ instant: offersInstantBooking(car.instant_booking ?? DEFAULT_INSTANT_BOOKING, instantAllowed), insurance_options: car.insurance_options });
   const description = car.description || car.car_description;
 
   return (
@@ -194,6 +195,7 @@ export function CarDetailPage({ renderBookingPanel }: CarDetailPageProps) {
           </section>
 
           <CarTripRules car={car} />
+          <CarInstantBooking car={car} instantAllowed={instantAllowed} />
           <CarTripTerms car={car} />
 
           {description ? (

@@ -11,7 +11,7 @@ function renderPanel(car = makeCar()) {
   render(
     <MemoryRouter>
       <FavouritesProvider value={favourites}>
-        <MapCarPanel car={carCardOf(car, { confirmsAtOnce: false })} onClose={vi.fn()} />
+        <MapCarPanel car={carCardOf(car, { instantAllowed: false })} onClose={vi.fn()} />
       </FavouritesProvider>
     </MemoryRouter>,
   );

@@ -18,7 +18,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { apiClient } from '@/lib/api-client';
 import { formatRand, formatRating, hasRating } from '@/lib/format';
-import { useConfirmsAtOnce } from '@/lib/queries/settings';
+import { useInstantBookingAllowed } from '@/lib/queries/settings';
 import { queryKeys } from '@/lib/query-keys';
 import { pathWithTrip, type TripDates } from '@/lib/trip-dates';
 import { useCar } from '../../api/get-car';
@@ -160,8 +160,8 @@ export default function CarMap({ params, focusCar = null, searchArea = null, onS
   const clusters = answer.data?.clusters ?? [];
   const singles = answer.data?.cars ?? [];
   const selectedCar = useCar(selectedId ?? undefined);
-  const confirmsAtOnce = useConfirmsAtOnce({ enabled: !!selectedCar.data });
-  const selected = useMemo(() => (selectedCar.data ? carCardOf(selectedCar.data, { confirmsAtOnce }) : null), [selectedCar.data, confirmsAtOnce]);
+  const instantAllowed = useInstantBookingAllowed({ enabled: !!selectedCar.data });
+  const selected = useMemo(() => (selectedCar.data ? carCardOf(selectedCar.data, { instantAllowed }) : null), [selectedCar.data, instantAllowed]);
   const selectedPlace =
     selectedCar.data && selectedCar.data.latitude != null && selectedCar.data.longitude != null
       ? { at: [selectedCar.data.latitude, selectedCar.data.longitude] as [number, number], exact: selectedCar.data.exact_place }
