@@ -59,13 +59,15 @@ export interface BuildOptions {
   pageRenderer?: PageRenderer | null;
   /** The HTML the renderer's pages are put in; the built index.html unless given. */
   pageTemplate?: string;
+  /** How far behind the event loop is (the page server's own measure unless given; tests drive it). */
+  pageLoopDelayMs?: () => number;
   /** Addresses per sitemap file (50,000 by the protocol; tests page with fewer). */
   sitemapUrlsPerFile?: number;
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
-export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemplate, sitemapUrlsPerFile }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemplate, pageLoopDelayMs, sitemapUrlsPerFile }: BuildOptions): Promise<FastifyInstance> {
   // The server renderer's own API calls (app.inject) carry this process's key past the rate limit:
   // they come from 127.0.0.1 for every visitor of a public page.
   const internalKey = randomBytes(24).toString('base64url');
@@ -206,7 +208,7 @@ export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemp
   const hasWeb = !!webDistDir && existsSync(path.join(webDistDir, 'index.html'));
   const template = pageTemplate ?? (hasWeb ? readFileSync(path.join(webDistDir, 'index.html'), 'utf8') : null);
   const servePage =
-    hasWeb && pageRenderer && template ? createPageServer(ctx, app, { renderer: pageRenderer, template, internalKey, manifest: loadViteManifest(webDistDir) }) : null;
+    hasWeb && pageRenderer && template ? createPageServer(ctx, app, { renderer: pageRenderer, template, internalKey, manifest: loadViteManifest(webDistDir), ...(pageLoopDelayMs ? { loopDelayMs: pageLoopDelayMs } : {}) }) : null;
   if (hasWeb) {
     // The build writes a .br and a .gz copy of each file (vite.config.ts): sent as the browser
     // accepts; hashed assets are cached for good, the app's HTML is always revalidated.

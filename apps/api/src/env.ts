@@ -114,6 +114,12 @@ const envSchema = z.object({
   /** A bearer token a Prometheus scraper outside the internal network may send to read /metrics. */
   METRICS_TOKEN: z.string().min(16).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * A public page is rendered on the server only while the event loop is less than this many ms
+   * behind (the worst of the last second); past it the client-rendered shell is sent (decision 057,
+   * amended). 0: by the count of renders in flight only.
+   */
+  RENDER_MAX_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(80),
   WEB_DIST_DIR: z.string().optional(),
   /**
    * On SIGTERM: how long readiness says 503 before the server stops accepting (so a balancer that

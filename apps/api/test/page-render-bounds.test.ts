@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_CACHED_BYTES, MAX_CACHED_PAGES, MAX_RENDERS_IN_FLIGHT, type PageRenderer } from '../src/modules/pages/page-server';
+import { eventLoopDelayMs, MAX_CACHED_BYTES, MAX_CACHED_PAGES, MAX_RENDERS_IN_FLIGHT, type PageRenderer } from '../src/modules/pages/page-server';
 import { createSignedInUser, createTestApp, type TestApp } from './helpers';
 import { createTestCar } from './helpers/vehicles';
 
@@ -202,5 +202,62 @@ describe('the real renderer leaves nothing behind a render', () => {
     // A render's own stop timer (RENDER_TIMEOUT_MS) is cleared with it; a query's garbage-collection
     // timer (the browser's 5 minutes) would hold its client, and so the page's data, for 5 minutes.
     expect(timers() - before).toBeLessThan(5);
+  });
+});
+
+describe('renders wait for an event loop that is not behind', () => {
+  const driven = gatedRenderer();
+  let t: TestApp;
+  let dist: string;
+  let delay = 0;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'karoo-render-loop-'));
+    await writeFile(path.join(dist, 'index.html'), template);
+    t = await createTestApp({ env: { RENDER_MAX_LOOP_DELAY_MS: '80' }, webDistDir: dist, pages: { pageRenderer: driven.renderer, pageTemplate: template, pageLoopDelayMs: () => delay } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dist) await rm(dist, { recursive: true, force: true });
+  });
+
+  it('sends the shell at once, without rendering, while the loop is 80 ms or more behind; renders again once it caught up; a kept page is still sent', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    delay = 10;
+    expect((await get('/cars?loop=kept')).body).toContain('<main>/cars?loop=kept</main>');
+    const started = driven.state.started;
+    delay = 80;
+    const shed = await Promise.all(Array.from({ length: 10 }, (_, n) => get(`/cars?loop=${n}`)));
+    for (const res of shed) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(SHELL);
+    }
+    expect(driven.state.started, 'nothing rendered while behind').toBe(started);
+    // What is kept costs nothing to send: still the rendered page.
+    expect((await get('/cars?loop=kept')).body).toContain('<main>/cars?loop=kept</main>');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    delay = 79;
+    expect((await get('/cars?loop=0')).body).toContain('<main>/cars?loop=0</main>');
+    expect(driven.state.started).toBe(started + 1);
+  });
+});
+
+describe('eventLoopDelayMs', () => {
+  it('reads a blocked loop as behind for a moment after, and as caught up once it runs freely', async () => {
+    expect(eventLoopDelayMs()).toBeGreaterThanOrEqual(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The loop held for 1 s: no timer fires meanwhile.
+    const until = performance.now() + 1000;
+    while (performance.now() < until) {
+      // held
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(eventLoopDelayMs()).toBeGreaterThanOrEqual(900);
+    // Still behind half a second later (the window is a second), not any more once it has passed:
+    // then only the free-running samples remain, far under a second even on a busy machine.
+    const heldEnded = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (performance.now() - heldEnded < 950) expect(eventLoopDelayMs()).toBeGreaterThanOrEqual(900);
+    await expect.poll(() => eventLoopDelayMs(), { timeout: 15_000, interval: 100 }).toBeLessThan(900);
   });
 });

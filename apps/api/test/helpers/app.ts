@@ -69,7 +69,7 @@ export interface TestAppOptions {
   /** A built web app to serve (index.html and assets), as server.ts does. */
   webDistDir?: string;
   /** The public pages' server renderer, its template and the sitemap's paging (decision 044). */
-  pages?: Pick<BuildOptions, 'pageRenderer' | 'pageTemplate' | 'sitemapUrlsPerFile'>;
+  pages?: Pick<BuildOptions, 'pageRenderer' | 'pageTemplate' | 'pageLoopDelayMs' | 'sitemapUrlsPerFile'>;
   /** Give the app a runtime (shutdown state, pool use, job beats) as server.ts does. */
   runtime?: boolean;
   /** Opens the app's database instead of the file's own (through a proxy the test controls, say). */
@@ -125,6 +125,9 @@ function createTestContext(handle: DatabaseHandle, dataDir: string, options: Pic
     APP_URL: TEST_APP_URL,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // Pages render whatever the machine's load (a busy test machine's event loop falls behind);
+    // page-render-bounds.test.ts turns the bound on with a delay it drives.
+    RENDER_MAX_LOOP_DELAY_MS: '0',
     // Factories write cars and bookings straight in SQL (no event): the browse index looks for
     // changes before every answer, so a test reads what it just wrote.
     BROWSE_INDEX_POLL_MS: '0',

@@ -8,8 +8,9 @@
 // each URL's page is kept for PAGE_CACHE_MS and forgotten, on every instance, whenever the cache bus
 // says a browse page changed (any write to a car, a booking or a review: the cars module's
 // subscriptions): a car page is right within the bus's delay of an edit.
-// Rendering is bounded (decision 057): at most MAX_RENDERS_IN_FLIGHT renders at once per instance
-// (past it the shell, at once, which the browser renders the same), a render is stopped when every
+// Rendering is bounded (decision 057): at most MAX_RENDERS_IN_FLIGHT renders at once per instance,
+// none begun while the event loop is RENDER_MAX_LOOP_DELAY_MS behind (past either, the shell, at once, which
+// the browser renders the same), a render is stopped when every
 // visitor waiting for it has gone or RENDER_TIMEOUT_MS has passed, and the pages kept are bounded
 // by their bytes as well as their number, least recently used first out, each gone PAGE_CACHE_MS
 // after it was made.
@@ -74,6 +75,45 @@ export const MAX_CACHED_BYTES = 32 * 1024 * 1024;
  * at once each only waits longer for the same cores, and the API's own requests wait behind them.
  */
 export const MAX_RENDERS_IN_FLIGHT = 4;
+/*
+ * A new render starts only while this instance's event loop is less than RENDER_MAX_LOOP_DELAY_MS
+ * (80 ms) behind, the highest delay of the last LOOP_WINDOW_MS: renders are CPU bursts whose API
+ * calls run in-process, so under a flood they queue on the loop, not in flight, and the count alone
+ * never refuses one. Behind, the shell is sent (a few bytes, no work), which the browser renders the same.
+ */
+const LOOP_SAMPLE_MS = 20;
+const LOOP_WINDOW_MS = 1000;
+
+/**
+ * How far behind the event loop is: a timer every LOOP_SAMPLE_MS notes how late it fired, and the
+ * answer is the worst of the last second (a render of 60 ms shows, and keeps showing a moment after,
+ * so admission does not flap between bursts). One per process; its timer does not keep Node alive.
+ */
+let loopDelay: (() => number) | null = null;
+export function eventLoopDelayMs(): number {
+  if (!loopDelay) {
+    // Each tick's lateness and when it was seen; a loop held for a second is seen as one late tick.
+    const size = Math.ceil(LOOP_WINDOW_MS / LOOP_SAMPLE_MS);
+    const late = new Float64Array(size);
+    const seenAt = new Float64Array(size).fill(-Infinity);
+    let next = 0;
+    let expected = performance.now() + LOOP_SAMPLE_MS;
+    setInterval(() => {
+      const now = performance.now();
+      late[next] = Math.max(0, now - expected);
+      seenAt[next] = now;
+      next = (next + 1) % size;
+      expected = now + LOOP_SAMPLE_MS;
+    }, LOOP_SAMPLE_MS).unref();
+    loopDelay = () => {
+      const since = performance.now() - LOOP_WINDOW_MS;
+      let worst = 0;
+      for (let i = 0; i < size; i += 1) if (seenAt[i]! >= since && late[i]! > worst) worst = late[i]!;
+      return worst;
+    };
+  }
+  return loopDelay();
+}
 const RENDER_TIMEOUT_MS = 5000;
 /** The header that lets the renderer's own API calls past the rate limit (its value is per process). */
 export const INTERNAL_HEADER = 'x-karoo-render';
@@ -119,6 +159,8 @@ export interface PageServerStats {
   mostInFlight: number;
   /** Renders refused for the bound (the shell sent instead), and stopped because nobody waited any more. */
   refused: number;
+  /** Renders not started because the event loop was behind (the shell sent instead). */
+  shed: number;
   abandoned: number;
   cachedPages: number;
   cachedBytes: number;
@@ -136,6 +178,8 @@ export interface PageServerOptions {
   manifest?: ViteManifest;
   /** Bounds (tests make them small): renders at once, pages and bytes kept. */
   maxRendersInFlight?: number;
+  /** How far behind the event loop is, in ms (eventLoopDelayMs; tests give their own). */
+  loopDelayMs?: () => number;
   maxCachedPages?: number;
   maxCachedBytes?: number;
 }
@@ -177,13 +221,15 @@ export function fillTemplate(template: string, head: string, html: string, state
 export function createPageServer(ctx: AppContext, app: FastifyInstance, options: PageServerOptions) {
   const cacheMs = options.cacheMs ?? PAGE_CACHE_MS;
   const maxInFlight = options.maxRendersInFlight ?? MAX_RENDERS_IN_FLIGHT;
+  const loopDelayMs = options.loopDelayMs ?? eventLoopDelayMs;
+  const maxLoopDelay = ctx.env.RENDER_MAX_LOOP_DELAY_MS;
   const maxPages = options.maxCachedPages ?? MAX_CACHED_PAGES;
   const maxBytes = options.maxCachedBytes ?? MAX_CACHED_BYTES;
   /** The pages kept, least recently used first (a hit moves its page to the end). */
   const pages = new Map<string, Page>();
   let cachedBytes = 0;
   const rendering = new Map<string, Render>();
-  const stats: PageServerStats = { inFlight: 0, mostInFlight: 0, refused: 0, abandoned: 0, cachedPages: 0, cachedBytes: 0 };
+  const stats: PageServerStats = { inFlight: 0, mostInFlight: 0, refused: 0, shed: 0, abandoned: 0, cachedPages: 0, cachedBytes: 0 };
   let generation = 0;
 
   const forget = (url: string) => {
@@ -263,6 +309,10 @@ export function createPageServer(ctx: AppContext, app: FastifyInstance, options:
     }
     if (stats.inFlight >= maxInFlight) {
       stats.refused += 1;
+      return null;
+    }
+    if (maxLoopDelay > 0 && loopDelayMs() >= maxLoopDelay) {
+      stats.shed += 1;
       return null;
     }
     const controller = new AbortController();

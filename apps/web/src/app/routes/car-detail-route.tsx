@@ -1,20 +1,26 @@
 // /cars/:id and /car/:id: the detail page of the cars feature with the booking feature's panel
-// (a booking confirmed at once is paid there, through the payments feature's checkout) and the
-// favourites feature's heart.
-import type { Car } from '@karoo/shared';
+// (a booking confirmed at once is paid from there, through the payments feature's checkout, loaded
+// only when asked for) and the favourites feature's heart.
+import type { Booking, Car } from '@karoo/shared';
+import { lazy, Suspense, useState } from 'react';
 import { BookingPanel } from '@/features/booking/components/booking-panel';
 import { CarDetailPage } from '@/features/cars/components/detail/car-detail-page';
 import { FavouritesProvider } from '@/features/cars/components/favourites-context';
 import { carTitle } from '@/features/cars/utils/car-display';
 import { useFavourites } from '@/features/favourites/hooks/use-favourites';
-import { useCheckout } from '@/features/payments/components/use-checkout';
+
+const PayNow = lazy(() => import('@/features/payments/components/pay-now').then((m) => ({ default: m.PayNow })));
 
 function BookingPanelWithCheckout({ car }: { car: Car }) {
-  const { startCheckout, checkout } = useCheckout();
+  const [paying, setPaying] = useState<Booking | null>(null);
   return (
     <>
-      <BookingPanel car={car} carName={carTitle(car)} onPay={(booking) => void startCheckout(booking)} />
-      {checkout}
+      <BookingPanel car={car} carName={carTitle(car)} onPay={setPaying} />
+      {paying ? (
+        <Suspense fallback={null}>
+          <PayNow key={paying.id} booking={paying} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
