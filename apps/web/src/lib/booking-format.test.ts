@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatExpiresIn } from './booking-format';
+import { makeBooking } from '@/test/booking-fixtures';
+import { bookingStateLabel, formatDate, formatDuration, formatExpiresIn, lateFor } from './booking-format';
 
 describe('formatDuration', () => {
   it('shows hours for hourly bookings and days otherwise', () => {
@@ -29,5 +30,21 @@ describe('formatDate', () => {
     // 23:30 UTC is 01:30 the next day in Johannesburg.
     expect(formatDate('2030-03-12T23:30:00.000Z')).toBe('13 Mar 2030');
     expect(formatDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('a trip not returned by its end (issue 36)', () => {
+  // Due Wednesday 25 November 2026, 17:00 in Johannesburg (15:00 UTC).
+  const trip = makeBooking({ status: 'active', payment_status: 'paid', start_date: '2026-11-23', end_date: '2026-11-25', end_time: '17:00' });
+  const at = (iso: string) => new Date(iso);
+  it('is on trip up to the minute of its return, then late by the started hour, said to each side', () => {
+    expect(bookingStateLabel(trip, 'owner', at('2026-11-25T15:00:00.000Z')).label).toBe('On trip · return Wed 25 Nov');
+    expect(bookingStateLabel(trip, 'owner', at('2026-11-25T15:10:00.000Z'))).toEqual({ label: 'Not returned · 1 h late (due Wed 25 Nov, 17:00)', tone: 'danger' });
+    expect(bookingStateLabel(trip, 'renter', at('2026-11-25T17:00:01.000Z')).label).toBe('Return overdue · 3 h late (due Wed 25 Nov, 17:00)');
+  });
+  it('counts days past two of them', () => {
+    expect(lateFor(47 * 3_600_000)).toBe('47 h');
+    expect(lateFor(48 * 3_600_000)).toBe('2 days');
+    expect(lateFor(51 * 3_600_000 - 1)).toBe('2 days 3 h');
   });
 });

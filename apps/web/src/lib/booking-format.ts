@@ -1,6 +1,6 @@
 // Booking display helpers shared by My Bookings, the dashboard and earnings: dates in en-ZA,
 // durations, status colours, countdowns, and what a booking's state means to the person reading it.
-import { formatMoment, formatShortDay, hasDayStarted, lazily, TIME_ZONE, todayIn, type Booking, type BookingStatus } from '@karoo/shared';
+import { formatMoment, formatShortDay, hasDayStarted, lazily, localInstant, TIME_ZONE, todayIn, type Booking, type BookingStatus } from '@karoo/shared';
 import type { BadgeTone } from '@/components/ui/badge';
 
 /**
@@ -89,6 +89,15 @@ type StateFields = Pick<
   'status' | 'payment_status' | 'start_date' | 'end_date' | 'start_time' | 'end_time' | 'is_hourly_booking' | 'expires_at'
 >;
 
+/** How late a return is, by the started hour: "1 h", "21 h", then "2 days 3 h" from 48 hours. */
+export function lateFor(ms: number): string {
+  const hours = Math.max(1, Math.ceil(ms / 3_600_000));
+  if (hours < 48) return `${hours} h`;
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return rest ? `${days} days ${rest} h` : `${days} days`;
+}
+
 /**
  * What the booking means to the person reading it, and what they need to know next, e.g. "Paid ·
  * starts Tue 8 Dec" or "Accepted · pay by Wed 9 Dec, 14:00". Days and deadlines are Johannesburg's
@@ -110,7 +119,16 @@ export function bookingStateLabel(booking: StateFields, viewer: BookingViewer, n
       return { label: `Paid · starts ${day(booking.start_date, booking.start_time)}`, tone: 'brand' };
     case 'active':
       if (!hasDayStarted(booking.start_date, now)) return { label: `Paid · starts ${day(booking.start_date, booking.start_time)}`, tone: 'brand' };
-      if (booking.end_date < todayIn(now)) return { label: `Return overdue · was due ${day(booking.end_date, booking.end_time)}`, tone: 'danger' };
+      {
+        // Past the return without an accepted change: late by the started hour (issue 36), for both sides.
+        const due = localInstant(booking.end_date, booking.end_time || '23:59');
+        if (now.getTime() > due.getTime()) {
+          const late = lateFor(now.getTime() - due.getTime());
+          const when = formatMoment(due, now);
+          return { label: viewer === 'owner' ? `Not returned · ${late} late (due ${when})` : `Return overdue · ${late} late (due ${when})`, tone: 'danger' };
+        }
+        if (booking.end_date < todayIn(now)) return { label: `Return overdue · was due ${day(booking.end_date, booking.end_time)}`, tone: 'danger' };
+      }
       return { label: `On trip · return ${day(booking.end_date, booking.end_time)}`, tone: 'brand' };
     case 'completed':
       return { label: 'Completed', tone: 'success' };

@@ -136,7 +136,7 @@ describe('MyBookingsPage', () => {
 
   it('tells the host what each request needs from them', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-26T12:00:00.000Z'));
+    vi.setSystemTime(new Date('2026-11-26T12:00:30.000Z'));
     try {
       signIn(host);
       mockFetch({
@@ -152,7 +152,8 @@ describe('MyBookingsPage', () => {
       renderApp({ path: '/my-bookings' });
       expect(within(await screen.findByRole('article', { name: 'Booking KR000001AA' })).getByText('New request · answer by Sat 28 Nov, 10:00')).toBeInTheDocument();
       expect(within(screen.getByRole('article', { name: 'Booking KR000002AA' })).getByText('Accepted · renter pays by Fri 27 Nov, 14:00')).toBeInTheDocument();
-      expect(within(screen.getByRole('article', { name: 'Booking KR000003AA' })).getByText('Return overdue · was due Wed 25 Nov')).toBeInTheDocument();
+      // Due Wed 25 Nov 17:00, now Thu 26 Nov 14:00:30: the 22nd hour late has begun.
+      expect(within(screen.getByRole('article', { name: 'Booking KR000003AA' })).getByText('Not returned · 22 h late (due Wed 25 Nov, 17:00)')).toBeInTheDocument();
       expect(screen.queryByText('Received Booking')).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();
