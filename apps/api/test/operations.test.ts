@@ -77,6 +77,7 @@ describe('/metrics', () => {
     const after = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(after.body).toContain(`karoo_browse_index{measure="cars"} ${Number(count)}`);
     expect(after.body).toMatch(/karoo_browse_index\{measure="age_seconds"\} [\d.]+/);
+    expect(after.body).toMatch(/karoo_browse_index\{measure="slow_looks"\} \d+/);
   });
 
   it('is refused to the public internet, served to a scraper with the token or to an admin', async () => {

@@ -138,7 +138,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
   // The public browse's memory (decision 028): the listed cars it holds, and seconds since its last look.
   new Gauge({
     name: 'karoo_browse_index',
-    help: 'The browse index: listed cars held (cars, 0 until the first load ends) and seconds since it last read the change notes (age_seconds)',
+    help: 'The browse index: listed cars held (cars, 0 until the first load ends), seconds since it last read the change notes (age_seconds), and answers the SQL gave because its look took longer than the wait (slow_looks, a count since start)',
     labelNames: ['measure'] as const,
     registers: [registry],
     collect() {
@@ -146,6 +146,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
       const index = ctx.browseIndex;
       this.set({ measure: 'cars' }, index.loaded ? index.size : 0);
       this.set({ measure: 'age_seconds' }, index.loaded ? index.ageSeconds : 0);
+      this.set({ measure: 'slow_looks' }, index.slowLooks);
     },
   });
   // The picture queue (decision 031): decoding is CPU-heavy, so uploads wait their turn.

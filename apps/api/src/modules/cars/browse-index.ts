@@ -152,6 +152,18 @@ interface CarRow {
 const LISTED = listedCar('c');
 
 const LOAD_BATCH = 5_000;
+/**
+ * A change note naming more cars than this reloads the whole index, in LOAD_BATCH batches, rather
+ * than asking for each of them (issue 38: a million named cars in one statement met the statement
+ * timeout, and the next look tried the same statement again, for ever).
+ */
+const FULL_RELOAD_IDS = 50_000;
+/**
+ * How long a request waits for the index's look before the SQL answers it instead (the look goes on
+ * and serves later requests once done): a slow or failing refresh never holds a browse answer
+ * longer than this (issue 38).
+ */
+export const SYNC_WAIT_MS = 300;
 
 /**
  * Listed cars' browse columns: those of `ids`, or (ids null) a batch of all of them in id order after `after`.
@@ -303,7 +315,12 @@ export class BrowseIndex {
     private readonly db: Db,
     private readonly pollMs: number,
     private readonly now: () => number = Date.now,
+    /** Cars asked for per statement when reloading named cars (tests make it small). */
+    private readonly reloadBatch: number = LOAD_BATCH,
   ) {}
+
+  /** Looks that the SQL answered for because they took longer than SYNC_WAIT_MS (for the metrics and tests). */
+  slowLooks = 0;
 
   /** A change was heard of (this instance's write, or another's through the cache bus): look before the next answer. */
   markChanged(): void {
@@ -381,7 +398,7 @@ export class BrowseIndex {
         ARRAY(SELECT DISTINCT car_id::text FROM browse_changes WHERE xid >= ${this.horizon}::xid8) AS car_ids`.execute(this.db);
     const { horizon, car_ids: ids } = rows[0]!;
     // A TRUNCATE of cars or bookings notes the nil id: nothing tells which cars went.
-    if (ids.includes(RELOAD_ALL)) return this.loadAll();
+    if (ids.includes(RELOAD_ALL) || ids.length > FULL_RELOAD_IDS) return this.loadAll();
     if (ids.length) await this.reload(ids);
     this.horizon = horizon;
   }
@@ -421,8 +438,15 @@ export class BrowseIndex {
   }
 
   private async reload(ids: string[]): Promise<void> {
-    const { rows: cars } = await selectListed(this.db, ids);
-    const { rows: bookings } = cars.length ? await selectHolding(this.db, cars.map((c) => c.id)) : { rows: [] };
+    // Read in batches (each statement bounded, under the statement timeout), applied at once.
+    const cars: CarRow[] = [];
+    const bookings: Awaited<ReturnType<typeof selectHolding>>['rows'] = [];
+    for (let from = 0; from < ids.length; from += this.reloadBatch) {
+      const batch = ids.slice(from, from + this.reloadBatch);
+      const { rows } = await selectListed(this.db, batch);
+      cars.push(...rows);
+      if (rows.length) bookings.push(...(await selectHolding(this.db, rows.map((c) => c.id))).rows);
+    }
     // Out of every order first, then back in at their places (binary search: the orders stay sorted).
     const changed = new Set(ids.map((id) => this.slots.get(id)).filter((slot) => slot !== undefined));
     if (changed.size) for (const key of ORDERS) this.orders[key] = this.orders[key].filter((slot) => !changed.has(slot));
@@ -843,8 +867,8 @@ type TextColumn = (typeof TEXT_COLUMNS)[number];
 const newTextSlots = (): Record<TextColumn, Map<number, Set<number>>> => ({ carWords: new Map(), cityWords: new Map(), cityKey: new Map() });
 
 /** An app's browse index (it loads at its first sync); it looks again after every browse change the bus carries. */
-export function createBrowseIndex(db: Db, pollMs: number, bus: CacheBus): BrowseIndex {
-  const index = new BrowseIndex(db, pollMs);
+export function createBrowseIndex(db: Db, pollMs: number, bus: CacheBus, reloadBatch?: number): BrowseIndex {
+  const index = new BrowseIndex(db, pollMs, Date.now, reloadBatch);
   // Every change that clears the browse pages (this instance's writes, the others' through the bus).
   bus.subscribe(BROWSE_TOPIC, () => index.markChanged());
   return index;
@@ -859,6 +883,19 @@ export function browseIndexEnabled(ctx: AppContext): boolean {
  * statement (the page's records by primary key) when the index is up to date. A record that is no
  * longer listed means a change the index has not heard of yet: it looks again, once; then SQL answers.
  */
+const SLOW = Symbol('slow look');
+
+/** Whether `promise` settled within `ms` (true), or not yet (false; it goes on). Its failure is passed on. */
+function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  // A look that fails after the wait is nobody's error here (the next request's sync meets it).
+  promise.catch(() => {});
+  return Promise.race([promise.then(() => true as const), late]).finally(() => clearTimeout(timer));
+}
+
 export async function findPublicCarPage<R extends CarRecord | CarCardRecord = CarRecord>(
   ctx: AppContext,
   q: CarPageQuery,
@@ -873,7 +910,16 @@ export async function findPublicCarPage<R extends CarRecord | CarCardRecord = Ca
     // Should the database fail the look, the SQL answers (or reports the failure) as before, on a
     // connection of its own (after a failover the look may have had one that had died); but after a
     // look that timed out, the SQL would only wait as long again (decision 029).
-    const failure = await index.sync().then(() => null, (error: unknown) => error ?? new Error('browse index look failed'));
+    // Waited for SYNC_WAIT_MS at most: a look still running then (many cars changed, a slow
+    // database) goes on for later requests, and the SQL answers this one.
+    const failure = await within(index.sync(), SYNC_WAIT_MS).then(
+      (done) => (done ? null : SLOW),
+      (error: unknown) => error ?? new Error('browse index look failed'),
+    );
+    if (failure === SLOW) {
+      index.slowLooks += 1;
+      return null;
+    }
     if (failure !== null) {
       if (isDatabaseTimeout(failure)) throw failure;
       return null;
