@@ -19,6 +19,7 @@ export * from './trip-rules';
 export * from './trip-rules-schema';
 export * from './instant-booking';
 export * from './instant-booking-schema';
+export * from './public-holidays';
 export * from './cancellation';
 export * from './cancellation-api';
 export * from './booking-rules';

@@ -74,6 +74,10 @@ describe('the host calendar', () => {
     expect(day('2026-03-10')).toHaveAccessibleName(/^10 ?, Tuesday, 10 March 2026: Trip 09:00–13:00, Sipho Nkosi/);
     expect(day('2026-03-15')).toHaveAccessibleName(/^15 ?, Sunday, 15 March 2026: Blocked all day: Family weekend/);
     expect(day('2026-03-03')).toHaveAttribute('aria-disabled', 'true');
+    // South Africa's public holidays are marked (issue 36): 21 March 2026 is Human Rights Day.
+    expect(day('2026-03-21')).toHaveAccessibleName(/^21 ?, Saturday, 21 March 2026, Human Rights Day, free$/);
+    expect(day('2026-03-21').querySelector('[data-holiday]')).toHaveTextContent('Human Rights Day');
+    expect(day('2026-03-20').querySelector('[data-holiday]')).toBeNull();
 
     await user.click(day('2026-03-21'));
     await user.click(day('2026-03-22'));

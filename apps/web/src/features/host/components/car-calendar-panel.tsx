@@ -10,6 +10,7 @@ import {
   BUFFER_MINUTE_CHOICES,
   daysSpan,
   formatBuffer,
+  publicHolidayOn,
   spansOverlap,
   spanOfHold,
   timeIn,
@@ -157,6 +158,8 @@ export function CarCalendarPanel({ car }: { car: Car }) {
               const past = date < today;
               const selected = !!selection && date >= selection.start && date <= selection.end;
               const wholeBlock = blocks.some((b) => hoursOn(date, b) === 'all day');
+              // South Africa's public holidays, where hosts often ask more (issue 36).
+              const holiday = publicHolidayOn(date);
               const description = [
                 ...trips.map((h) => `${holdLabel(h)} ${hoursOn(date, h)}${h.booking ? `, ${h.booking.renter_name}` : ''}`),
                 ...blocks.map((h) => `Blocked ${hoursOn(date, h)}${h.note ? `: ${h.note}` : ''}`),
@@ -211,11 +214,17 @@ export function CarCalendarPanel({ car }: { car: Car }) {
                     !inMonth && 'opacity-60',
                   )}
                 >
-                  <span className={clsx('font-semibold', date === today ? 'text-brand-700' : past ? 'text-stone-400' : 'text-stone-900')}>
-                    {Number(date.slice(8))}
+                  <span className="flex items-center justify-between gap-1">
+                    <span className={clsx('font-semibold', date === today ? 'text-brand-700' : past ? 'text-stone-400' : 'text-stone-900')}>{Number(date.slice(8))}</span>
+                    {holiday ? <span className="size-1.5 shrink-0 rounded-full bg-rose-500 sm:hidden" aria-hidden="true" /> : null}
                   </span>
+                  {holiday ? (
+                    <span className="hidden truncate text-[10px] leading-4 font-medium text-rose-700 sm:block" aria-hidden="true" data-holiday={holiday.name}>
+                      {holiday.name}
+                    </span>
+                  ) : null}
                   {/* The name is what is seen, then the day in words and what holds it (for screen readers). */}
-                  <span className="sr-only">{`, ${formatDayLong(date)}${past ? ', past' : ''}${description.length ? `: ${description.join('; ')}` : ', free'}`}</span>
+                  <span className="sr-only">{`, ${formatDayLong(date)}${holiday ? `, ${holiday.name}` : ''}${past ? ', past' : ''}${description.length ? `: ${description.join('; ')}` : ', free'}`}</span>
                   <span className="mt-0.5 flex flex-col gap-0.5">
                     {trips.slice(0, 2).map((h) => (
                       <span
@@ -252,6 +261,9 @@ export function CarCalendarPanel({ car }: { car: Car }) {
           </li>
           <li className="flex items-center gap-1.5">
             <span className="h-3 w-5 rounded bg-stone-700" aria-hidden="true" /> Blocked by you
+          </li>
+          <li className="flex items-center gap-1.5">
+            <span className="size-2 rounded-full bg-rose-500" aria-hidden="true" /> Public holiday
           </li>
         </ul>
         <p className="mt-2 text-xs text-stone-600">Tap a day, then another, or drag across days. Renters see blocked time as unavailable, never your note.</p>
