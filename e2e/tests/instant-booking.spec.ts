@@ -54,7 +54,15 @@ test('a host turns instant booking on; a renter who meets it is confirmed at onc
 
     // 2. The renter finds it under the Instant filter, with the badge.
     await loginThroughUi(page, renter.username, renter.password);
-    await page.goto(`/cars?instant=1&search=${encodeURIComponent(car.car_model)}`);
+    await page.goto(`/cars?search=${encodeURIComponent(car.car_model)}`);
+    // The page is rendered on the server: click until the hydrated page opens its filters.
+    const panel = page.getByRole('region', { name: 'Filters' });
+    await expect(async () => {
+      if (!(await panel.isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
+      await expect(panel).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await panel.getByLabel(/Instant booking only/).check();
+    await expect(page).toHaveURL(/[?&]instant=1(&|$)/);
     const card = page.getByTestId('vehicle-card').filter({ hasText: carName });
     await expect(card).toBeVisible();
     await expect(card.getByText('Instant', { exact: true })).toBeVisible();

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/input';
 import { formatRand } from '@/lib/format';
+import { useInstantBookingAllowed } from '@/lib/queries/settings';
 import { GEOLOCATION_MESSAGES, type useGeolocation } from '../hooks/use-geolocation';
 import {
   DEFAULT_MAX_PRICE,
@@ -139,6 +140,9 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
   const hasPosition = filters.lat !== null && filters.lng !== null;
   const sliderMax = Math.min(filters.maxPrice, PRICE_SLIDER_MAX);
   const sliderMin = Math.min(filters.minPrice, sliderMax);
+  // While the admin has paused instant booking no car offers it: the filter is not offered either
+  // (kept visible when an address already asks for it, so it can be cleared).
+  const instantAllowed = useInstantBookingAllowed();
 
   const applyMyLocation = async () => {
     const position = await locate();
@@ -282,20 +286,22 @@ export function FilterPanel({ filters, today, onChange, onClear, onClose, result
           </div>
         </Section>
 
-        <Section title="Instant booking">
-          <label className="flex cursor-pointer items-start gap-3 text-sm text-stone-700">
-            <input
-              type="checkbox"
-              checked={filters.instantOnly}
-              onChange={(event) => onChange({ instantOnly: event.target.checked })}
-              className="mt-0.5 size-5 shrink-0 cursor-pointer rounded-md border-stone-300 accent-brand-600"
-            />
-            <span>
-              <span className="font-medium text-stone-800">Instant booking only</span>
-              <span className="block text-xs text-stone-500">Cars whose hosts confirm requests at once for renters who meet their requirements.</span>
-            </span>
-          </label>
-        </Section>
+        {instantAllowed || filters.instantOnly ? (
+          <Section title="Instant booking">
+            <label className="flex cursor-pointer items-start gap-3 text-sm text-stone-700">
+              <input
+                type="checkbox"
+                checked={filters.instantOnly}
+                onChange={(event) => onChange({ instantOnly: event.target.checked })}
+                className="mt-0.5 size-5 shrink-0 cursor-pointer rounded-md border-stone-300 accent-brand-600"
+              />
+              <span>
+                <span className="font-medium text-stone-800">Instant booking only</span>
+                <span className="block text-xs text-stone-500">Cars whose hosts confirm requests at once for renters who meet their requirements.</span>
+              </span>
+            </label>
+          </Section>
+        ) : null}
 
         <Section title="Price per day">
           <div className="space-y-3">
