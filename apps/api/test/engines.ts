@@ -17,6 +17,7 @@ export const ENGINE_DEPENDENT_FILES = [
   'booking-create',
   'booking-machine.property',
   'browse-index',
+  'browse-index-refresh',
   'database-failures',
   'database-refusal',
   'fee-waivers',
