@@ -61,8 +61,11 @@ test('a host turns instant booking on; a renter who meets it is confirmed at onc
       if (!(await panel.isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
       await expect(panel).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
-    await panel.getByLabel(/Instant booking only/).check();
+    // The box follows the address (the filters live in the URL): clicked, then awaited checked.
+    const instantOnly = panel.getByLabel(/Instant booking only/);
+    await instantOnly.click();
     await expect(page).toHaveURL(/[?&]instant=1(&|$)/);
+    await expect(instantOnly).toBeChecked();
     const card = page.getByTestId('vehicle-card').filter({ hasText: carName });
     await expect(card).toBeVisible();
     await expect(card.getByText('Instant', { exact: true })).toBeVisible();
