@@ -5,71 +5,15 @@
 import { z } from './zod';
 import { safeText } from './text';
 import { addDays } from './booking-rules';
+import { isPublicHoliday } from './public-holidays';
 
-// ---- Public holidays (Public Holidays Act 36 of 1994) ----
+// ---- Business days (the public holidays are public-holidays.ts's, one list for the calendar and the bank) ----
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-
 
 /** 0 Sunday … 6 Saturday, of a calendar date. */
 export function weekdayOf(day: string): number {
   return asDate(day).getUTCDay();
-}
-
-/** Easter Sunday of a year (the Gregorian computus, Meeus/Jones/Butcher). */
-function easterSunday(year: number): string {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return `${year}-${pad(month)}-${pad(day)}`;
-}
-
-const FIXED_HOLIDAYS: readonly [string, string][] = [
-  ['01-01', "New Year's Day"],
-  ['03-21', 'Human Rights Day'],
-  ['04-27', 'Freedom Day'],
-  ['05-01', "Workers' Day"],
-  ['06-16', 'Youth Day'],
-  ['08-09', "National Women's Day"],
-  ['09-24', 'Heritage Day'],
-  ['12-16', 'Day of Reconciliation'],
-  ['12-25', 'Christmas Day'],
-  ['12-26', 'Day of Goodwill'],
-];
-
-const holidayCache = new Map<number, Map<string, string>>();
-
-/** South Africa's public holidays of a year, date → name; a holiday on a Sunday makes the Monday after one too (section 2(1)). */
-export function publicHolidays(year: number): Map<string, string> {
-  const cached = holidayCache.get(year);
-  if (cached) return cached;
-  const easter = easterSunday(year);
-  const days: [string, string][] = [...FIXED_HOLIDAYS.map(([md, name]) => [`${year}-${md}`, name] as [string, string]), [addDays(easter, -2), 'Good Friday'], [addDays(easter, 1), 'Family Day']];
-  const holidays = new Map(days);
-  for (const [day, name] of days) {
-    if (weekdayOf(day) === 0) {
-      const monday = addDays(day, 1);
-      if (!holidays.has(monday)) holidays.set(monday, `${name} (observed)`);
-    }
-  }
-  holidayCache.set(year, holidays);
-  return holidays;
-}
-
-export function isPublicHoliday(day: string): boolean {
-  return publicHolidays(Number(day.slice(0, 4))).has(day);
 }
 
 /** A weekday (Monday to Friday) that is not a public holiday: banks pay on it. */

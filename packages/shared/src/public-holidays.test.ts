@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { easterSunday, publicHolidayOn, southAfricanPublicHolidays } from './public-holidays';
+import { easterSunday, isPublicHoliday, publicHolidayOn, southAfricanPublicHolidays } from './public-holidays';
 
 describe("South Africa's public holidays", () => {
   it.each([
@@ -36,5 +36,12 @@ describe("South Africa's public holidays", () => {
     expect(publicHolidayOn('2026-04-27')).toEqual({ date: '2026-04-27', name: 'Freedom Day' });
     expect(publicHolidayOn('2026-08-10')).toEqual({ date: '2026-08-10', name: "National Women's Day (observed)" });
     expect(publicHolidayOn('2026-08-11')).toBeUndefined();
+  });
+
+  it('2030: Easter\'s two days and a Sunday Youth Day observed on the Monday', () => {
+    expect(publicHolidayOn('2030-04-19')?.name).toBe('Good Friday');
+    expect(publicHolidayOn('2030-04-22')?.name).toBe('Family Day');
+    expect(publicHolidayOn('2030-06-17')?.name).toBe('Youth Day (observed)');
+    expect(isPublicHoliday('2030-06-18')).toBe(false);
   });
 });

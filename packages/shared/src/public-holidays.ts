@@ -2,7 +2,8 @@
 // Friday and Family Day (the Friday before and the Monday after Easter Sunday), and the Monday after
 // any of them that falls on a Sunday (section 2(1)). Days the President declares for one year only
 // (an election day, say) are not in the Act and so not here. Dates are 'YYYY-MM-DD', pure, no zone
-// (a holiday is a calendar day in South Africa). The host's calendar marks them (issue 36).
+// (a holiday is a calendar day in South Africa). The host's calendar marks them (issue 36) and the
+// payout schedule moves a run off them (payouts.ts `isBusinessDay`): one list for both.
 
 const FIXED: readonly [monthDay: string, name: string][] = [
   ['01-01', "New Year's Day"],
@@ -68,7 +69,22 @@ export function southAfricanPublicHolidays(year: number): PublicHoliday[] {
   return [...days, ...observed].sort((x, y) => x.date.localeCompare(y.date));
 }
 
+const byYear = new Map<number, Map<string, PublicHoliday>>();
+
+function holidaysOf(year: number): Map<string, PublicHoliday> {
+  let days = byYear.get(year);
+  if (!days) {
+    days = new Map(southAfricanPublicHolidays(year).map((h) => [h.date, h]));
+    byYear.set(year, days);
+  }
+  return days;
+}
+
 /** The public holiday on `date` (YYYY-MM-DD), if any. */
 export function publicHolidayOn(date: string): PublicHoliday | undefined {
-  return southAfricanPublicHolidays(Number(date.slice(0, 4))).find((h) => h.date === date);
+  return holidaysOf(Number(date.slice(0, 4))).get(date);
+}
+
+export function isPublicHoliday(date: string): boolean {
+  return publicHolidayOn(date) !== undefined;
 }
