@@ -16,7 +16,7 @@ import { earningsSubscriptions } from './modules/earnings';
 import { payoutRunJob, payoutsSubscriptions, payoutSyncJob } from './modules/payouts';
 import { messagesSubscriptions } from './modules/messages';
 import { notificationsSubscriptions } from './modules/notifications';
-import { paymentsSubscriptions, refundAttemptJob, refundSweepJob } from './modules/payments';
+import { paymentsSubscriptions, refundAttemptJob, refundSweepJob, tripChangeLapseJob } from './modules/payments';
 import { privacyExportJob, privacyExportsExpireJob, privacySubscriptions } from './modules/privacy';
 import { reviewRevealJob, reviewsSubscriptions } from './modules/reviews';
 import { createSettingsCache, settingsSubscriptions } from './modules/settings';
@@ -44,7 +44,7 @@ export const SUBSCRIPTIONS = [
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */
-export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, photoConvertJob, photoSweepJob, privacyExportJob, privacyExportsExpireJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, tripChargesSweepJob, trafficFinesRemindJob, payoutRunJob, payoutSyncJob];
+export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, photoConvertJob, photoSweepJob, privacyExportJob, privacyExportsExpireJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, tripChargesSweepJob, trafficFinesRemindJob, payoutRunJob, payoutSyncJob, tripChangeLapseJob];
 
 /**
  * What the process opens before the app: the database, mail, files, the clock, the job queue and

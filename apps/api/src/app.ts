@@ -31,7 +31,7 @@ import { messagesRoutes } from './modules/messages';
 import { privacyRoutes } from './modules/privacy';
 import { notificationsRoutes } from './modules/notifications';
 import { createPageServer, INTERNAL_HEADER, isRenderedPage, loadViteManifest, sitemapRoutes, type PageRenderer } from './modules/pages';
-import { cancelPaidTrip, cancelTripRequestOf, findVisibleLedger, paymentsRoutes } from './modules/payments';
+import { cancelPaidTrip, cancelTripRequestOf, findVisibleLedger, paymentsRoutes, tripChangesRoutes } from './modules/payments';
 import { receiptsRoutes } from './modules/receipts';
 import { reviewsRoutes } from './modules/reviews';
 import { settingsRoutes } from './modules/settings';
@@ -186,6 +186,7 @@ export async function buildApp({ ctx, logger, webDistDir, pageRenderer, pageTemp
       await api.register(carCalendarRoutes(ctx));
       await api.register(bookingsRoutes(ctx, { ledgerOf: findVisibleLedger, cancelPaidTrip: (c, viewer, id, body) => cancelPaidTrip(c, viewer, id, cancelTripRequestOf(body)) }));
       await api.register(paymentsRoutes(ctx, { onTransferEvent: handleTransferEvent, onClaimCharge: recordClaimCardPayment }));
+      await api.register(tripChangesRoutes(ctx));
       await api.register(reviewsRoutes(ctx));
       await api.register(messagesRoutes(ctx));
       await api.register(earningsRoutes(ctx));

@@ -39,6 +39,7 @@ export const ENGINE_DEPENDENT_FILES = [
   'test-clock-env',
   'time-ranges',
   'traffic-fines',
+  'trip-changes',
   'trip-charges',
   'two-instances',
   'verification-seed',

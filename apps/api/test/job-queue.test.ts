@@ -122,6 +122,7 @@ describe.skipIf(!!skipReason)('two instances on one PostgreSQL database', () => 
       { name: 'refunds.sweep', cron: '*/15 * * * *' },
       { name: 'reviews.reveal', cron: '7 * * * *' },
       { name: 'traffic-fines.remind', cron: '15 6 * * *' },
+      { name: 'trip-changes.lapse', cron: '* * * * *' },
       { name: 'trip-charges.sweep', cron: '*/15 * * * *' },
     ]);
   });

@@ -26,6 +26,7 @@ const OWNERS: Record<string, string> = {
   bookings: 'bookings',
   browse_changes: 'cars',
   cancellation_fee_waivers: 'payments',
+  trip_changes: 'payments',
   car_holds: 'cars',
   cars: 'cars',
   correction_requests: 'privacy',

@@ -21,6 +21,8 @@ export * from './instant-booking';
 export * from './instant-booking-schema';
 export * from './public-holidays';
 export * from './cancellation';
+export * from './trip-changes';
+export * from './trip-changes-schema';
 export * from './cancellation-api';
 export * from './booking-rules';
 export * from './pickup-times';

@@ -38,6 +38,7 @@ import * as m0038 from './0038-payouts-by-themselves';
 import * as m0039 from './0039-traffic-fines-and-fee-waivers';
 import * as m0040 from './0040-claim-payment-links';
 import * as m0041 from './0041-instant-booking-by-car';
+import * as m0042 from './0042-trip-changes';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0039-traffic-fines-and-fee-waivers': m0039,
   '0040-claim-payment-links': m0040,
   '0041-instant-booking-by-car': m0041,
+  '0042-trip-changes': m0042,
 };

@@ -394,3 +394,48 @@ export async function bookingStats(ctx: AppContext, viewer: UserRow, query: Book
     total_spent: money.spentCents / 100,
   };
 }
+
+// ---- A trip's new times (the payments module's accepted change, decision 081) ----
+
+/** What an accepted change writes on the booking: its new times, length and price (cents). */
+export interface NewTripTerms {
+  start_date: string;
+  end_date: string;
+  start_time: string;
+  end_time: string;
+  duration_days: number;
+  duration_hours: number | null;
+  subtotal_cents: number;
+  discount_cents: number;
+  discount_rate: number;
+  service_fee_cents: number;
+  insurance_fee_cents: number;
+  total_price_cents: number;
+  car_owner_earnings_cents: number;
+  app_fee_cents: number;
+}
+
+/**
+ * Moves a paid trip to its new times and price in the caller's unit of work (the booking locked by
+ * lockBookingForPayment): the car's hold follows (the bookings_set_held trigger), and the exclusion
+ * constraint refuses a clash with another booking or a block (23P01: a 409 here). Only an active
+ * (paid, not returned) trip changes.
+ */
+export async function applyTripTerms(tx: Tx, bookingId: string, terms: NewTripTerms): Promise<BookingRecord> {
+  try {
+    const updated = await tx.db
+      .updateTable('bookings')
+      .set({ ...terms, updated_at: tx.now })
+      .where('id', '=', bookingId)
+      .where('status', '=', 'active')
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw conflict('Only a paid trip that has not ended can change.');
+  } catch (error) {
+    if (isExclusionViolation(error)) throw conflict(BOOKING_RULE_MESSAGES.dates_unavailable.message);
+    throw error;
+  }
+  const record = await repo.findBookingRecord(tx.db, bookingId);
+  if (!record) throw notFound(BOOKING_NOT_FOUND);
+  return record;
+}

@@ -12,7 +12,8 @@ export { bookingExpiryJob } from './booking-expiry.job';
 export { transition } from './booking-status';
 export { hostCancellations, paidTripOf } from './host-cancellations';
 export { clearPaidPayout, lockPayout, updatePayout, type PayoutState } from './booking-payouts';
-export { cancelRenterBookings, expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment, type BookingRecord } from './bookings.service';
+export { applyTripTerms, cancelRenterBookings, expireOverdueBookings, findBookingById, findVisibleBooking, lockBookingForPayment, type BookingRecord, type NewTripTerms } from './bookings.service';
+export { instantBookingCheck } from './instant-booking';
 export { bookingsRoutes, type BookingsRoutesDeps } from './bookings.routes';
 
 export const bookingsSubscriptions: Subscriptions<AppContext> = {

@@ -144,6 +144,8 @@ export const MENTION_TABLES: readonly MentionTable[] = [
   },
   // CPA s. 17 requests (decision 067): the renter's statement and the admin's reason, by booking.
   { table: 'cancellation_fee_waivers', columns: ['statement', 'decision_reason'], rowsOf: inBookings('booking_id') },
+  // Trip changes (decision 081): the renter's message, the host's note and why one failed, by booking.
+  { table: 'trip_changes', columns: ['message', 'note', 'failure', 'summary'], rowsOf: inBookings('booking_id') },
   // Counters keyed by the account or by what was typed (users/auth.service.ts), by their primary
   // key; a pair's key starts with the account (no index serves a prefix there, and the table holds
   // at most a day of failed sign-ins).
@@ -223,6 +225,9 @@ export const NO_MENTION: Readonly<Record<string, string>> = {
   ...because('traffic_fines', ['plate', 'notice_number'], 'The car’s plate and the notice number the issuing authority prints.'),
   ...because('traffic_fines', ['notice_storage_key', 'notice_mime'], 'A generated storage path and a file type.'),
   ...because('cancellation_fee_waivers', ['ground', 'person', 'status'], CODE),
+  ...because('trip_changes', ['status'], CODE),
+  ...because('trip_changes', ['from_start_time', 'from_end_time', 'to_start_time', 'to_end_time'], 'Times of day (HH:mm).'),
+  ...because('trip_changes', ['charge_reference'], 'A payment reference the code generates (KAROO-<booking>-CHANGE-…).'),
   ...because('cancellation_fee_waivers', ['evidence_storage_key', 'evidence_mime'], 'A generated storage path and a file type.'),
   ...because('user_documents', ['type', 'mime_type', 'erasure_reason'], CODE),
   ...because('user_documents', ['storage_key', 'original_name'], OWN_ROWS),

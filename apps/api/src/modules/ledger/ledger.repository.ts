@@ -96,7 +96,7 @@ export function recordTripCharge(
 export async function recordRefundedCharge(
   db: Db,
   parties: LedgerParties,
-  charge: { reference: string; amountCents: number; at: Date; code: string; reason: string; chargeCode?: 'trip' | 'claim' },
+  charge: { reference: string; amountCents: number; at: Date; code: string; reason: string; chargeCode?: 'trip' | 'claim' | 'trip_change' },
 ): Promise<LedgerEntry> {
   const [, refund] = await insertEntries(db, parties, charge.at, [
     { kind: 'charge', code: charge.chargeCode ?? 'trip', amountCents: charge.amountCents, movedAt: charge.at, chargeReference: charge.reference },
@@ -122,6 +122,8 @@ export interface CancellationMoney {
   refundCents: number;
   refundCode: string;
   refundReason: string;
+  /** The refund split over the trip's card charges (a changed trip may have more than one); one row of refundCents against chargeReference when absent. */
+  refundParts?: { reference: string | null; amountCents: number }[];
   /** The shares of the charge as recorded so far (they are taken back whole). */
   shares: { hostCents: number; platformByCode: Record<string, number> };
   /** The fee kept from the renter, shared: the host's part and the platform's. */
@@ -138,7 +140,7 @@ export interface CancellationMoney {
  * refund is asked for and a host's penalty recorded. The rows still balance: charge = refund +
  * host share + platform share.
  */
-export async function recordCancellation(db: Db, parties: LedgerParties, at: Date, money: CancellationMoney): Promise<{ refund: LedgerEntry | undefined }> {
+export async function recordCancellation(db: Db, parties: LedgerParties, at: Date, money: CancellationMoney): Promise<{ refund: LedgerEntry | undefined; refunds: LedgerEntry[] }> {
   const ref = money.chargeReference;
   const actorId = money.actorId;
   const rows = await insertEntries(db, parties, at, [
@@ -154,18 +156,19 @@ export async function recordCancellation(db: Db, parties: LedgerParties, at: Dat
     { kind: 'host_earning', code: 'cancellation_fee', amountCents: money.feeHostCents, movedAt: at, chargeReference: ref, actorId },
     { kind: 'platform_fee', code: 'cancellation_fee', amountCents: money.feePlatformCents, movedAt: at, chargeReference: ref, actorId },
     { kind: 'host_penalty', code: money.penaltyCode, amountCents: money.penaltyCents, movedAt: at, actorId },
-    {
-      kind: 'refund',
+    ...(money.refundParts ?? [{ reference: ref, amountCents: money.refundCents }]).map((part) => ({
+      kind: 'refund' as const,
       code: money.refundCode,
-      amountCents: money.refundCents,
-      state: 'pending',
+      amountCents: part.amountCents,
+      state: 'pending' as const,
       movedAt: null,
-      chargeReference: ref,
+      chargeReference: part.reference,
       reason: money.refundReason,
       actorId,
-    },
+    })),
   ]);
-  return { refund: rows.find((r) => r.kind === 'refund') };
+  const refunds = rows.filter((r) => r.kind === 'refund');
+  return { refund: refunds[0], refunds };
 }
 
 // ---- Deposits and trip charges (decisions 064, 065) ----
@@ -439,11 +442,11 @@ export function sumBookingMoney(entries: readonly Pick<LedgerEntry, 'kind' | 'co
         break;
       case 'host_earning':
         m.hostShareCents += cents;
-        if (e.code === 'cancellation_fee' || e.code === CPA_WAIVER_CODE) m.cancellationFeeCents += cents;
+        if (e.code === 'cancellation_fee' || e.code === CPA_WAIVER_CODE || e.code === CHANGE_FEE_CODE) m.cancellationFeeCents += cents;
         break;
       case 'platform_fee':
         m.platformShareCents += cents;
-        if (e.code === 'cancellation_fee' || e.code === CPA_WAIVER_CODE) m.cancellationFeeCents += cents;
+        if (e.code === 'cancellation_fee' || e.code === CPA_WAIVER_CODE || e.code === CHANGE_FEE_CODE) m.cancellationFeeCents += cents;
         break;
       case 'host_penalty':
         m.hostPenaltyCents += cents;
@@ -472,12 +475,14 @@ export async function moneyOfBookings(db: Db, bookingIds: readonly string[]): Pr
 }
 
 /** The current shares of a booking's charge: the host's, and the platform's by code (before a cancellation corrects them). */
-export async function sharesOfBooking(db: Db, bookingId: string): Promise<{ hostCents: number; platformByCode: Record<string, number> }> {
+export async function sharesOfBooking(db: Db, bookingId: string, options: { exceptCodes?: readonly string[] } = {}): Promise<{ hostCents: number; platformByCode: Record<string, number> }> {
+  const except = options.exceptCodes ?? [];
   const rows = await db
     .selectFrom('ledger_entries')
     .select(['kind', 'code', sql<string>`sum(amount_cents)`.as('cents')])
     .where('booking_id', '=', bookingId)
     .where('kind', 'in', ['host_earning', 'platform_fee'])
+    .$if(except.length > 0, (q) => q.where('code', 'not in', except))
     .groupBy(['kind', 'code'])
     .execute();
   const shares = { hostCents: 0, platformByCode: {} as Record<string, number> };
@@ -667,4 +672,91 @@ export async function refundsStillOwedTo(db: Db, renterId: string): Promise<{ bo
     .orderBy('l.seq')
     .execute();
   return rows.map((r) => ({ bookingId: r.booking_id, amountCents: Number(r.amount_cents), state: r.state }));
+}
+
+// ---- Trip changes (decision 081) ----
+
+/** The code of a trip change's charge and refund rows, and of the fee the policy keeps for time given up. */
+export const TRIP_CHANGE_CODE = 'trip_change';
+export const CHANGE_FEE_CODE = 'change_fee';
+
+/** How an accepted change moves the money, in cents: the shares' differences, what is kept, and the charge or refunds. */
+export interface TripChangeMoney {
+  changeId: string;
+  /** The differences of the trip's shares (new − old): the host's, and the platform's by code. */
+  hostDeltaCents: number;
+  serviceFeeDeltaCents: number;
+  insuranceDeltaCents: number;
+  hostFeeDeltaCents: number;
+  /** The fee the policy keeps for time given up, shared. */
+  keptHostCents: number;
+  keptPlatformCents: number;
+  /** A longer trip: the card charge that paid the difference. */
+  charge?: { reference: string; amountCents: number };
+  /** A shorter one: refunds, each against a charge it can come back from. */
+  refunds?: { reference: string; amountCents: number }[];
+  reason: string;
+  actorId: string | null;
+}
+
+/**
+ * An accepted change: the trip's shares move by their differences under their own codes (so the
+ * trip's price stays the sum of its 'trip' shares), the kept fee is shared as 'change_fee' (kept
+ * for good: a later cancellation takes back only the trip's shares), and the difference is charged
+ * or refunded. The rows balance: charge − refunds = share differences + kept fee.
+ */
+export function recordTripChange(db: Db, parties: LedgerParties, at: Date, m: TripChangeMoney): Promise<LedgerEntry[]> {
+  const reason = `change ${m.changeId}`;
+  const ref = m.charge?.reference ?? null;
+  const row = (kind: LedgerKind, code: string, amountCents: number) => ({ kind, code, amountCents, movedAt: at, chargeReference: ref, reason, actorId: m.actorId });
+  return insertEntries(db, parties, at, [
+    ...(m.charge ? [row('charge', TRIP_CHANGE_CODE, m.charge.amountCents)] : []),
+    row('host_earning', 'trip', m.hostDeltaCents),
+    row('platform_fee', 'service_fee', m.serviceFeeDeltaCents),
+    row('platform_fee', 'insurance', m.insuranceDeltaCents),
+    row('platform_fee', 'host_fee', m.hostFeeDeltaCents),
+    row('host_earning', CHANGE_FEE_CODE, m.keptHostCents),
+    row('platform_fee', CHANGE_FEE_CODE, m.keptPlatformCents),
+    ...(m.refunds ?? []).map((r) => ({
+      kind: 'refund' as const,
+      code: TRIP_CHANGE_CODE,
+      amountCents: r.amountCents,
+      state: 'pending' as const,
+      movedAt: null,
+      chargeReference: r.reference,
+      reason: m.reason,
+      actorId: m.actorId,
+    })),
+  ]);
+}
+
+/**
+ * What can still come back from each card charge of a trip (the trip's own and its changes'),
+ * newest first: the charge, less its refunds that are on their way or paid (a failed one still
+ * owed counts too, until its Retry takes its place). A refund is split over these, so none asks a
+ * charge for more than is left of it.
+ */
+export async function refundableCharges(db: Db, bookingId: string): Promise<{ reference: string; cents: number }[]> {
+  const { rows } = await sql<{ reference: string; cents: string }>`
+    SELECT c.charge_reference AS reference,
+      c.amount_cents + coalesce((SELECT sum(d.amount_cents) FROM ledger_entries d WHERE d.booking_id = c.booking_id AND d.kind = 'deposit' AND d.charge_reference = c.charge_reference), 0)
+        - coalesce((SELECT sum(r.amount_cents) FROM ledger_entries r WHERE r.booking_id = c.booking_id AND r.kind = 'refund' AND r.charge_reference = c.charge_reference
+            AND (r.state <> 'failed' OR NOT ${refundRetried('r')})), 0) AS cents
+    FROM ledger_entries c
+    WHERE c.booking_id = ${bookingId}::uuid AND c.kind = 'charge' AND c.code IN ('trip', ${TRIP_CHANGE_CODE}) AND c.charge_reference IS NOT NULL
+    ORDER BY c.seq DESC`.execute(db);
+  return rows.map((r) => ({ reference: r.reference, cents: Number(r.cents) })).filter((r) => r.cents > 0);
+}
+
+/** `amountCents` split over the charges it can come back from (refundableCharges' order); what no charge can take is left out (none, on a balanced booking). */
+export function splitRefund(charges: readonly { reference: string; cents: number }[], amountCents: number): { reference: string; amountCents: number }[] {
+  const parts: { reference: string; amountCents: number }[] = [];
+  let left = amountCents;
+  for (const c of charges) {
+    if (left <= 0) break;
+    const take = Math.min(left, c.cents);
+    if (take > 0) parts.push({ reference: c.reference, amountCents: take });
+    left -= take;
+  }
+  return parts;
 }

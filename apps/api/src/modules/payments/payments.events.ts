@@ -2,6 +2,10 @@
 import type { CancellationActor, CancellationOutcome } from '@karoo/shared';
 import type { BookingRecord } from '../bookings';
 import type { LedgerEntry } from '../ledger';
+import type { TripChangesTable } from './trip-changes.tables';
+import type { Selectable } from 'kysely';
+
+type TripChangeRow = Selectable<TripChangesTable>;
 
 /** A request to waive a cancellation fee (CPA s. 17; decision 067), without its grounds or evidence. */
 interface FeeWaiverRef {
@@ -26,6 +30,12 @@ declare module '../../events/domain-events' {
     'payment.refund_retried': { failed: LedgerEntry; retry: LedgerEntry };
     /** A paid trip was cancelled by the policy: who, and what each side gets back or pays. */
     'trip.cancelled': { booking: BookingRecord; actor: CancellationActor; noShow: boolean; outcome: CancellationOutcome; reason: string };
+    /** The renter asked to change a paid trip's times (decision 081); the host is asked to answer. */
+    'trip.change_requested': { booking: BookingRecord; change: TripChangeRow };
+    /** Accepted (by the host, an administrator, or instant booking): the trip has its new times and price. */
+    'trip.change_accepted': { booking: BookingRecord; change: TripChangeRow; instant: boolean };
+    /** Ended without changing the trip: declined, withdrawn, lapsed or failed. */
+    'trip.change_ended': { booking: BookingRecord; change: TripChangeRow };
   }
 }
 

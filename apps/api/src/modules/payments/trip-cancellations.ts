@@ -110,6 +110,11 @@ function decide(b: BookingRecord, viewer: UserRow, request: CancelTripRequest, n
 
 const rand = (cents: number) => cents / 100;
 
+/** What each charge can give back to the trip's refund: the trip's own charge keeps back the deposit still held (its release comes from it). */
+function reserveDeposit(charges: readonly { reference: string; cents: number }[], tripReference: string | null, heldCents: number) {
+  return charges.map((c) => (c.reference === tripReference ? { ...c, cents: Math.max(0, c.cents - heldCents) } : c));
+}
+
 /** GET /booking/{id}/cancellation: what cancelling now would give back and cost, for the viewer's part. */
 export async function quoteCancellation(ctx: AppContext, viewer: UserRow, idOrNumber: string, request: CancelTripRequest): Promise<CancellationQuote> {
   const booking = await findVisibleBooking(ctx, viewer, idOrNumber);
@@ -158,7 +163,7 @@ export async function cancelPaidTrip(ctx: AppContext, viewer: UserRow, idOrNumbe
   const visible = await findVisibleBooking(ctx, viewer, idOrNumber);
   const settings = await getSettings(ctx);
   const penalties = hostPenaltiesOf(settings);
-  const { booking, refundId, releaseId } = await inTransaction(
+  const { booking, refundIds, releaseId } = await inTransaction(
     ctx,
     async (tx) => {
       const current = await lockBookingForPayment(tx, visible.id);
@@ -168,7 +173,8 @@ export async function cancelPaidTrip(ctx: AppContext, viewer: UserRow, idOrNumbe
         throw conflict(`The amounts have changed since they were shown: cancelling now gives back ${formatRand(rand(d.outcome.refundCents))}. ${d.outcome.summary} Look again and confirm.`);
       }
       if (d.actor === 'admin' && !isAdmin(viewer)) throw notFound('Booking not found');
-      const shares = await ledger.sharesOfBooking(tx.db, current.id);
+      // A fee kept by an earlier change (decision 081) stays kept: only the trip's shares come back.
+      const shares = await ledger.sharesOfBooking(tx.db, current.id, { exceptCodes: [ledger.CHANGE_FEE_CODE] });
       const shared = shares.hostCents + Object.values(shares.platformByCode).reduce((a, c) => a + c, 0);
       if (shared !== current.total_price_cents) {
         throw new AppError(409, 'This trip has no complete payment record to refund from. Please contact Karoo support.');
@@ -182,9 +188,14 @@ export async function cancelPaidTrip(ctx: AppContext, viewer: UserRow, idOrNumbe
         cause: noShow ? 'no_show' : CAUSES[d.actor],
         reason,
       });
-      const { refund } = await ledger.recordCancellation(tx.db, partiesOf(current), tx.now, {
+      // Newest charge first (a change's), the trip's own last: the deposit comes back from that one.
+      const held = await ledger.depositHeldCents(tx.db, current.id);
+      const charges = await ledger.refundableCharges(tx.db, current.id);
+      const refundParts = charges.length > 1 ? ledger.splitRefund(reserveDeposit(charges, current.payment_reference, held), o.refundCents) : undefined;
+      const { refunds } = await ledger.recordCancellation(tx.db, partiesOf(current), tx.now, {
         chargeReference: current.payment_reference,
         refundCents: o.refundCents,
+        ...(refundParts ? { refundParts } : {}),
         refundCode: `cancelled_${o.rule}`,
         refundReason: o.feeCents > 0 ? `Refund of your cancelled trip, less the ${formatRand(rand(o.feeCents))} cancellation fee.` : 'Refund of your cancelled trip, in full.',
         shares,
@@ -194,20 +205,19 @@ export async function cancelPaidTrip(ctx: AppContext, viewer: UserRow, idOrNumbe
         penaltyCode: o.rule === 'host' ? (o.hostPenaltyCents === penalties.hostPenaltyEarlyCents ? 'host_cancelled_early' : 'host_cancelled_late') : 'none',
         actorId: viewer.id,
       });
-      if (refund) await enqueueRefundAttempt(ctx, tx, refund.id);
+      for (const refund of refunds) await enqueueRefundAttempt(ctx, tx, refund.id);
       // A cancelled trip keeps no deposit: all of it goes back with the refund (decision 064).
-      const held = await ledger.depositHeldCents(tx.db, current.id);
       const release =
         held > 0
           ? await ledger.recordDepositRelease(tx.db, partiesOf(current), { amountCents: held, chargeReference: current.payment_reference, at: tx.now, reason: 'Your deposit back: the trip was cancelled.', actorId: viewer.id })
           : undefined;
       if (release) await enqueueRefundAttempt(ctx, tx, release.id);
       tx.emit({ type: 'trip.cancelled', booking: cancelled, actor: d.actor, noShow, outcome: o, reason });
-      return { booking: cancelled, refundId: refund?.id, releaseId: release?.id };
+      return { booking: cancelled, refundIds: refunds.map((r) => r.id), releaseId: release?.id };
     },
     { by: viewer },
   );
-  if (refundId) await attemptRefund(ctx, refundId);
+  for (const refundId of refundIds) await attemptRefund(ctx, refundId);
   if (releaseId) await attemptRefund(ctx, releaseId);
   return booking;
 }

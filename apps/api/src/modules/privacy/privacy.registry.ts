@@ -127,6 +127,8 @@ export const PERSONAL_TABLES: PersonalTable[] = [
   { table: 'trip_claim_evidence', category: 'bookings', rowsOf: (u) => sql`t.claim_id IN (SELECT c.id FROM trip_claims c WHERE c.host_id = ${id(u)} OR c.renter_id = ${id(u)})`, omit: ['storage_key'] },
   // Traffic fines on their cars or their trips (decision 066), and their CPA s. 17 requests (decision 067).
   { table: 'traffic_fines', category: 'bookings', rowsOf: (u) => sql`t.host_id = ${id(u)} OR t.renter_id = ${id(u)}`, omit: ['notice_storage_key', 'entered_by'] },
+  // Changes asked of their trips, as renter or host (decision 081).
+  { table: 'trip_changes', category: 'bookings', rowsOf: (u) => sql`t.renter_id = ${id(u)} OR t.host_id = ${id(u)}`, omit: ['answered_by', 'charge_reference'] },
   { table: 'cancellation_fee_waivers', category: 'payments', rowsOf: (u) => sql`t.renter_id = ${id(u)}`, omit: ['evidence_storage_key', 'decided_by'] },
   { table: 'car_holds', category: 'cars', rowsOf: (u) => sql`t.created_by = ${id(u)}` },
   { table: 'payments', category: 'payments', rowsOf: (u) => sql`t.booking_id IN (SELECT b.id FROM bookings b WHERE b.renter_id = ${id(u)})`, omit: ['access_code', 'authorization_url', 'authorization_code'] },

@@ -25,6 +25,7 @@ import { TripChargesPanel, type ClaimPayment } from './trip-charges-panel';
 import { TrafficFinesPanel } from './traffic-fines-panel';
 import { FeeWaiverPanel } from './fee-waiver-panel';
 import { TripRecordsPanel } from './trip-records-panel';
+import { TripChangesPanel } from './trip-changes-panel';
 import { bookingStateLabel, formatDuration, formatExpiresIn, formatTripSpan, partyName, STATUS_STRIPES } from '@/lib/booking-format';
 
 // Document 3 section 8: the failure toasts' fallback texts.
@@ -241,6 +242,7 @@ export function BookingCard({ booking, role, actions, paying, onPay, claimPaymen
         </div>
       ) : null}
 
+      <TripChangesPanel booking={booking} role={role} />
       <TripRecordsPanel booking={booking} />
       <TripChargesPanel booking={booking} role={role === 'owner' ? 'host' : 'renter'} payment={claimPayment} />
       <TrafficFinesPanel booking={booking} role={role === 'owner' ? 'host' : 'renter'} />
