@@ -11,7 +11,7 @@
 //   could be cancelled free, else the policy keeps the late cancellation fee of the trip as booked,
 //   never more than the rental of the time given up, shared as a cancellation fee is;
 // - the renter pays the difference plus what is kept, or gets back the difference less it.
-import { EARLIEST_TIME, isValidDate, isValidTime, LATEST_TIME, spansOverlap, tripSpan, type Span } from './booking-rules';
+import { EARLIEST_TIME, isValidDate, isValidTime, LATEST_TIME, spansOverlap, tooLongFailure, tripSpan, type Span } from './booking-rules';
 import { addDays, bookingLength } from './booking-rules';
 import { formatPolicyMoment, freeCancellationUntil, lateCancellationFee, shareFee, tripStart } from './cancellation';
 import { calculatePrice, formatRand } from './pricing';
@@ -257,7 +257,7 @@ export function tripChangeRefusal({ trip, next, rules, maxRentalDays, otherHolds
   } else {
     if (length.duration_days < rules.min_days) return refuse('rules', 409, tripRuleMessages.minimumDays(rules.min_days).message);
     if (rules.max_days !== null && length.duration_days > rules.max_days) return refuse('rules', 409, tripRuleMessages.maximumDays(rules.max_days).message);
-    if (length.duration_days > maxRentalDays) return refuse('rules', 409, `Trips can be at most ${maxRentalDays} days.`);
+    if (length.duration_days > maxRentalDays) return refuse('rules', 409, tooLongFailure(maxRentalDays).message);
   }
   const held = { from: wanted.from, to: wanted.to + bufferMinutes * 60_000 };
   if (otherHolds.some((h) => spansOverlap(h, held))) {

@@ -12,6 +12,8 @@ export interface StubTransaction {
   amount: number;
   currency: string;
   email?: string;
+  /** The card's reusable authorisation, as verify answers it after a card payment (charge_authorization charges it again). */
+  authorization?: { authorization_code: string; reusable: boolean };
 }
 
 export interface PaystackStub {
@@ -79,6 +81,13 @@ export async function startPaystackStub(secret = 'sk_test_karoo_stub'): Promise<
         const reference = String(body.reference);
         transactions.set(reference, { reference, id: nextTransactionId++, status: 'abandoned', amount: Number(body.amount), currency: String(body.currency), email: String(body.email) });
         return send(200, { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.test/${reference}`, access_code: `AC_${reference}`, reference } });
+      }
+      if (req.method === 'POST' && req.url === '/transaction/charge_authorization' && body) {
+        // A saved card charged again: approved (Paystack's documented answer, the transaction's own status).
+        const reference = String(body.reference);
+        const tx: StubTransaction = { reference, id: nextTransactionId++, status: 'success', amount: Number(body.amount), currency: String(body.currency), email: String(body.email) };
+        transactions.set(reference, tx);
+        return send(200, { status: true, message: 'Charge attempted', data: { ...tx, gateway_response: 'Approved' } });
       }
       const verify = /^\/transaction\/verify\/(.+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && verify) {

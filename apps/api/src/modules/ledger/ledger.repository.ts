@@ -760,3 +760,9 @@ export function splitRefund(charges: readonly { reference: string; cents: number
   }
   return parts;
 }
+
+/** Whether a card charge of this reference is on the ledger already (kept on its booking, or taken and refunded). */
+export async function isChargeRecorded(db: Db, reference: string): Promise<boolean> {
+  const row = await db.selectFrom('ledger_entries').select('id').where('kind', '=', 'charge').where('charge_reference', '=', reference).executeTakeFirst();
+  return row !== undefined;
+}

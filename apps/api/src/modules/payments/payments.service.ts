@@ -346,6 +346,10 @@ export async function handlePaystackWebhook(ctx: AppContext, rawBody: Buffer, si
     await expireOverdueBookings(ctx);
     const booking = await findBookingById(ctx, payment.booking_id);
     if (!booking) return { handled: false, message: 'Unknown booking' };
+    // A charge the ledger holds already that is not the trip's own checkout: a trip change's charge
+    // of the saved card (decision 081), recorded with the change (or refunded whole when it could not
+    // be made). Settling it as the trip's payment would refund it as the wrong amount.
+    if (booking.payment_reference !== reference && (await ledger.isChargeRecorded(ctx.db, reference))) return { handled: true, message: 'Charge already recorded' };
     const settlement = await settleCharge(ctx, booking, payment);
     return settlement.kind === 'paid' ? { handled: true, message: 'Booking activated' } : { handled: true, message: 'Charge refunded' };
   } catch (error) {

@@ -14,9 +14,11 @@ import { randomBytes } from 'node:crypto';
 import {
   bookingLength,
   changeAnswerDeadline,
+  DEFAULT_TRIP_RULES,
   describeTripTimes,
   formatRand,
   isAdmin,
+  momentOf,
   quoteTripChange,
   tripChangeRefusal,
   type ChangeableTrip,
@@ -83,12 +85,12 @@ function requireChangeable(b: BookingRecord) {
 async function refusalOf(ctx: AppContext, db: Tx['db'] | AppContext['db'], b: BookingRecord, next: TripTimesOf, now: Date) {
   const car = await findCar(ctx, b.car_id);
   const settings = await getSettings(ctx);
-  const earliest = Math.min(Date.parse(`${b.start_date}T00:00:00+02:00`), Date.parse(`${next.start_date}T00:00:00+02:00`));
+  const earliest = Math.min(momentOf(b.start_date, '00:00'), momentOf(next.start_date, '00:00'));
   const holds = (await findCarHolds(db, b.car_id, earliest)).filter((h) => h.booking_id !== b.id);
   const refusal = tripChangeRefusal({
     trip: { ...timesOf(b), is_hourly_booking: b.is_hourly_booking },
     next,
-    rules: car ? tripRulesOf(car) : { min_days: 1, max_days: null, min_hours: 1, max_hours: 24 },
+    rules: car ? tripRulesOf(car) : DEFAULT_TRIP_RULES,
     maxRentalDays: settings.maxRentalDays,
     otherHolds: holds.map((h) => ({ from: h.from.getTime(), to: h.to.getTime() })),
     bufferMinutes: b.buffer_minutes,
@@ -369,12 +371,19 @@ async function settleChange(ctx: AppContext, row: ChangeRow, how: { by: UserRow 
   if (declined) return fail(`The card that paid the trip was declined for the ${words(q.netCents)} difference: ${declined}`);
 
   let refundIds: string[] = [];
+  let chargeGoneBack = false;
   let accepted: ChangeRow;
   try {
     accepted = await inTransaction(
       ctx,
       async (tx) => {
         const current = await lockBookingForPayment(tx, booking.id);
+        // Paystack's webhook for the charge may have come first and, finding no change on the
+        // ledger, refunded it whole as a payment the trip cannot keep: then the change is not made.
+        if (charge && (await repo.lockPayment(tx.db, charge.reference))?.refund_status) {
+          chargeGoneBack = true;
+          throw conflict('The payment provider reported the charge before the change was recorded, and it is being refunded in full: ask again.');
+        }
         const pending = await tx.db.selectFrom('trip_changes').selectAll().where('id', '=', row.id).forUpdate().executeTakeFirstOrThrow();
         if (pending.status !== 'pending') throw conflict('This change request has been answered already.');
         // Priced again on the locked booking (another change or a cancellation may have come first): it must still match.
@@ -426,11 +435,11 @@ async function settleChange(ctx: AppContext, row: ChangeRow, how: { by: UserRow 
     );
   } catch (error) {
     if (!(error instanceof AppError)) {
-      if (charge) await refundTakenCharge(ctx, booking, charge, 'The change could not be made, so its charge is refunded in full.');
+      if (charge && !chargeGoneBack) await refundTakenCharge(ctx, booking, charge, 'The change could not be made, so its charge is refunded in full.');
       throw error;
     }
     // The time was taken meanwhile, or the trip changed: a charge already taken goes back whole.
-    if (charge) await refundTakenCharge(ctx, booking, charge, `The change could not be made (${error.message}), so its charge is refunded in full.`);
+    if (charge && !chargeGoneBack) await refundTakenCharge(ctx, booking, charge, `The change could not be made (${error.message}), so its charge is refunded in full.`);
     return fail(error.message);
   }
   for (const id of refundIds) await attemptRefund(ctx, id);

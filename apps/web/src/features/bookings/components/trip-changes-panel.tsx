@@ -4,7 +4,7 @@
 // they pay or get back; they send the request (or, with instant booking, change the trip at once).
 // The host sees a waiting request with their earnings' difference and the deadline, and accepts or
 // declines. Both see how earlier requests ended.
-import { describeTripTimes, TRIP_CHANGE_STATUS_LABELS, type Booking, type TripChangeView, type TripTimesOf } from '@karoo/shared';
+import { describeTripTimes, momentOf, TRIP_CHANGE_STATUS_LABELS, type Booking, type TripChangeView, type TripTimesOf } from '@karoo/shared';
 import { CalendarClock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -128,7 +128,7 @@ function PendingChange({ change, role, answer, act }: { change: TripChangeView; 
 
 function ChangeDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const notify = useNotification();
-  const started = Date.parse(`${booking.start_date}T${booking.start_time}:00+02:00`) <= Date.now();
+  const started = momentOf(booking.start_date, booking.start_time) <= Date.now();
   const [times, setTimes] = useState<TripTimesOf>(timesOf(booking));
   const [message, setMessage] = useState('');
   const unchanged = JSON.stringify(times) === JSON.stringify(timesOf(booking));
