@@ -1,17 +1,19 @@
 // Booking messages (issue 21, decision 041) in the real app, two browsers at once: ruan asks for a
 // car of host_ayanda (through the API), then each opens the booking's Messages from My Bookings in
-// their own browser context; each sees the other's message appear without reloading (the open
-// conversation polls every 5 s). The booking is unpaid, so ruan's phone number is hidden from the
-// host, with the reason. Screenshots at 1280 and 390 px (test-results/screens/messages-*.png); axe on
+// their own browser context; each sees the other's message appear without reloading, carried by
+// the live stream (decision 083): while it is open nothing polls, so the message can only come
+// through it. The booking is unpaid, so ruan's phone number is hidden from the host, with the reason. Screenshots at 1280 and 390 px (test-results/screens/messages-*.png); axe on
 // the conversation.
 import type { Page } from '@playwright/test';
 import { addDays, E2E_NOW, E2E_TODAY } from './clock';
-import { apiToken, expect, expectNoAxeViolations, freeCarOf, loginThroughUi, test } from './fixtures';
+import { apiToken, expect, expectNoAxeViolations, freeCarOf, loginThroughUi, test, waitForSettledPage } from './fixtures';
 
 const RENTER = 'ruan';
 const HOST = 'host_ayanda';
 const SCREENS = 'test-results/screens';
 const PHONE_HIDDEN = '[phone hidden until the booking is paid]';
+/** The conversation's polling interval when the live stream is not open (MESSAGE_POLL_MS in @karoo/shared). */
+const MESSAGE_POLL_MS = 5_000;
 
 async function openConversation(page: Page, bookingNumber: string, asHost: boolean) {
   await page.goto('/my-bookings');
@@ -37,9 +39,26 @@ test('the renter and the host message each other about a booking, each seeing th
   await hostContext.clock.install({ time: E2E_NOW });
   const hostPage = await hostContext.newPage();
   await Promise.all([loginThroughUi(page, RENTER), loginThroughUi(hostPage, HOST)]);
+  // Each signed-in page opens its live stream (GET /api/live, server-sent events) once loaded.
+  const streams = [page, hostPage].map((p) => p.waitForResponse((r) => new URL(r.url()).pathname === '/api/live' && r.status() === 200));
   const [renterDialog, hostDialog] = await Promise.all([openConversation(page, booking.booking_id, false), openConversation(hostPage, booking.booking_id, true)]);
   await expect(renterDialog.getByText(/No messages yet/)).toBeVisible();
   await expect(hostDialog.getByText(/No messages yet/)).toBeVisible();
+  for (const stream of await Promise.all(streams)) expect(stream.headers()['content-type']).toContain('text/event-stream');
+  for (const p of [page, hostPage]) {
+    await expect(p.locator('html')).toHaveAttribute('data-live', 'open');
+    // The stream's `ready` reads the conversation again: let that finish before watching.
+    await waitForSettledPage(p);
+  }
+
+  // While the stream is open the host's conversation does not poll: no request for it in longer than
+  // a poll's interval. So what appears next came through the stream.
+  const conversationReads: number[] = [];
+  hostPage.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/booking/${booking.id}/messages`) conversationReads.push(Date.now());
+  });
+  await hostPage.waitForTimeout(MESSAGE_POLL_MS + 1_000);
+  expect(conversationReads).toEqual([]);
 
   // The renter writes; the host's open conversation shows it, the phone number hidden until payment.
   await renterDialog.getByLabel('Your message').fill('Hi! Could I collect the car at 09:00? Call me on 082 555 1234.');

@@ -22,7 +22,12 @@ export function trackRequests(context: BrowserContext) {
     if (!pendingRequests.has(page)) pendingRequests.set(page, new Set());
     return pendingRequests.get(page)!;
   };
-  context.on('request', (request) => pending(request).add(request));
+  // The live stream (GET /api/live, server-sent events) stays open for the page's life: it is not
+  // a request the page waits on.
+  const isStream = (request: Request) => new URL(request.url()).pathname === '/api/live';
+  context.on('request', (request) => {
+    if (!isStream(request)) pending(request).add(request);
+  });
   context.on('requestfinished', (request) => pending(request).delete(request));
   context.on('requestfailed', (request) => pending(request).delete(request));
 }

@@ -4,7 +4,7 @@
 // hydration mismatch is reported as a console error by main.tsx, and fails here); a signed-in
 // visitor never sees "Sign In" in the header of a server-rendered page; an unknown car is a 404 page.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, loginThroughUi, test } from './fixtures';
+import { expect, loginThroughUi, test, waitForSettledPage } from './fixtures';
 
 const rand = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
@@ -108,6 +108,7 @@ test('a signed-in visitor never sees Sign In in the header of a server-rendered 
     await expect(page.getByRole('button', { name: /User menu for/ })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __sawSignIn: boolean }).__sawSignIn), url).toBe(false);
   }
-  await page.waitForLoadState('networkidle');
+  // Signed in, the page holds its live stream open (decision 083): "network idle" never comes.
+  await waitForSettledPage(page);
   expect(problems).toEqual([]);
 });

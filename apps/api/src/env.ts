@@ -150,6 +150,8 @@ const envSchema = z.object({
   BROWSE_INDEX: z.enum(['on', 'off']).default('on'),
   /** How often (ms) the browse index looks for writes it was not told of; 0: before every answer. */
   BROWSE_INDEX_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** A comment line on each quiet live stream this often (ms), so proxies keep it open (decision 083). */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /**
    * S3-compatible object storage for uploaded files (docs/decisions/022-object-storage.md): one
    * bucket, keys under `private/` and `public/`; unset S3_BUCKET keeps files under DATA_DIR/files.

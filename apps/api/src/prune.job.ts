@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { NO_PAYLOAD, type JobDefinition } from './jobs/queue';
 import { deleteMailSentBefore } from './lib/mail-outbox.repository';
 import { pruneBrowseChanges } from './modules/cars';
+import { pruneLiveEvents } from './modules/notifications';
 import { pruneEndedAuthRecords } from './modules/users';
 
 declare module './jobs/queue' {
@@ -55,6 +56,8 @@ export interface PruneCounts {
   mail: number;
   /** The browse index's change notes (docs/decisions/028-browse-index.md), older than a day. */
   browseChanges: number;
+  /** What live streams were told, older than a day (decision 083). */
+  liveEvents: number;
 }
 
 export async function pruneOldRecords(ctx: AppContext): Promise<PruneCounts> {
@@ -65,7 +68,8 @@ export async function pruneOldRecords(ctx: AppContext): Promise<PruneCounts> {
   });
   const mail = await deleteMailSentBefore(ctx.db, new Date(ctx.clock.now().getTime() - SENT_MAIL_RETENTION_MS));
   const browseChanges = await pruneBrowseChanges(ctx.db);
-  return { ...auth, mail, browseChanges };
+  const liveEvents = await pruneLiveEvents(ctx.db, ctx.clock.now());
+  return { ...auth, mail, browseChanges, liveEvents };
 }
 
 export const pruneJob = (ctx: AppContext): JobDefinition<'records.prune'> => ({

@@ -7,7 +7,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRand, type Booking, type Conversation, type DeletionPlan } from '@karoo/shared';
 import { sendMail } from '../src/lib/mail';
-import { MENTION_TABLES, NO_MENTION, textColumns } from '../src/modules/data-protection';
+import { inTransaction } from '../src/events/domain-events';
+import { MENTION_TABLES, NO_MENTION, reachOf, textColumns } from '../src/modules/data-protection';
+import { notify } from '../src/modules/notifications';
 import * as ledger from '../src/modules/ledger';
 import { authHeader, createSignedInUser, createTestApp, createUser, expectError, expectOk, login, loginResponse, MINUTE, SECOND, TEST_PASSWORD, type TestApp } from './helpers';
 import { cancelTestTrip, recordTestCharge } from './helpers/ledger';
@@ -108,7 +110,7 @@ describe('deleting an account', () => {
     await createTestReview(t.ctx, car, renter.user, 5, `Lovely car, thanks Thabo! — ${p.full_name}`);
     // Others' records naming them: an admin's audited edit, a mail to the host, a notification of the host.
     expectOk(await t.app.inject({ method: 'PUT', url: `/api/user/update/${renter.user.id}`, headers: admin.headers, payload: { address: `${p.address} (flat 2)` } }));
-    await sendMail(t.ctx, { to: host.user.email, subject: `Your trip with ${p.full_name}`, text: `${p.full_name} (${p.phone}) returned the car.`, html: `<p>${p.full_name} returned the car.</p>` });
+    await sendMail(t.ctx, { to: host.user.email, subject: `Your trip with ${p.full_name}`, text: `${p.full_name} (${p.phone}) returned the car.`, html: `<p>${p.full_name} returned the car.</p>`, bookingId: trip.id });
     await sendMail(t.ctx, { to: p.email, subject: 'Welcome', text: `Hi ${p.full_name}` });
     await t.outbox.drain();
     const documents = await t.db.selectFrom('user_documents').select('storage_key').where('user_id', '=', renter.user.id).execute();
@@ -302,9 +304,14 @@ describe('the erasure reaches every place a person can be named (erasure.registr
       .insertInto('payout_reversals')
       .values({ booking_id: hosted.id, amount_cents: 100, payout_reference: 'EFT-9', paid_at: t.clock.now(), reason: `Wrong account of ${p.full_name}`, reversed_by: admin.user.id, reversed_by_username: admin.user.username, reversed_at: t.clock.now() })
       .execute();
-    await t.db.insertInto('notifications').values({ user_id: renter.user.id, type: 'booking', title: `${p.full_name} accepted`, message: `Call ${p.phone}`, link: null }).execute();
-    await t.db.insertInto('notifications').values({ user_id: admin.user.id, type: 'report', title: 'Reported message', message: `Reported by ${p.full_name}`, link: null }).execute();
-    await sendMail(t.ctx, { to: renter.user.email, subject: `Your trip with ${p.full_name}`, text: `${p.full_name} (${p.email}) accepted.` });
+    // Notices and mail about their bookings (as notify() writes them, migration 0043), and one of each
+    // written before 0043, whose booking is not known: found by recipient.
+    await t.db.insertInto('notifications').values({ user_id: renter.user.id, type: 'booking', title: `${p.full_name} accepted`, message: `Call ${p.phone}`, link: null, booking_id: hosted.id }).execute();
+    await t.db.insertInto('notifications').values({ user_id: admin.user.id, type: 'report', title: 'Reported message', message: `Reported by ${p.full_name}`, link: null, booking_id: rented.id }).execute();
+    await t.db.insertInto('notifications').values({ user_id: host.user.id, type: 'booking', title: 'Older notice', message: `${p.full_name} asked to book`, link: null, reach_recorded: false }).execute();
+    await sendMail(t.ctx, { to: renter.user.email, subject: `Your trip with ${p.full_name}`, text: `${p.full_name} (${p.email}) accepted.`, bookingId: hosted.id });
+    const olderMail = await sendMail(t.ctx, { to: host.user.email, subject: 'Older mail', text: `${p.full_name} asked to book.` });
+    await t.db.updateTable('mail_outbox').set({ reach_recorded: false }).where('id', '=', olderMail).execute();
     expectOk(await t.app.inject({ method: 'PUT', url: `/api/user/update/${person.user.id}`, headers: admin.headers, payload: { address: `${p.address} (back door)` } }));
     await t.db
       .insertInto('audit_log')
@@ -341,5 +348,37 @@ describe('the erasure reaches every place a person can be named (erasure.registr
     // A deleted account's counters go; the breach's record stays, without the name.
     expect(await t.db.selectFrom('reset_request_throttle').select('key').where('key', '=', `email:${p.email}`).execute()).toEqual([]);
     expect(await t.db.selectFrom('data_breaches').select('summary').where('id', '=', breach.id).executeTakeFirstOrThrow()).toEqual({ summary: "A laptop with Former member's file was lost" });
+  });
+
+  it('reads the notices and mail about their own bookings, not every notice of the people they dealt with (migration 0043)', async () => {
+    const person = await signedPerson();
+    const { p } = person;
+    const hostsCar = await createTestCar(t.ctx, host.user);
+    const rented = await createTestBooking(t.ctx, hostsCar, person.user, { start: '2030-05-01', days: 2, status: 'completed' });
+    const stranger = await signedPerson();
+    const strangersTrip = await createTestBooking(t.ctx, hostsCar, stranger.user, { start: '2030-05-10', days: 2, status: 'completed' });
+    // The host's notices through notify(), as the bookings module writes them: one about the
+    // person's trip, one about another renter's trip.
+    await inTransaction(t.ctx, (tx) => notify(t.ctx, tx, host.user.id, { type: 'booking', title: 'Trip ended', message: `${p.full_name} returned the car.`, booking: { id: rented.id } }));
+    await inTransaction(t.ctx, (tx) => notify(t.ctx, tx, host.user.id, { type: 'booking', title: 'Trip ended', message: `${stranger.p.full_name} returned the car.`, booking: { id: strangersTrip.id } }));
+    const stored = await t.db.selectFrom('notifications').select(['booking_id', 'reach_recorded', 'message']).where('user_id', '=', host.user.id).where('title', '=', 'Trip ended').execute();
+    expect(stored).toEqual(expect.arrayContaining([{ booking_id: rented.id, reach_recorded: true, message: `${p.full_name} returned the car.` }]));
+    const mails = await t.db.selectFrom('mail_outbox').select(['booking_id', 'user_id']).where('to_address', '=', host.user.email).where('subject', 'like', 'Trip ended%').execute();
+    expect(mails).toEqual(expect.arrayContaining([{ booking_id: rented.id, user_id: host.user.id }, { booking_id: strangersTrip.id, user_id: host.user.id }]));
+
+    const reach = await reachOf(t.db, person.user.id, { emails: [person.user.email], usernames: [person.user.username] });
+    const rowsOf = (table: string) => MENTION_TABLES.find((m) => m.table === table)!.rowsOf(reach)!;
+    const reached = async (table: 'notifications' | 'mail_outbox') =>
+      (await sql<{ booking_id: string | null }>`SELECT t.booking_id FROM ${sql.table(table)} AS t WHERE ${rowsOf(table)}`.execute(t.db)).rows.map((r) => r.booking_id);
+    // The host's notice and mail of the other renter's trip are not read; those of the person's trip are.
+    for (const table of ['notifications', 'mail_outbox'] as const) {
+      const ids = await reached(table);
+      expect(ids, table).toContain(rented.id);
+      expect(ids, table).not.toContain(strangersTrip.id);
+    }
+
+    expectOk(await del(person));
+    const after = await t.db.selectFrom('notifications').select('message').where('user_id', '=', host.user.id).where('booking_id', '=', rented.id).executeTakeFirstOrThrow();
+    expect(after.message).toBe('Former member returned the car.');
   });
 });

@@ -25,9 +25,9 @@ const list = async (headers: Record<string, string>) =>
 
 describe('notifications', () => {
   it('lists only the user\u2019s own, newest first, unread', async () => {
-    await say(alice.user.id, { type: 'test', title: 'First', message: 'one' });
-    await say(bob.user.id, { type: 'test', title: 'For Bob', message: 'bob' });
-    await say(alice.user.id, { type: 'test', title: 'Second', message: 'two', link: '/profile' });
+    await say(alice.user.id, { type: 'test', title: 'First', message: 'one', aboutRecipientOnly: true });
+    await say(bob.user.id, { type: 'test', title: 'For Bob', message: 'bob', aboutRecipientOnly: true });
+    await say(alice.user.id, { type: 'test', title: 'Second', message: 'two', link: '/profile', aboutRecipientOnly: true });
 
     const mine = await list(alice.headers);
     expect(mine.map((n) => n.title)).toEqual(['Second', 'First']);
@@ -37,7 +37,7 @@ describe('notifications', () => {
   });
 
   it('queues the same event by email in the outbox; the worker delivers it', async () => {
-    await say(alice.user.id, { type: 'test', title: 'Mailed too', message: 'mail me', link: '/profile' });
+    await say(alice.user.id, { type: 'test', title: 'Mailed too', message: 'mail me', link: '/profile', aboutRecipientOnly: true });
     const mail = await t.outbox.latest(alice.user.email);
     expect(mail).toMatchObject({ subject: 'Mailed too', status: 'pending', attempts: 0, sent_at: null });
     expect(mail!.text).toContain('mail me');
@@ -52,7 +52,7 @@ describe('notifications', () => {
   });
 
   it('marks one read for its owner, and answers 404 to anyone else', async () => {
-    await say(alice.user.id, { type: 'test', title: 'Mark me', message: 'x' });
+    await say(alice.user.id, { type: 'test', title: 'Mark me', message: 'x', aboutRecipientOnly: true });
     const target = (await list(alice.headers)).find((n) => n.title === 'Mark me')!;
 
     expectError(await t.app.inject({ method: 'PATCH', url: `/api/notifications/${target.id}/read`, headers: bob.headers }), 404);
@@ -71,7 +71,7 @@ describe('notifications', () => {
   });
 
   it('clears only the user\u2019s own list', async () => {
-    await say(bob.user.id, { type: 'test', title: 'Bob keeps this', message: 'x' });
+    await say(bob.user.id, { type: 'test', title: 'Bob keeps this', message: 'x', aboutRecipientOnly: true });
     expect((await list(alice.headers)).length).toBeGreaterThan(0);
     expectOk(await t.app.inject({ method: 'DELETE', url: '/api/notifications', headers: alice.headers }));
     expect(await list(alice.headers)).toEqual([]);

@@ -213,7 +213,7 @@ describe('pruneOldRecords', () => {
   it('is idempotent: a second run deletes nothing and leaves the same rows', async () => {
     await pruneOldRecords(t.ctx);
     const before = { sessions: await sessionIds(), tokens: await resetTokenIds(), throttles: await throttleKeys(), mail: await mailIds() };
-    expect(await pruneOldRecords(t.ctx)).toEqual({ sessions: 0, resetTokens: 0, signInLinks: 0, throttles: 0, mail: 0, browseChanges: 0 });
+    expect(await pruneOldRecords(t.ctx)).toEqual({ sessions: 0, resetTokens: 0, signInLinks: 0, throttles: 0, mail: 0, browseChanges: 0, liveEvents: 0 });
     expect({ sessions: await sessionIds(), tokens: await resetTokenIds(), throttles: await throttleKeys(), mail: await mailIds() }).toEqual(before);
   });
 

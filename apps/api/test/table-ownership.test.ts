@@ -27,6 +27,7 @@ const OWNERS: Record<string, string> = {
   browse_changes: 'cars',
   cancellation_fee_waivers: 'payments',
   trip_changes: 'payments',
+  live_events: 'notifications',
   car_holds: 'cars',
   cars: 'cars',
   correction_requests: 'privacy',

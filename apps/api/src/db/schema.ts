@@ -90,7 +90,22 @@ export interface NotificationsTable {
   created_at: CreatedAt;
   /** Write order, for notifications that share an instant. */
   seq: GeneratedAlways<string>;
+  /** The booking the notice is about (migration 0043): the erasure of either party finds it by this. */
+  booking_id: string | null;
+  /** True when the writer recorded what the notice is about (notify() does); false on rows written before 0043, found by recipient by the erasure. */
+  reach_recorded: Generated<boolean>;
 }
+
+/** What a person's open stream is told (migration 0044): a notice, a message of theirs, their message read. */
+export interface LiveEventsTable {
+  id: GeneratedAlways<string>;
+  user_id: string;
+  kind: LiveEventKind;
+  booking_id: string | null;
+  created_at: Date;
+}
+
+export type LiveEventKind = 'notification' | 'message' | 'message_read';
 
 export interface MailOutboxTable {
   id: Generated<string>;
@@ -123,6 +138,10 @@ export interface MailOutboxTable {
   user_id: string | null;
   /** Extra headers (a marketing mail's List-Unsubscribe and List-Unsubscribe-Post). */
   headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** The booking the mail is about (migration 0043), as its notification. */
+  booking_id: string | null;
+  /** True when the writer recorded what the mail is about (every mail of this code); false on mail queued before 0043 (found by recipient by the erasure). */
+  reach_recorded: Generated<boolean>;
 }
 
 /** Transactional mail (bookings, payments, accounts) is not marketing: it needs no opt-in. */
@@ -564,6 +583,7 @@ export interface Database {
   user_documents: UserDocumentsTable;
   notifications: NotificationsTable;
   mail_outbox: MailOutboxTable;
+  live_events: LiveEventsTable;
   sign_in_throttle: SignInThrottleTable;
   reset_request_throttle: ResetRequestThrottleTable;
   settings: SettingsTable;

@@ -29,6 +29,8 @@ export interface MailMessage {
   kind?: MailKind;
   /** The Karoo user the mail is for (required for marketing). */
   userId?: string | null;
+  /** The booking the mail is about: an erasure of either party finds the mail by it (migration 0043). */
+  bookingId?: string | null;
   /** Extra headers: a marketing mail's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
 }
@@ -82,6 +84,9 @@ export function createMailer(options: { log: FastifyBaseLogger; smtpUrl?: string
         next_attempt_at: now,
         kind: message.kind ?? 'transactional',
         user_id: message.userId ?? null,
+        booking_id: message.bookingId ?? null,
+        // Every mail of this code says what it is about: its booking, or (none) only its recipient.
+        reach_recorded: true,
         headers: message.headers ? JSON.stringify(message.headers) : null,
       };
     },

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import type { CacheBus } from '../../src/lib/cache-bus';
 import { buildApp, type BuildOptions } from '../../src/app';
 import { createAppContext } from '../../src/app-context';
 import type { AppContext } from '../../src/context';
@@ -74,6 +75,8 @@ export interface TestAppOptions {
   runtime?: boolean;
   /** Opens the app's database instead of the file's own (through a proxy the test controls, say). */
   openDatabase?: () => Promise<DatabaseHandle>;
+  /** How this app hears the other instances (two apps on one database: a shared bus, or PostgreSQL's). */
+  cacheBus?: CacheBus;
 }
 
 const RESET_LINK = /\/reset-password\?token=([^\s"'<>&]+)/;
@@ -118,7 +121,7 @@ function createOutbox(ctx: AppContext): Outbox {
 }
 
 /** The app's context over `handle` as the tests build it: silent, files in `dataDir`, on a test clock. */
-function createTestContext(handle: DatabaseHandle, dataDir: string, options: Pick<TestAppOptions, 'env' | 'smtpUrl' | 'runtime'> = {}) {
+function createTestContext(handle: DatabaseHandle, dataDir: string, options: Pick<TestAppOptions, 'env' | 'smtpUrl' | 'runtime' | 'cacheBus'> = {}) {
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -146,6 +149,7 @@ function createTestContext(handle: DatabaseHandle, dataDir: string, options: Pic
     jobs: createJobQueue({ pool: handle.pool, kind: handle.kind, schema: jobSchemaFor(handle.schema), log: logger, testClock: clock }),
     ...createStorage(env),
     ...(options.runtime ? { runtime: createRuntime({ poolStats: handle.poolStats }) } : {}),
+    ...(options.cacheBus ? { cacheBus: options.cacheBus } : {}),
   });
   return { ctx, clock, logger };
 }

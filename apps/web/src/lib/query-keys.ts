@@ -65,13 +65,17 @@ export const queryKeys = {
     /** A renter's record: rating from hosts and completed trips. */
     renter: (username: string) => ['reviews', 'renter', username] as const,
   },
+  /** The signed-in person's notifications (the bell); the live stream refreshes them (decision 083). */
   notifications: {
     all: ['notifications'] as const,
+    of: (username: string | undefined) => ['notifications', username] as const,
   },
   messages: {
     all: ['messages'] as const,
     /** One booking's conversation; an administrator's reading carries the reason it was opened for. */
     conversation: (bookingId: string, reason?: string) => ['messages', 'conversation', bookingId, reason ?? null] as const,
+    /** Every reading of one booking's conversation (a participant's, an administrator's). */
+    conversationsOf: (bookingId: string) => ['messages', 'conversation', bookingId] as const,
     /** Unread messages per booking and in all, for My Bookings and the bell. */
     unread: () => ['messages', 'unread'] as const,
   },

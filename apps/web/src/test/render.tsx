@@ -41,7 +41,7 @@ export function renderApp({ path = '/', routes = appRoutes, userEventOptions }: 
   const queryClient = createTestQueryClient();
   const user = userEvent.setup(userEventOptions);
   const view = render(
-    <AppProviders queryClient={queryClient} autoRefresh={false}>
+    <AppProviders queryClient={queryClient} autoRefresh={false} live={false}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

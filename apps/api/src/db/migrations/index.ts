@@ -39,6 +39,8 @@ import * as m0039 from './0039-traffic-fines-and-fee-waivers';
 import * as m0040 from './0040-claim-payment-links';
 import * as m0041 from './0041-instant-booking-by-car';
 import * as m0042 from './0042-trip-changes';
+import * as m0043 from './0043-notice-reach';
+import * as m0044 from './0044-live-events';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -80,4 +82,6 @@ export const migrations: Record<string, Migration> = {
   '0040-claim-payment-links': m0040,
   '0041-instant-booking-by-car': m0041,
   '0042-trip-changes': m0042,
+  '0043-notice-reach': m0043,
+  '0044-live-events': m0044,
 };

@@ -490,7 +490,8 @@ export async function seedDemoCars(ctx: AppContext, db: Db, ids: Record<string, 
     { user_id: ids.host_johan!, type: 'car_pending', title: 'Car submitted', message: 'Your Toyota Fortuner is awaiting verification by an administrator.', link: '/host-dashboard' },
     { user_id: ids.host_ayanda!, type: 'car_rejected', title: 'Car not approved', message: 'Your Volkswagen Polo Vivo was not approved: the photos do not show the number plate.', link: '/host-dashboard' },
   ];
-  // Told an hour ago by the app clock, like every other seeded date.
+  // Told an hour ago by the app clock, like every other seeded date. They name people without
+  // saying which booking they are about (reach_recorded false), so an erasure finds them by recipient.
   await db.insertInto('notifications').values(notifications.map((n) => ({ ...n, created_at: new Date(now.getTime() - 3_600_000) }))).execute();
 
   await Promise.all(writes);

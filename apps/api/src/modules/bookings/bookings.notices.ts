@@ -123,6 +123,6 @@ export async function carForceReturned(tx: Tx, { car, reason, affected, bookings
     message: `An administrator ended the current rental of your ${carName(car)}${withReason(reason)} The car is available again.`,
     link: HOST_DASHBOARD,
     // A car has one rental under way at a time; were there several, the notice names none rather than one.
-    ...(bookings.length === 1 ? { booking: { id: bookings[0]!.id } } : {}),
+    ...(bookings.length === 1 ? { booking: { id: bookings[0]!.id } } : { aboutRecipientOnly: true as const }),
   });
 }

@@ -4,7 +4,7 @@ import type { EventOf, Tx } from '../../events/domain-events';
 import { carName, HOST_DASHBOARD, notify, withReason } from '../notifications';
 
 export async function carVerified(tx: Tx, { car }: EventOf<'car.verified'>, ctx: AppContext) {
-  await notify(ctx, tx, car.owner_id, { type: 'car_verified', title: 'Car verified', message: `Your ${carName(car)} has been verified and is now listed on Karoo.`, link: HOST_DASHBOARD });
+  await notify(ctx, tx, car.owner_id, { type: 'car_verified', title: 'Car verified', message: `Your ${carName(car)} has been verified and is now listed on Karoo.`, link: HOST_DASHBOARD, aboutRecipientOnly: true });
 }
 
 export async function carRejected(tx: Tx, { car, notes }: EventOf<'car.rejected'>, ctx: AppContext) {
@@ -13,6 +13,7 @@ export async function carRejected(tx: Tx, { car, notes }: EventOf<'car.rejected'
     title: 'Car not approved',
     message: `Your ${carName(car)} was not approved: ${notes}. Update the listing to send it for verification again.`,
     link: HOST_DASHBOARD,
+    aboutRecipientOnly: true,
   });
 }
 
@@ -22,6 +23,7 @@ export async function registrationVerified(tx: Tx, { car }: EventOf<'car.registr
     title: 'Registration document verified',
     message: `The registration document of your ${carName(car)} has been verified.`,
     link: HOST_DASHBOARD,
+    aboutRecipientOnly: true,
   });
 }
 
@@ -31,5 +33,6 @@ export async function registrationRejected(tx: Tx, { car, notes }: EventOf<'car.
     title: 'Registration document rejected',
     message: `The registration document of your ${carName(car)} was rejected${withReason(notes)} Please upload a new one.`,
     link: HOST_DASHBOARD,
+    aboutRecipientOnly: true,
   });
 }

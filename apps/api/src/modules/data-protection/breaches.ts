@@ -115,7 +115,7 @@ export async function notifyBreachBatch(ctx: AppContext, breachId: string): Prom
       'You may also complain to the Information Regulator (inforegulator.org.za). Our Information Officer’s details are on our privacy page.',
     ].join('\n\n');
     for (const { user_id } of batch) {
-      await notify(ctx, tx, user_id, { type: 'security_compromise', title: 'Important: a security compromise affecting your Karoo account', message, link: '/privacy' }, { email: 'always' });
+      await notify(ctx, tx, user_id, { type: 'security_compromise', title: 'Important: a security compromise affecting your Karoo account', message, link: '/privacy', aboutRecipientOnly: true }, { email: 'always' });
     }
     if (batch.length > 0) {
       await tx.db

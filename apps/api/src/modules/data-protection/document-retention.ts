@@ -142,7 +142,7 @@ export async function applyDocumentRetention(ctx: AppContext): Promise<Retention
         const days = reason === 'verified_retention' ? settings.document_retention_days : settings.unsubmitted_document_days;
         const names = [...new Set(docs.map((d) => TYPE_NAMES[d.type] ?? d.type))].join(', ');
         const notice = told(reason, n, days);
-        await notify(ctx, tx, userId, { type: 'documents_deleted', title: notice.title, message: `${notice.message} (${names}.)`, link: '/profile/privacy' }, { email: 'always' });
+        await notify(ctx, tx, userId, { type: 'documents_deleted', title: notice.title, message: `${notice.message} (${names}.)`, link: '/profile/privacy', aboutRecipientOnly: true }, { email: 'always' });
       }
       return n;
     });

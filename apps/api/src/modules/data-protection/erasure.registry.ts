@@ -10,7 +10,9 @@
 //
 // Every lookup goes through an indexed column (migration 0035 adds the ones that were missing):
 // a person's bookings by renter_id and owner_id, then each table by booking_id, car_id, user_id,
-// the audit log by (target_type, target_id) and admin_id, mail by lower(to_address).
+// the audit log by (target_type, target_id) and admin_id, mail by lower(to_address); notices and
+// mail by their booking_id and, for rows written before migration 0043, by recipient (partial
+// indexes on the rows whose booking is not known).
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connection';
 import { throttleKeysOf } from '../users';
@@ -32,6 +34,8 @@ export interface PersonReach {
   recipientIds: string[];
   /** Those people's email addresses and every address the person had, lower case. */
   recipientEmails: string[];
+  /** Every address the person had, lower case. */
+  ownEmails: string[];
   /** The keys the sign-in and mail throttles count the person under (users/auth.service.ts), and the prefixes of their (account, address) pairs. */
   throttleKeys: string[];
   throttlePairPrefixes: string[];
@@ -94,20 +98,32 @@ export const MENTION_TABLES: readonly MentionTable[] = [
   { table: 'data_breaches', columns: ['summary', 'measures', 'advice'], rowsOf: (r) => anyOf(r.breachIds.length > 0 && sql<boolean>`t.id = ANY(${uuids(r.breachIds)})`) },
   { table: 'ledger_entries', columns: ['reason', 'last_error'], rowsOf: inBookings('booking_id') },
   {
-    // Mail to them, to the people they dealt with and to the administrators (by the address it went
-    // to, or by the account it belongs to).
+    // Mail to them (by the address it went to, or by their account), mail about their bookings (to
+    // the other party or an administrator, migration 0043), and mail queued before 0043 to the
+    // people who can have been told about them (its booking is not known).
     table: 'mail_outbox',
     columns: ['to_address', 'subject', 'text_body', 'html_body', 'headers', 'error', 'last_error'],
     rowsOf: (r) =>
       anyOf(
-        r.recipientEmails.length > 0 && sql<boolean>`lower(t.to_address) = ANY(${texts(r.recipientEmails)})`,
-        r.recipientIds.length > 0 && sql<boolean>`t.user_id = ANY(${uuids(r.recipientIds)})`,
+        r.ownEmails.length > 0 && sql<boolean>`lower(t.to_address) = ANY(${texts(r.ownEmails)})`,
+        sql<boolean>`t.user_id = ${r.userId}::uuid`,
+        r.bookingIds.length > 0 && sql<boolean>`t.booking_id = ANY(${uuids(r.bookingIds)})`,
+        r.recipientEmails.length > 0 && sql<boolean>`(NOT t.reach_recorded AND lower(t.to_address) = ANY(${texts(r.recipientEmails)}))`,
+        r.recipientIds.length > 0 && sql<boolean>`(NOT t.reach_recorded AND t.user_id = ANY(${uuids(r.recipientIds)}))`,
       ),
   },
   {
+    // Their own notices, the notices about their bookings (to the other party or an administrator:
+    // a notice that names another person is about a booking of the two, and says so since 0043),
+    // and the notices written before 0043 to the people who can have been told about them.
     table: 'notifications',
     columns: ['title', 'message', 'link'],
-    rowsOf: (r) => anyOf(r.recipientIds.length > 0 && sql<boolean>`t.user_id = ANY(${uuids(r.recipientIds)})`),
+    rowsOf: (r) =>
+      anyOf(
+        sql<boolean>`t.user_id = ${r.userId}::uuid`,
+        r.bookingIds.length > 0 && sql<boolean>`t.booking_id = ANY(${uuids(r.bookingIds)})`,
+        r.recipientIds.length > 0 && sql<boolean>`(NOT t.reach_recorded AND t.user_id = ANY(${uuids(r.recipientIds)}))`,
+      ),
   },
   { table: 'payments', columns: ['message', 'refund_reason'], rowsOf: inBookings('booking_id') },
   {
@@ -226,6 +242,7 @@ export const NO_MENTION: Readonly<Record<string, string>> = {
   ...because('traffic_fines', ['notice_storage_key', 'notice_mime'], 'A generated storage path and a file type.'),
   ...because('cancellation_fee_waivers', ['ground', 'person', 'status'], CODE),
   ...because('trip_changes', ['status'], CODE),
+  ...because('live_events', ['kind'], CODE),
   ...because('trip_changes', ['from_start_time', 'from_end_time', 'to_start_time', 'to_end_time'], 'Times of day (HH:mm).'),
   ...because('trip_changes', ['charge_reference'], 'A payment reference the code generates (KAROO-<booking>-CHANGE-…).'),
   ...because('cancellation_fee_waivers', ['evidence_storage_key', 'evidence_mime'], 'A generated storage path and a file type.'),
@@ -247,7 +264,9 @@ export async function reachOf(db: Db, userId: string, identities: { emails: read
   ]);
   const recipientIds = [...new Set([userId, ...bookings.flatMap((b) => [b.renter_id, b.owner_id]), ...admins.map((a) => a.id)])];
   const others = await db.selectFrom('users').select('email').where(sql<boolean>`id = ANY(${uuids(recipientIds)})`).where('id', '<>', userId).execute();
-  const recipientEmails = [...new Set([...identities.emails, ...others.map((o) => o.email)].map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const lower = (emails: readonly string[]) => [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const ownEmails = lower(identities.emails);
+  const recipientEmails = lower([...identities.emails, ...others.map((o) => o.email)]);
   const throttle = throttleKeysOf(userId, [...identities.usernames, ...identities.emails]);
   return {
     userId,
@@ -258,6 +277,7 @@ export async function reachOf(db: Db, userId: string, identities: { emails: read
     breachIds: breaches.map((b) => b.breach_id),
     recipientIds,
     recipientEmails,
+    ownEmails,
     throttleKeys: throttle.keys,
     throttlePairPrefixes: throttle.pairPrefixes,
   };

@@ -12,7 +12,7 @@ export { breachNoticeJob } from './breaches';
 export { applyDocumentRetention, documentRetentionJob, documentSealJob, sealOlderDocuments } from './document-retention';
 export { dataProtectionRoutes } from './data-protection.routes';
 export { needlesFor, textColumns } from './erasure';
-export { MENTION_TABLES, NO_MENTION } from './erasure.registry';
+export { MENTION_TABLES, NO_MENTION, reachOf } from './erasure.registry';
 
 export const dataProtectionSubscriptions: Subscriptions<AppContext> = {
   within: {

@@ -52,14 +52,20 @@ export async function lockSender(db: Db, senderId: string): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`booking_messages:${senderId}`}))`.execute(db);
 }
 
-/** The participant's read marker: every message up to the latest is read. */
-export async function markRead(db: Db, bookingId: string, userId: string): Promise<void> {
+/** The participant's read marker: every message up to the latest is read. True when the marker moved (or was first set). */
+export async function markRead(db: Db, bookingId: string, userId: string): Promise<boolean> {
   const latest = db.selectFrom('booking_messages').where('booking_id', '=', bookingId).select((eb) => eb.fn.coalesce(eb.fn.max('seq'), sql<string>`0`).as('seq'));
-  await db
+  const result = await db
     .insertInto('booking_message_reads')
     .values({ booking_id: bookingId, user_id: userId, read_seq: sql<string>`(${latest})` })
-    .onConflict((oc) => oc.columns(['booking_id', 'user_id']).doUpdateSet({ read_seq: sql<string>`GREATEST(booking_message_reads.read_seq, excluded.read_seq)` }))
-    .execute();
+    .onConflict((oc) =>
+      oc
+        .columns(['booking_id', 'user_id'])
+        .doUpdateSet({ read_seq: sql<string>`excluded.read_seq` })
+        .where(sql<boolean>`booking_message_reads.read_seq < excluded.read_seq`),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Unread messages per booking for a user: those the other participant wrote after the user's marker. */

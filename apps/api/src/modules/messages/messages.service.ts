@@ -23,7 +23,7 @@ import type { UserRow } from '../../db/schema';
 import { badRequest, conflict, notFound, tooMany } from '../../lib/app-error';
 import { inTransaction, type EventOf, type Tx } from '../../events/domain-events';
 import { findVisibleBooking, type BookingRecord } from '../bookings';
-import { MY_BOOKINGS, notify } from '../notifications';
+import { MY_BOOKINGS, notify, recordLiveEvent } from '../notifications';
 import * as repo from './messages.repository';
 import type { MessageRecord } from './messages.repository';
 
@@ -132,6 +132,8 @@ export async function postMessage(ctx: AppContext, viewer: UserRow, bookingId: s
       const messageId = await repo.insertMessage(tx.db, { booking_id: booking.id, sender_id: viewer.id, body }, tx.now);
       // Writing reads everything before it.
       await repo.markRead(tx.db, booking.id, viewer.id);
+      // Both participants' open streams (the sender's other devices too) fetch the conversation again.
+      await recordLiveEvent(ctx, tx, [booking.renter_id, booking.owner_id], { kind: 'message', bookingId: booking.id });
       tx.emit({
         type: 'message.posted',
         bookingId: booking.id,
@@ -151,7 +153,12 @@ export async function postMessage(ctx: AppContext, viewer: UserRow, bookingId: s
 /** POST /booking/:id/messages/read: everything in the conversation so far is read by the viewer. */
 export async function markConversationRead(ctx: AppContext, viewer: UserRow, bookingId: string): Promise<void> {
   const { booking } = await loadAsParticipant(ctx, viewer, bookingId);
-  await repo.markRead(ctx.db, booking.id, viewer.id);
+  await inTransaction(ctx, async (tx) => {
+    // The other participant sees "Read"; the reader's other devices drop their unread badge.
+    if (await repo.markRead(tx.db, booking.id, viewer.id)) {
+      await recordLiveEvent(ctx, tx, [booking.renter_id, booking.owner_id], { kind: 'message_read', bookingId: booking.id });
+    }
+  });
 }
 
 /** GET /messages/unread: unread messages per booking and in all, for My Bookings and the bell. */

@@ -14,6 +14,7 @@ export async function userVerified(tx: Tx, { user }: EventOf<'user.verified'>, c
     title: 'Account verified',
     message: 'Your Karoo account has been verified. You can now book cars and list your own.',
     link: '/dashboard',
+    aboutRecipientOnly: true,
   });
 }
 
@@ -23,6 +24,7 @@ export async function userRejected(tx: Tx, { user, notes }: EventOf<'user.reject
     title: 'Verification rejected',
     message: `Your verification was not approved${withReason(notes)} Please update your documents and details on your profile.`,
     link: '/profile',
+    aboutRecipientOnly: true,
   });
 }
 

@@ -9,6 +9,8 @@ import { deleteNotificationsOf } from './notifications.service';
 export { notify, type NewNotification, type NotifyOptions } from './notifications.service';
 export { bookingLine, bookingName, carName, dates, HOST_DASHBOARD, MY_BOOKINGS, tripTimes, when, withReason, type BookingMention } from './notice-words';
 export { notificationsRoutes } from './notifications.routes';
+export { liveRoutes } from './live.routes';
+export { LIVE_EVENT_RETENTION_MS, pruneLiveEvents, recordLiveEvent } from './live-events';
 
 export const notificationsSubscriptions: Subscriptions<AppContext> = {
   within: {

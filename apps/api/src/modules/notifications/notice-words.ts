@@ -28,6 +28,7 @@ export function when(b: BookingDays): string {
 }
 /** What every booking email names, so that three mails about three Polos never read the same. */
 export interface BookingMention {
+  id: string;
   booking_number: string;
   car_make: string;
   car_model: string;

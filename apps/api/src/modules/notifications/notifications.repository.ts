@@ -32,10 +32,10 @@ export async function deleteUserNotifications(db: Db, userId: string): Promise<v
 
 export async function insertNotification(
   db: Db,
-  notification: { user_id: string; type: string; title: string; message: string; link: string | null },
+  notification: { user_id: string; type: string; title: string; message: string; link: string | null; booking_id: string | null },
   now: Date,
 ): Promise<void> {
-  await db.insertInto('notifications').values({ ...notification, created_at: now }).execute();
+  await db.insertInto('notifications').values({ ...notification, reach_recorded: true, created_at: now }).execute();
 }
 
 /** What a booking email names of its booking (read only: the bookings and cars modules own the rows). */
@@ -43,7 +43,7 @@ export function findBookingMention(db: Db, bookingId: string): Promise<BookingMe
   return db
     .selectFrom('bookings as b')
     .innerJoin('cars as c', 'c.id', 'b.car_id')
-    .select(['b.booking_number', 'b.start_date', 'b.end_date', 'b.start_time', 'b.end_time', 'c.car_make', 'c.car_model', 'c.car_year'])
+    .select(['b.id', 'b.booking_number', 'b.start_date', 'b.end_date', 'b.start_time', 'b.end_time', 'c.car_make', 'c.car_model', 'c.car_year'])
     .where('b.id', '=', bookingId)
     .executeTakeFirst();
 }

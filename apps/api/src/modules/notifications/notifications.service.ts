@@ -11,19 +11,25 @@ import { queueMail, renderMail } from '../../lib/mail';
 import { getSettings } from '../settings';
 import { findUserIn } from '../users';
 import { bookingLine, bookingSubject, type BookingMention } from './notice-words';
+import { recordLiveEvent } from './live-events';
 import * as repo from './notifications.repository';
 
-export interface NewNotification {
+interface NoticeText {
   type: string;
   title: string;
   message: string;
   link?: string | null;
-  /**
-   * The booking the notice is about: its email names the booking number, the car and the dates
-   * (bookingLine) and its subject the number. The booking's record, or its id to read them by.
-   */
-  booking?: BookingMention | { id: string };
 }
+
+/**
+ * A notice says what it is about, because an erasure finds the notices that can name a person by
+ * it (migration 0043, decision 082): `booking`, the booking it is about (its email also names the
+ * booking number, the car and the dates, bookingLine; the booking's record or its id to read them
+ * by), or `aboutRecipientOnly` for a notice that names nobody but the person it goes to (their
+ * account, their car, their payout). A notice that names another person is always about a booking
+ * of the two; the type makes every caller choose.
+ */
+export type NewNotification = NoticeText & ({ booking: BookingMention | { id: string }; aboutRecipientOnly?: never } | { booking?: never; aboutRecipientOnly: true });
 
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -50,7 +56,9 @@ export interface NotifyOptions {
  * 'always'), queues the same event by email, both in the change's transaction `tx`.
  */
 export async function notify(ctx: AppContext, tx: Tx, userId: string, input: NewNotification, options: NotifyOptions = {}): Promise<void> {
-  await repo.insertNotification(tx.db, { user_id: userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null }, tx.now);
+  const bookingId = input.booking?.id ?? null;
+  await repo.insertNotification(tx.db, { user_id: userId, type: input.type, title: input.title, message: input.message, link: input.link ?? null, booking_id: bookingId }, tx.now);
+  await recordLiveEvent(ctx, tx, [userId], { kind: 'notification', bookingId });
   const user = await findUserIn(tx.db, userId);
   if (!user || user.deleted_at) return;
   if (options.email !== 'always' && !(await getSettings(ctx, tx.db)).emailNotifications) return;
@@ -60,7 +68,7 @@ export async function notify(ctx: AppContext, tx: Tx, userId: string, input: New
     paragraphs: booking ? [bookingLine(booking), input.message] : [input.message],
     ...(input.link ? { action: { label: 'Open Karoo', url: `${ctx.env.APP_URL}${input.link}` } } : {}),
   });
-  await queueMail(ctx, tx, { to: user.email, subject: booking ? bookingSubject(input.title, booking) : input.title, ...mail });
+  await queueMail(ctx, tx, { to: user.email, subject: booking ? bookingSubject(input.title, booking) : input.title, userId, bookingId, ...mail });
 }
 
 /** The list shows the latest notifications only. */

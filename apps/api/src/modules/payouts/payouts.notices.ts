@@ -18,6 +18,7 @@ export async function accountChanged(tx: Tx, e: EventOf<'payout.account_changed'
       title: 'Your payout bank account was changed',
       message: `Your payouts now go to ${e.bankName} account ending ${e.last4}.${hold} If you did not make this change, change your password and contact Karoo support at once.`,
       link: PAYOUTS_PAGE,
+      aboutRecipientOnly: true,
     },
     { email: 'always' },
   );
@@ -30,6 +31,7 @@ export async function transferReturned(tx: Tx, e: EventOf<'payout.transfer_retur
     title: e.state === 'failed' ? 'Payout failed' : 'Payout returned by your bank',
     message: `Your payout of ${formatRand(e.amountCents / 100)} (${e.reference}) ${what}: ${e.reason.replace(/[.!?]\s*$/, '')}. It is owed to you again; check your bank account on the Earnings page, and Karoo will send it again.`,
     link: PAYOUTS_PAGE,
+    aboutRecipientOnly: true,
   });
 }
 
@@ -39,5 +41,6 @@ export async function transferPaid(tx: Tx, e: EventOf<'payout.transfer_paid'>, c
     title: 'Payout sent',
     message: `${formatRand(e.amountCents / 100)} was paid into your ${e.bankName} account ending ${e.last4} (reference ${e.reference}).`,
     link: PAYOUTS_PAGE,
+    aboutRecipientOnly: true,
   });
 }

@@ -185,6 +185,7 @@ export const EXCLUDED_TABLES: Record<string, string> = {
   settings: 'Platform settings: no person’s data.',
   document_serials: 'The last receipt and invoice number issued, one counter per kind: no person’s data.',
   browse_changes: 'A queue of car ids for the search index, emptied within seconds; the cars themselves are exported.',
+  live_events: 'What an open live stream was told (a notice or a message of one of their bookings, by id only), kept a day; the notices and messages themselves are exported.',
   sandbox_transfers: 'The test payout provider’s own book of transfers, keyed by reference; the transfers are exported from payout_transfers.',
   sandbox_refunds: 'The test payment provider’s own book of refunds, keyed by charge reference; the refunds are exported from ledger_entries.',
   sign_in_throttle: 'Counters of failed sign-ins keyed by account or network address, kept at most a day to stop password guessing (security, POPIA s. 19).',

@@ -418,6 +418,7 @@ export async function decideCorrection(ctx: AppContext, admin: UserRow, id: stri
             ? `We corrected your ${words} as you asked. Note from our team: ${body.note}`
             : `We did not change your ${words}. Note from our team: ${body.note}`,
         link: `${PRIVACY_PAGE}#correct`,
+        aboutRecipientOnly: true,
       });
       return toCorrection(decided);
     },

@@ -129,7 +129,7 @@ export async function fineStatusChanged(tx: Tx, e: EventOf<'trip.fine_status_cha
     title: `Traffic fine ${fine.notice_number}: ${e.after.replace(/_/g, ' ')}`,
     message: words[e.after] ?? `The fine is now ${e.after}.`,
     link: MY_BOOKINGS,
-    ...(fine.booking_id ? { booking: { id: fine.booking_id } } : {}),
+    ...(fine.booking_id ? { booking: { id: fine.booking_id } } : { aboutRecipientOnly: true as const }),
   });
 }
 
@@ -140,6 +140,6 @@ export async function fineDeadlineNear(tx: Tx, { fine, daysLeft }: EventOf<'trip
     title: `Nominate the driver of fine ${fine.notice_number} by ${deadlineWords(fine.nominate_by)}`,
     message: `${daysLeft === 0 ? 'Today is the last day' : `${daysLeft} day(s) are left`} to nominate the driver of traffic fine ${fine.notice_number} (${money(fine.amount_cents)}): the 32 days from the notice's service end on ${deadlineWords(fine.nominate_by)}. ${fine.booking_id ? 'Download the AARTO 07 nomination on the trip, sign it and submit it on aarto.gov.za or to the RTIA.' : 'No trip covers the fine: pay it or make representations.'}`,
     link: MY_BOOKINGS,
-    ...(fine.booking_id ? { booking: { id: fine.booking_id } } : {}),
+    ...(fine.booking_id ? { booking: { id: fine.booking_id } } : { aboutRecipientOnly: true as const }),
   });
 }

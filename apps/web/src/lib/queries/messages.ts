@@ -1,10 +1,11 @@
-// Booking conversations (decision 041): the conversation of one booking, polled every
-// MESSAGE_POLL_MS while it is open, and the unread counts, polled every UNREAD_POLL_MS, which My
-// Bookings and the navigation bell share. Polling needs nothing but the API, on any number of
-// instances; TanStack Query pauses it while the tab is hidden.
+// Booking conversations (decision 041): the conversation of one booking and the unread counts, which
+// My Bookings and the navigation bell share. Both are fetched again on the live stream's events
+// (decision 083); while the stream is not open, the conversation is polled every MESSAGE_POLL_MS
+// and the counts every UNREAD_POLL_MS (TanStack Query pauses polling while the tab is hidden).
 import { MESSAGE_POLL_MS, UNREAD_POLL_MS, type BookingMessage, type Conversation, type MessageReport, type UnreadCounts } from '@karoo/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../api-client';
+import { useFallbackPolling } from '../live/live-status';
 import { queryKeys } from '../query-keys';
 
 const conversationPath = (bookingId: string) => `/booking/${encodeURIComponent(bookingId)}/messages`;
@@ -12,23 +13,25 @@ const conversationPath = (bookingId: string) => `/booking/${encodeURIComponent(b
 /** A booking's conversation; an administrator who is not a participant passes the reason (audited on each reading). */
 export function useConversation(bookingId: string, options: { enabled?: boolean; reason?: string } = {}) {
   const isAdminReading = options.reason !== undefined;
+  const polling = useFallbackPolling(MESSAGE_POLL_MS);
   return useQuery({
     queryKey: queryKeys.messages.conversation(bookingId, options.reason),
     queryFn: async ({ signal }) =>
       (await apiClient.get<Conversation>(conversationPath(bookingId), { query: isAdminReading ? { reason: options.reason } : undefined, signal })).data,
     enabled: options.enabled ?? true,
     // An administrator's reading is audited each time: read once, never polled.
-    refetchInterval: isAdminReading ? false : MESSAGE_POLL_MS,
+    refetchInterval: isAdminReading ? false : polling,
     staleTime: isAdminReading ? Infinity : 0,
   });
 }
 
 export function useUnreadMessages(enabled = true) {
+  const refetchInterval = useFallbackPolling(UNREAD_POLL_MS);
   return useQuery({
     queryKey: queryKeys.messages.unread(),
     queryFn: async ({ signal }) => (await apiClient.get<UnreadCounts>('/messages/unread', { signal })).data,
     enabled,
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval,
     staleTime: 10_000,
   });
 }

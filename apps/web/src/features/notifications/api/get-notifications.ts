@@ -1,10 +1,13 @@
-// GET /api/notifications: the signed-in user's notifications, newest first, polled every minute.
+// GET /api/notifications: the signed-in user's notifications, newest first: fetched again on each
+// live event (decision 083), polled every minute while the live stream is not open.
 import type { Notification } from '@karoo/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { useFallbackPolling } from '@/lib/live/live-status';
+import { queryKeys } from '@/lib/query-keys';
 
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
-export const notificationsKey = (username: string | undefined) => ['notifications', username] as const;
+export const notificationsKey = queryKeys.notifications.of;
 
 export async function getNotifications(signal?: AbortSignal): Promise<Notification[]> {
   const result = await apiClient.get<Notification[]>('/notifications', { signal });
@@ -12,11 +15,12 @@ export async function getNotifications(signal?: AbortSignal): Promise<Notificati
 }
 
 export function useNotifications(username: string | undefined) {
+  const refetchInterval = useFallbackPolling(NOTIFICATIONS_REFRESH_MS);
   return useQuery({
     queryKey: notificationsKey(username),
     queryFn: ({ signal }) => getNotifications(signal),
     enabled: !!username,
     staleTime: 30_000,
-    refetchInterval: NOTIFICATIONS_REFRESH_MS,
+    refetchInterval,
   });
 }
