@@ -9,7 +9,7 @@ import { detachedJobQueue, type AnyJobDefinition } from './jobs/queue';
 import { LocalCacheBus } from './lib/cache-bus';
 import { createPaymentProvider, createPayoutProvider } from './lib/payments';
 import { auditSubscriptions } from './modules/audit';
-import { bookingExpiryJob, bookingsSubscriptions } from './modules/bookings';
+import { bookingExpiryJob, bookingRemindersJob, bookingsSubscriptions } from './modules/bookings';
 import { breachNoticeJob, dataProtectionSubscriptions, documentRetentionJob, documentSealJob, scrubMailJob } from './modules/data-protection';
 import { carsSubscriptions, createBrowseIndex, createListingCache, photoConvertJob, photoSweepJob } from './modules/cars';
 import { earningsSubscriptions } from './modules/earnings';
@@ -44,7 +44,7 @@ export const SUBSCRIPTIONS = [
 ];
 
 /** Every job on the queue (decision 038): each module's, defined over the context when it is built. */
-export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, pruneJob, reviewRevealJob, photoConvertJob, photoSweepJob, privacyExportJob, privacyExportsExpireJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, tripChargesSweepJob, trafficFinesRemindJob, payoutRunJob, payoutSyncJob, tripChangeLapseJob];
+export const JOBS: ((ctx: AppContext) => AnyJobDefinition)[] = [mailJob, refundAttemptJob, refundSweepJob, bookingExpiryJob, bookingRemindersJob, pruneJob, reviewRevealJob, photoConvertJob, photoSweepJob, privacyExportJob, privacyExportsExpireJob, scrubMailJob, documentRetentionJob, documentSealJob, breachNoticeJob, tripChargesSweepJob, trafficFinesRemindJob, payoutRunJob, payoutSyncJob, tripChangeLapseJob];
 
 /**
  * What the process opens before the app: the database, mail, files, the clock, the job queue and

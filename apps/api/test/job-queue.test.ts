@@ -112,6 +112,7 @@ describe.skipIf(!!skipReason)('two instances on one PostgreSQL database', () => 
     // Both instances registered the one schedule.
     expect(await query<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule ORDER BY name`)).toEqual([
       { name: 'bookings.expire', cron: '* * * * *' },
+      { name: 'bookings.remind', cron: '*/5 * * * *' },
       { name: 'documents.retention', cron: '10 4 * * *' },
       { name: 'documents.seal', cron: '*/15 * * * *' },
       { name: 'payouts.run', cron: '20 * * * *' },

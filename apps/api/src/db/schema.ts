@@ -497,6 +497,10 @@ export interface BookingsTable {
   cancel_cause: ColumnType<CancelCauseValue | null, CancelCauseValue | null | undefined, CancelCauseValue | null>;
   /** When the booking expires if nobody acts (pending, or confirmed and unpaid); null otherwise. */
   expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the host was reminded of the unanswered request (migration 0045). */
+  host_reminded_at: Date | null;
+  /** When the renter was reminded of the pickup, the evening before (migration 0045). */
+  pickup_reminded_at: Date | null;
   /** The car's buffer when the booking was made (migration 0028; set by the database). */
   buffer_minutes: ColumnType<number, never, never>;
   /** The time range the booking holds its car, buffer included (tstzrange text; set by the database). */

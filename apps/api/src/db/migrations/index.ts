@@ -41,6 +41,7 @@ import * as m0041 from './0041-instant-booking-by-car';
 import * as m0042 from './0042-trip-changes';
 import * as m0043 from './0043-notice-reach';
 import * as m0044 from './0044-live-events';
+import * as m0045 from './0045-booking-reminders';
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0042-trip-changes': m0042,
   '0043-notice-reach': m0043,
   '0044-live-events': m0044,
+  '0045-booking-reminders': m0045,
 };

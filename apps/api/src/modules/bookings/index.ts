@@ -9,6 +9,7 @@ import { cancelRemovedCarBookings } from './bookings.service';
 export type { CancelCause, ForceReturnedBooking } from './bookings.events';
 export { createBookingAnswers, type BookingLedgerView, type BookingMoneyView, type BookingRefundRecord, type LedgerOf } from './booking-answers';
 export { bookingExpiryJob } from './booking-expiry.job';
+export { bookingRemindersJob, sendBookingReminders } from './booking-reminders';
 export { transition } from './booking-status';
 export { hostCancellations, paidTripOf } from './host-cancellations';
 export { clearPaidPayout, lockPayout, updatePayout, type PayoutState } from './booking-payouts';
