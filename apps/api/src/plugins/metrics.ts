@@ -193,7 +193,9 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext) {
     if (route === '/metrics') return;
     const status = reply.statusCode;
     requests.inc({ method: request.method, route, status });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    // A live stream the server ends (after 15 minutes, or at shutdown) would count its whole life as
+    // an answer's latency (decision 083); one the client leaves records no response at all.
+    if (route !== '/api/live') latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     if (status >= 500) errors.inc({ method: request.method, route });
   });
 
