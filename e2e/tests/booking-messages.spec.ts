@@ -5,6 +5,7 @@
 // through it. The booking is unpaid, so ruan's phone number is hidden from the host, with the reason. Screenshots at 1280 and 390 px (test-results/screens/messages-*.png); axe on
 // the conversation.
 import type { Page } from '@playwright/test';
+import { MESSAGE_POLL_MS } from '@karoo/shared';
 import { addDays, E2E_NOW, E2E_TODAY } from './clock';
 import { apiToken, expect, expectNoAxeViolations, freeCarOf, loginThroughUi, test, waitForSettledPage } from './fixtures';
 
@@ -12,8 +13,6 @@ const RENTER = 'ruan';
 const HOST = 'host_ayanda';
 const SCREENS = 'test-results/screens';
 const PHONE_HIDDEN = '[phone hidden until the booking is paid]';
-/** The conversation's polling interval when the live stream is not open (MESSAGE_POLL_MS in @karoo/shared). */
-const MESSAGE_POLL_MS = 5_000;
 
 async function openConversation(page: Page, bookingNumber: string, asHost: boolean) {
   await page.goto('/my-bookings');

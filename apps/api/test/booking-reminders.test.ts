@@ -42,7 +42,7 @@ describe('a request the host has not answered', () => {
     expect(notice!.title).toBe('A booking request is waiting for your answer');
     expect(notice!.message).toContain('Pieter Renter asked for your Toyota Corolla, 10 Mar 2030 to 13 Mar 2030 (3 days)');
     // Pending requests lapse 48 h after they were asked (decisions.md section 5): 3 March, 10:00.
-    expect(notice!.message).toContain('Answer by 03 Mar 2030 10:00, or it lapses.');
+    expect(notice!.message).toContain('Answer by Sun 3 Mar, 10:00, or it lapses.');
     // The email names the booking (decision 058).
     expect((await t.outbox.latest(host.user.email))!.subject).toContain(request.booking_number);
 

@@ -6,7 +6,7 @@
 // claim is paid is refunded in full. The sandbox's link is in trip-charges.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, multipart, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectError, expectOk, multipart, rememberedSession, type TestApp } from './helpers';
 import { startPaystackStub, type PaystackStub } from './helpers/bookings';
 import { createTestCar } from './helpers/vehicles';
 import { entriesOfBookings, sumBookingMoney } from '../src/modules/ledger';
@@ -38,18 +38,12 @@ const claimRows = async () =>
   (await t.ctx.db.selectFrom('ledger_entries').select(['kind', 'code', 'amount_cents', 'state']).where('booking_id', '=', bookingId).orderBy('seq').execute()).filter((r) => r.code.startsWith('claim') || r.kind === 'refund');
 const initialized = () => stub.requests.filter((r) => r.path === '/transaction/initialize').map((r) => r.body as { reference: string; amount: number });
 
-/** Signed in with "remember me": the clock moves days before the claim. */
-async function remembered(who: Signed): Promise<Signed> {
-  const token = await login(t.app, who.user.username, undefined, { remember: true });
-  return { ...who, token, headers: authHeader(token) };
-}
-
 beforeAll(async () => {
   stub = await startPaystackStub();
   t = await createTestApp({ env: { PAYSTACK_SECRET_KEY: stub.secret, PAYSTACK_PUBLIC_KEY: 'pk_test_karoo', PAYSTACK_BASE_URL: stub.url } });
   t.clock.set('2030-05-01T08:00:00.000Z');
-  host = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
-  renter = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  host = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
+  renter = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
   const car = await createTestCar(t.ctx, host.user, { price: 600, overrides: { deposit_cents: 350_000 } });
   const created = await t.app.inject({ method: 'POST', url: '/api/booking/create', headers: renter.headers, payload: { car_username: car.car_username, start_date: '2030-05-03', end_date: '2030-05-04', start_time: '09:00', end_time: '17:00' } });
   bookingId = expectOk<{ id: string }>(created, 201).id;

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SUCCESS_CARD } from '@karoo/shared';
-import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, multipart, pdfBytes, TEST_PASSWORD, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectError, expectOk, multipart, pdfBytes, rememberedSession, TEST_PASSWORD, type TestApp } from './helpers';
 import { createTestCar } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -24,11 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function remembered(who: Signed): Promise<Signed> {
-  const token = await login(t.app, who.user.username, undefined, { remember: true });
-  return { ...who, token, headers: authHeader(token) };
-}
-
 /**
  * A paid two-day trip at R 600 a day (10 to 12 of its own month, 09:00 to 17:00), without a deposit,
  * cancelled by the renter `hoursBefore` its start. Late (within 24 hours), the policy keeps half of
@@ -38,10 +33,10 @@ async function cancelledTrip(hoursBefore: number) {
   month += 1;
   const mm = String(month).padStart(2, '0');
   t.clock.set(`2031-${mm}-01T08:00:00.000Z`);
-  admin = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' }));
-  stranger = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
-  const host = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
-  const renter = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  admin = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' }));
+  stranger = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  const host = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
+  const renter = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
   const car = await createTestCar(t.ctx, host.user, { price: 600, overrides: { deposit_cents: 0 } });
   const created = await t.app.inject({ method: 'POST', url: '/api/booking/create', headers: renter.headers, payload: { car_username: car.car_username, start_date: `2031-${mm}-10`, end_date: `2031-${mm}-12`, start_time: '09:00', end_time: '17:00' } });
   const bookingId = expectOk<{ id: string }>(created, 201).id;

@@ -6,7 +6,7 @@
 // deadline reminder goes once, bad input is a clear 4xx and strangers get 404.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authHeader, createSignedInUser, createTestApp, login, expectError, expectOk, multipart, pdfBytes, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectError, expectOk, multipart, pdfBytes, rememberedSession, type TestApp } from './helpers';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 import { remindFineDeadlines } from '../src/modules/trips/traffic-fines.service';
 
@@ -46,17 +46,13 @@ beforeAll(async () => {
   await createTestBooking(t.ctx, car, renterB.user, { start: '2030-03-15', end: '2030-03-16', status: 'cancelled' });
   // Signed in afresh ("remember me", 30 days) on the clock the tests run at.
   t.clock.set('2030-04-01T08:00:00.000Z');
-  host = await remembered(host);
-  renterA = await remembered(renterA);
-  renterB = await remembered(renterB);
-  admin = await remembered(admin);
-  stranger = await remembered(stranger);
+  host = await rememberedSession(t.app, host);
+  renterA = await rememberedSession(t.app, renterA);
+  renterB = await rememberedSession(t.app, renterB);
+  admin = await rememberedSession(t.app, admin);
+  stranger = await rememberedSession(t.app, stranger);
 });
 
-async function remembered(who: Signed): Promise<Signed> {
-  const token = await login(t.app, who.user.username, undefined, { remember: true });
-  return { ...who, token, headers: authHeader(token) };
-}
 afterAll(() => t.close());
 
 async function record(bookingId: string, authorId: string, stage: 'check_in' | 'check_out', at: string) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Booking, type CancellationQuote, type PaymentSession } from '@karoo/shared';
 import { APPEND_ONLY_TABLES } from '../src/db/migrations/0034-append-only-truncate';
 import { sumBookingMoney } from '../src/modules/ledger';
-import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectError, expectOk, rememberedSession, type TestApp } from './helpers';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -27,17 +27,12 @@ beforeAll(async () => {
   t = await createTestApp({ env: { BROWSE_CACHE_MS: '0' } });
   t.clock.set(BASE);
   // Signed in with "remember me": the clock moves days ahead to the trips' starts.
-  admin = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' }));
-  host = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
-  renter = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
-  stranger = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  admin = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' }));
+  host = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
+  renter = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  stranger = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
 });
 afterAll(() => t.close());
-
-async function remembered(who: Signed): Promise<Signed> {
-  const token = await login(t.app, who.user.username, undefined, { remember: true });
-  return { ...who, token, headers: authHeader(token) };
-}
 
 /** A trip of `days` days starting `startInDays` days from the base moment, paid through the sandbox checkout then (each on its own car). */
 async function paidTrip(days: number, startInDays: number) {

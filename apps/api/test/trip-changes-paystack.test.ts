@@ -5,7 +5,7 @@
 // record or a refund: it is the change's charge, not a wrong payment of the trip.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TripChangeView } from '@karoo/shared';
-import { authHeader, createSignedInUser, createTestApp, expectOk, login, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectOk, rememberedSession, type TestApp } from './helpers';
 import { startPaystackStub, type PaystackStub } from './helpers/bookings';
 import { createTestCar } from './helpers/vehicles';
 import { entriesOfBookings, sumBookingMoney } from '../src/modules/ledger';
@@ -16,11 +16,6 @@ let stub: PaystackStub;
 let t: TestApp;
 let host: Signed;
 let renter: Signed;
-
-async function remembered(who: Signed): Promise<Signed> {
-  const token = await login(t.app, who.user.username, undefined, { remember: true });
-  return { ...who, token, headers: authHeader(token) };
-}
 
 const hook = async (reference: string, amount: number) => {
   const body = JSON.stringify({ event: 'charge.success', data: { reference, amount, currency: 'ZAR', status: 'success' } });
@@ -33,8 +28,8 @@ beforeAll(async () => {
   stub = await startPaystackStub();
   t = await createTestApp({ env: { PAYSTACK_SECRET_KEY: stub.secret, PAYSTACK_PUBLIC_KEY: 'pk_test_karoo', PAYSTACK_BASE_URL: stub.url } });
   t.clock.set('2030-05-01T08:00:00.000Z');
-  host = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
-  renter = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  host = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
+  renter = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
 });
 afterAll(async () => {
   await t?.close();

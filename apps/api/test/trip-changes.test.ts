@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type Booking, type PaymentSession, type TripChangeQuoteView, type TripChangeView } from '@karoo/shared';
 import { sumBookingMoney } from '../src/modules/ledger';
 import { lapseOverdueChanges } from '../src/modules/payments';
-import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectError, expectOk, rememberedSession, type TestApp } from './helpers';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -24,17 +24,12 @@ let stranger: Signed;
 beforeAll(async () => {
   t = await createTestApp({ env: { BROWSE_CACHE_MS: '0' } });
   t.clock.set(BASE);
-  admin = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' }));
-  host = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
-  renter = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
-  stranger = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  admin = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' }));
+  host = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
+  renter = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  stranger = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
 });
 afterAll(() => t.close());
-
-async function remembered(who: Signed): Promise<Signed> {
-  const token = await login(t.app, who.user.username, undefined, { remember: true });
-  return { ...who, token, headers: authHeader(token) };
-}
 
 /** A R 500 car, booked `days` days (09:00 → 17:00) from `startInDays` days after the base moment, paid by sandbox card. */
 async function paidTrip(days: number, startInDays: number, car?: Awaited<ReturnType<typeof createTestCar>>) {

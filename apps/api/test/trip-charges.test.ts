@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { SANDBOX_DECLINED_CARD, SANDBOX_DECLINES_LATER_CARD, SANDBOX_SUCCESS_CARD } from '@karoo/shared';
-import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, multipart, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectError, expectOk, multipart, rememberedSession, type TestApp } from './helpers';
 import { createTestCar } from './helpers/vehicles';
 import { depositHeldCents, entriesOfBookings, sumBookingMoney } from '../src/modules/ledger';
 import { releaseDueDeposits, settleOverdueClaims } from '../src/modules/trips/trip-claims.service';
@@ -27,17 +27,11 @@ let photo: Buffer;
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set('2030-04-01T08:00:00.000Z');
-  admin = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' }));
-  stranger = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  admin = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' }));
+  stranger = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
   photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2e86c1' } }).jpeg().toBuffer();
 });
 afterAll(() => t.close());
-
-/** Signed in with "remember me": the clock moves weeks within the file. */
-async function remembered(who: Signed): Promise<Signed> {
-  const token = await login(t.app, who.user.username, undefined, { remember: true });
-  return { ...who, token, headers: authHeader(token) };
-}
 
 interface Trip {
   host: Signed;
@@ -59,10 +53,10 @@ async function paidTrip(card = SANDBOX_SUCCESS_CARD, checkOut = { km: 10_520, fu
   month += 1;
   const mm = String(4 + month).padStart(2, '0');
   t.clock.set(`2030-${mm}-01T08:00:00.000Z`);
-  admin = await remembered(admin);
-  stranger = await remembered(stranger);
-  const host = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
-  const renter = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  admin = await rememberedSession(t.app, admin);
+  stranger = await rememberedSession(t.app, stranger);
+  const host = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
+  const renter = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
   const car = await createTestCar(t.ctx, host.user, { price: 600, fuelType: 'Petrol', overrides: { deposit_cents: 350_000, tank_litres: 48, distance_allowance_km: 200, extra_km_rate_cents: 350 } });
   const created = await t.app.inject({
     method: 'POST',
@@ -407,8 +401,8 @@ describe('a payment link for what the declined card left owed (decision 073)', (
 
 describe("a car's trip terms", () => {
   it('are set by its host: R 0 or within the bounds, tank, daily km and km rate, and shown on the car', async () => {
-    admin = await remembered(admin);
-    const host = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
+    admin = await rememberedSession(t.app, admin);
+    const host = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
     const car = await createTestCar(t.ctx, host.user, { value: 120_000 });
     const update = (payload: Record<string, unknown>, who = host) => t.app.inject({ method: 'PUT', url: `/api/car/updateCar/${car.id}`, headers: who.headers, payload });
     expectError(await update({ deposit: 500 }), 400, /R 0 or between R\s1\s000 and R\s20\s000/);

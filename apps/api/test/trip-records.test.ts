@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { BookingTripRecords, Dispute, TripComparison, TripRecord } from '@karoo/shared';
 import type { BookingRow } from '../src/db/schema';
-import { authHeader, createSignedInUser, createTestApp, login, expectError, expectOk, multipart, phonePhoto, type MultipartPart, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectError, expectOk, multipart, phonePhoto, rememberedSession, type MultipartPart, type TestApp } from './helpers';
 import { createTestBooking, createTestCar } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -31,10 +31,10 @@ beforeAll(async () => {
   t.clock.set(BEFORE_WINDOW);
   // Signed in with "remember me" in mid-February: the clock moves weeks ahead.
   t.clock.set('2030-02-15T08:00:00.000Z');
-  admin = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' }));
-  host = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
-  renter = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
-  stranger = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  admin = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'admin', verification_status: 'verified' }));
+  host = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
+  renter = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  stranger = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
   t.clock.set(BEFORE_WINDOW);
   const car = await createTestCar(t.ctx, host.user);
   booking = await createTestBooking(t.ctx, car, renter.user, { start: '2030-03-03', end: '2030-03-05', status: 'active' });
@@ -42,11 +42,6 @@ beforeAll(async () => {
   gpsPhoto = await phonePhoto(640, 480);
 });
 afterAll(() => t.close());
-
-async function remembered(who: Signed): Promise<Signed> {
-  const token = await login(t.app, who.user.username, undefined, { remember: true });
-  return { ...who, token, headers: authHeader(token) };
-}
 
 function recordForm(stage: string, odometer: number, fuel: number, slots = ['front', 'back', 'left', 'right'], extra: MultipartPart[] = []) {
   return multipart([

@@ -18,7 +18,7 @@ import {
   type UpdateTripRulesBody,
 } from '@karoo/shared';
 import { sumBookingMoney } from '../src/modules/ledger';
-import { authHeader, createSignedInUser, createTestApp, expectError, expectOk, login, type TestApp } from './helpers';
+import { createSignedInUser, createTestApp, expectError, expectOk, rememberedSession, type TestApp } from './helpers';
 import { createTestCar, INSURANCE_STANDARD, PICKUP_AIRPORT, PICKUP_HOME } from './helpers/vehicles';
 
 type Signed = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -35,18 +35,13 @@ const MINUTE = 60_000;
 beforeAll(async () => {
   t = await createTestApp({ env: { BROWSE_CACHE_MS: '0' } });
   t.clock.set(NOW);
-  host = await remembered(await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
-  renter = await remembered(await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
+  host = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { role: 'host', verification_status: 'verified' }));
+  renter = await rememberedSession(t.app, await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' }));
   stranger = await createSignedInUser(t.app, t.ctx, { verification_status: 'verified' });
 });
 afterAll(async () => {
   await t?.close();
 });
-
-async function remembered(who: Signed): Promise<Signed> {
-  const token = await login(t.app, who.user.username, undefined, { remember: true });
-  return { ...who, token, headers: authHeader(token) };
-}
 
 const rules = (changes: Partial<Record<keyof UpdateTripRulesBody, unknown>> = {}) => ({ ...DEFAULT_TRIP_RULES, ...changes });
 const setRules = (carId: string, body: Record<string, unknown>, headers = host.headers) =>

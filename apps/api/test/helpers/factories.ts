@@ -101,6 +101,15 @@ export async function login(
   return (res.json() as { data: { token: string } }).data.token;
 }
 
+/**
+ * The same person signed in again with "remember me" (a 30-day session), for tests whose clock
+ * moves days on (a trip that starts, ends and is paid out).
+ */
+export async function rememberedSession<T extends { user: { username: string } }>(app: FastifyInstance, who: T): Promise<T & { token: string; headers: { authorization: string } }> {
+  const token = await login(app, who.user.username, undefined, { remember: true });
+  return { ...who, token, headers: authHeader(token) };
+}
+
 /** A user and a signed-in token in one step. */
 export async function createSignedInUser(app: FastifyInstance, ctx: AppContext, options: CreateUserOptions = {}) {
   const user = await createUser(ctx, options);
